@@ -1,0 +1,97 @@
+"""Messages a person reads, in Russian and English, addressed by key.
+
+The engine never returns bare English strings: it returns a :class:`Message` (a key and its
+parameters) and the UI renders it in the learner's language.
+
+>>> Message("must_play_trump").text("ru")
+'Зашли с козыря: нужно положить козырь.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Suit
+
+__all__ = ["LANGUAGES", "MESSAGES", "Message", "translate"]
+
+LANGUAGES = ("ru", "en")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "must_follow_suit": {
+        "en": "You must follow suit: you hold {suit}.",
+        "ru": "Нужно ходить в масть: у вас есть {suit}.",
+    },
+    "trump_does_not_follow": {
+        "en": "You must follow suit. The {card} is a trump: it does not count as {suit}.",
+        "ru": "Нужно ходить в масть. {card} — козырь, а не карта масти {suit_gen}.",
+    },
+    "must_play_trump": {
+        "en": "A trump was led: you must play a trump.",
+        "ru": "Зашли с козыря: нужно положить козырь.",
+    },
+    "no_trump_lead": {
+        "en": "You may lead a trump only when you hold nothing else.",
+        "ru": "Заходить с козыря можно, только когда других карт нет.",
+    },
+    "ace_dump_ban": {
+        "en": "You may not throw away the ace of a suit that has not been led yet.",
+        "ru": "Нельзя сносить туза масти, с которой ещё не заходили.",
+    },
+    "must_lead_card": {
+        "en": "The first lead of the match must be the {card}.",
+        "ru": "Первым ходом партии должна быть {card}.",
+    },
+    "not_in_hand": {
+        "en": "The {card} is not in your hand.",
+        "ru": "Карты «{card}» нет у вас в руке.",
+    },
+    "not_your_turn": {
+        "en": "It is {seat}'s turn.",
+        "ru": "Сейчас ходит {seat}.",
+    },
+    "call_trump_first": {
+        "en": "The trump suit must be named first.",
+        "ru": "Сначала нужно назначить козырь.",
+    },
+    "deal_over": {
+        "en": "The deal is over.",
+        "ru": "Раздача окончена.",
+    },
+}
+
+
+def translate(key: str, lang: str, **params: object) -> str:
+    """Render message ``key`` in ``lang`` (``"ru"`` or ``"en"``)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (use ru or en)")
+    template = MESSAGES[key][lang]
+    rendered: dict[str, str] = {}
+    for name, value in params.items():
+        if isinstance(value, Suit):
+            rendered[name] = value.name_in(lang)
+            rendered[name + "_gen"] = value.genitive_in(lang)
+        elif isinstance(value, Card):
+            rendered[name] = value.name_in(lang)
+        else:
+            rendered[name] = str(value)
+    text = template.format(**rendered)
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message key with its parameters; render it with :meth:`text`."""
+
+    key: str
+    params: dict[str, object] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.key not in MESSAGES:
+            raise KeyError(f"unknown message key {self.key!r}")
+
+    def text(self, lang: str = "en") -> str:
+        return translate(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.text("en")

@@ -1,0 +1,76 @@
+"""Seats and teams: four players, partners opposite, play clockwise N → E → S → W.
+
+>>> Seat.N.next, Seat.N.partner, Seat.E.team
+(<Seat.E: 1>, <Seat.S: 2>, <Team.EW: 1>)
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+__all__ = ["SEATS", "Seat", "SeatError", "Team"]
+
+
+class SeatError(ValueError):
+    """An unknown seat or team name."""
+
+
+class Team(IntEnum):
+    NS = 0
+    EW = 1
+
+    @property
+    def other(self) -> Team:
+        return Team(1 - self)
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat(self), Seat(self + 2))
+
+    @classmethod
+    def parse(cls, token: str) -> Team:
+        key = token.strip().upper()
+        if key in ("NS", "SN"):
+            return cls.NS
+        if key in ("EW", "WE"):
+            return cls.EW
+        raise SeatError(f"unknown team {token!r} (use NS or EW)")
+
+
+class Seat(IntEnum):
+    """A seat at the table; ``next`` is the player to the left (clockwise)."""
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @property
+    def next(self) -> Seat:
+        return Seat((self + 1) % 4)
+
+    @property
+    def previous(self) -> Seat:
+        return Seat((self + 3) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        return Seat((self + 2) % 4)
+
+    @property
+    def team(self) -> Team:
+        return Team(self % 2)
+
+    def offset(self, steps: int) -> Seat:
+        """The seat ``steps`` places clockwise from this one."""
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def parse(cls, token: str) -> Seat:
+        key = token.strip().upper()
+        if key in ("N", "E", "S", "W"):
+            return cls("NESW".index(key))
+        raise SeatError(f"unknown seat {token!r} (use N, E, S or W)")
+
+
+SEATS: tuple[Seat, ...] = tuple(Seat)

@@ -1,0 +1,203 @@
+"""Exact double-dummy analysis: ``solve(position) -> Analysis``.
+
+Two backends implement one contract (:mod:`.core`): the readable pure-Python reference and a
+compiled C core.  The native one is used when it was built; ``KOZEL_SOLVER=python`` or
+``KOZEL_SOLVER=native`` forces a choice (``native`` fails loudly when it is missing).
+
+>>> from kozel_tutor.position import Position
+>>> pos = Position.from_json({"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"},
+...     "leader": "N", "taken": {"NS": [60, 4], "EW": [46, 4]}})
+>>> solve(pos, backend="python").values
+{Card.parse('QC'): 74}
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from ..cards import CARDS, Card
+from ..position import Position
+from ..rules import CardOrder
+from ..scoring import deal_result
+from ..seats import Seat, Team
+from .core import Backend, CoreResult, Deal
+from .python_solver import PythonBackend
+
+__all__ = [
+    "Analysis",
+    "Outcome",
+    "SolverUnavailable",
+    "available_backends",
+    "deal_of",
+    "get_backend",
+    "solve",
+]
+
+
+class SolverUnavailable(RuntimeError):
+    """The backend asked for (``KOZEL_SOLVER=native``) is not built on this machine."""
+
+
+@cache
+def _native() -> Backend | None:
+    try:
+        from .native import AVAILABLE, NativeBackend
+    except ImportError:
+        return None
+    return NativeBackend() if AVAILABLE else None
+
+
+def available_backends() -> list[str]:
+    return ["python"] + (["native"] if _native() is not None else [])
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The backend called ``name``, else the one ``KOZEL_SOLVER`` names, else the fastest."""
+    choice = (name or os.environ.get("KOZEL_SOLVER", "")).strip().lower()
+    if choice in ("", "auto"):
+        return _native() or PythonBackend()
+    if choice == "python":
+        return PythonBackend()
+    if choice == "native":
+        native = _native()
+        if native is None:
+            raise SolverUnavailable("the native solver core is not built (pip install . builds it)")
+        return native
+    raise ValueError(f"unknown solver backend {choice!r} (use python or native)")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The deal result a card leads to under best play: who wins and what they write."""
+
+    winner: Team | None
+    value: int
+    eggs: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": None if self.winner is None else self.winner.name,
+                "value": self.value, "eggs": self.eggs}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Double-dummy values of every legal card of the player to move.
+
+    ``values[card]`` is the card points the mover's side ends the deal with (already taken plus
+    still to come) if it plays ``card`` and both sides then play to maximise their own points;
+    ``best`` the cards reaching the maximum ``value``; ``pv`` a line of best play; ``outcomes``
+    the deal result each card leads to.  When a time budget ran out, ``exact`` is False and
+    ``bounds`` holds what is known.
+    """
+
+    position: Position
+    to_move: Seat
+    values: dict[Card, int]
+    bounds: dict[Card, tuple[int, int]]
+    best: list[Card]
+    value: int | None
+    pv: list[Card]
+    outcomes: dict[Card, Outcome] = field(default_factory=dict)
+    exact: bool = True
+    backend: str = "python"
+    nodes: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``kozel solve`` output (a fixed public contract)."""
+        ordered = sorted(self.values, key=lambda c: (-self.values[c], c.index))
+        return {
+            "to_move": self.to_move.name,
+            "cards": {card.token: self.values[card] for card in ordered},
+            "best": [card.token for card in self.best],
+            "value": self.value,
+            "pv": [card.token for card in self.pv],
+        }
+
+
+def deal_of(position: Position) -> Deal:
+    """The backends' view of a position."""
+    return Deal(
+        order=position.rules.card_order(position.trump),
+        hands=(position.hands[0].mask, position.hands[1].mask, position.hands[2].mask,
+               position.hands[3].mask),
+        leader=int(position.leader),
+        trick=tuple(card.index for card in position.trick),
+        led=position.led_mask,
+    )
+
+
+def solve(
+    position: Position,
+    *,
+    budget: float | None = None,
+    backend: str | Backend | None = None,
+    outcomes: bool = True,
+) -> Analysis:
+    """Analyse every legal card of the player to move (``budget``: seconds, ``None`` = exact)."""
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    deal = deal_of(position)
+    result: CoreResult = engine.analyse(deal, budget)
+    team = position.to_move.team
+    already = position.taken_points[team]
+    values = {CARDS[c]: already + v for c, v in sorted(result.values.items())}
+    bounds = {CARDS[c]: (already + lo, already + hi) for c, (lo, hi) in sorted(result.bounds.items())}
+    value = max(values.values()) if values and result.exact else None
+    best = [card for card, v in values.items() if v == value]
+    card_outcomes: dict[Card, Outcome] = {}
+    if outcomes and result.exact:
+        card_outcomes = {card: _outcome(position, deal, engine, card, v)
+                         for card, v in values.items()}
+    return Analysis(
+        position=position,
+        to_move=position.to_move,
+        values=values,
+        bounds=bounds,
+        best=best,
+        value=value,
+        pv=[CARDS[c] for c in result.pv],
+        outcomes=card_outcomes,
+        exact=result.exact,
+        backend=getattr(engine, "name", "?"),
+        nodes=result.nodes,
+    )
+
+
+def _outcome(position: Position, deal: Deal, engine: Backend, card: Card, value: int) -> Outcome:
+    """Deal result when the mover's side ends with ``value`` points after playing ``card``."""
+    team = position.to_move.team
+    points = [0, 0]
+    points[team] = value
+    points[team.other] = 120 - value
+    tricks = [1, 1]
+    if points[0] != points[1]:
+        winner = Team.NS if points[0] > points[1] else Team.EW
+        loser = winner.other
+        if points[loser] == 0 and position.taken_tricks[loser] == 0:
+            tricks[loser] = 0 if _takes_every_trick(engine, deal, card.index, winner) else 1
+    result = deal_result(position.rules, (points[0], points[1]), (tricks[0], tricks[1]))
+    return Outcome(result.winner, result.value, result.eggs)
+
+
+def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> bool:
+    """Whether ``team`` takes every remaining trick once ``card`` is played."""
+    mover = deal.to_move
+    hands = list(deal.hands)
+    hands[mover] &= ~(1 << card)
+    trick = (*deal.trick, card)
+    leader, led = deal.leader, deal.led
+    if len(trick) == 4:
+        order: CardOrder = deal.order
+        winner = (leader + order.winning_index(trick)) % 4
+        if winner % 2 != team:
+            return False
+        lead_suit = order.suit_of[trick[0]]
+        if lead_suit < 4:
+            led |= 1 << lead_suit
+        leader, trick = winner, ()
+        if not any(hands):
+            return True
+    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led)
+    return engine.all_tricks(after, team)

@@ -1,0 +1,70 @@
+"""The contract every solver backend implements (pure Python and native C).
+
+A backend works on plain ints: cards are indices 0..35, hands are 36-bit masks indexed by seat
+(N=0, E=1, S=2, W=3), and the card order comes from :class:`~kozel_tutor.rules.CardOrder`.
+Values are **future card points** — points of the cards still in the hands and in the current
+trick — that the team of the player to move takes when both teams play to maximise their own
+card points.  The public :func:`kozel_tutor.solver.solve` adds the points already taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..rules import CardOrder, legal_mask
+
+__all__ = ["Backend", "CoreResult", "Deal", "legal_mask"]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A position in the backends' terms.
+
+    ``trick`` lists the card indices played to the current trick, from ``leader``; the player to
+    move is ``(leader + len(trick)) % 4``.  ``led`` is a 4-bit mask of the plain suits led in
+    earlier tricks (only the ace-dump ban reads it).
+    """
+
+    order: CardOrder
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    led: int = 0
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % 4
+
+
+@dataclass(frozen=True, slots=True)
+class CoreResult:
+    """What a backend found.
+
+    ``values`` maps each legal card (index) of the player to move to its exact future points for
+    the mover's team, or is empty when the budget ran out before any card was settled; ``bounds``
+    maps every legal card to ``(low, high)`` (equal when exact).  ``pv`` is a principal variation
+    (card indices) starting with a best card.  ``exact`` is False when the budget ran out.
+    """
+
+    values: dict[int, int]
+    bounds: dict[int, tuple[int, int]]
+    pv: tuple[int, ...]
+    exact: bool
+    nodes: int
+
+
+class Backend(Protocol):
+    name: str
+
+    def analyse(self, deal: Deal, budget: float | None = None) -> CoreResult:
+        """Exact value of every legal card of the player to move (within ``budget`` seconds)."""
+
+    def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
+        """Bounds ``(low, high)`` on the best future points of the mover's team (equal if exact)."""
+
+    def reaches(self, deal: Deal, target: int) -> bool:
+        """Whether the mover's team can take at least ``target`` future points."""
+
+    def all_tricks(self, deal: Deal, team: int) -> bool:
+        """Whether ``team`` (0 NS, 1 EW) can take every remaining trick against best defence."""
