@@ -1,0 +1,96 @@
+/* kz_engine.h - double-dummy card-point solver for Kozel (no Python in here).
+ *
+ * Cards are *internal bits*: every effective suit (plain suits, then the trumps) occupies a
+ * contiguous run of bits ordered by strength, weakest lowest, with the trumps in the highest
+ * run.  So within one effective suit a higher bit wins, and a trump beats every plain card.
+ * The caller (the Python binding) builds the tables from the rules' card order.
+ *
+ * Values are the future card points (cards in the hands and in the current trick) of side NS
+ * internally; the queries report them for the side of the player to move.
+ */
+#ifndef KZ_ENGINE_H
+#define KZ_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KZ_TRUMP 4
+#define KZ_MAX_CARDS 64
+
+#define KZ_NO_TRUMP_LEAD_WITH_PLAIN 1
+#define KZ_ACE_DUMP_BAN 2
+
+typedef struct kz_rules {
+    int ncards;                      /* internal bits in use (the deck size) */
+    int flags;                       /* KZ_NO_TRUMP_LEAD_WITH_PLAIN | KZ_ACE_DUMP_BAN */
+    uint8_t suit[KZ_MAX_CARDS];      /* effective suit of a bit: 0..3 plain, 4 trump */
+    uint8_t points[KZ_MAX_CARDS];
+    uint64_t ace[4];                 /* bit of the ace of each plain suit (ace-dump ban), or 0 */
+    /* derived by kz_rules_finish */
+    uint64_t suit_mask[5];
+    uint64_t deck_mask;
+    uint64_t unled_aces[16];         /* aces banned from a discard, by mask of suits led */
+    uint64_t suits_aces;             /* all of ace[] */
+    int nchunks;                     /* runs of 2..4 equal-point neighbours (key compaction) */
+    uint8_t chunk_lo[KZ_MAX_CARDS], chunk_len[KZ_MAX_CARDS];
+    int8_t chunk_of[KZ_MAX_CARDS];
+    int npoint_groups;
+    int point_value[8];
+    uint64_t point_mask[8];
+    uint64_t fingerprint;            /* of everything above that decides a value */
+} kz_rules;
+
+/* Returns 0, or -1 when the tables are inconsistent. */
+int kz_rules_finish(kz_rules *rules);
+
+typedef struct kz_tt kz_tt;
+
+kz_tt *kz_tt_new(size_t bytes);
+void kz_tt_free(kz_tt *tt);
+void kz_tt_clear(kz_tt *tt);
+size_t kz_tt_bytes(const kz_tt *tt);
+
+typedef struct kz_position {
+    uint64_t hand[4];                /* internal masks, seat N=0 E=1 S=2 W=3 */
+    int leader;
+    int ntrick;                      /* cards already played to the current trick */
+    int trick[3];                    /* their internal bits, from the leader */
+    int led;                         /* internal plain suits led in earlier tricks */
+} kz_position;
+
+enum kz_query_kind {
+    KZ_ANALYSE = 0,    /* exact value of every legal card, and a principal variation */
+    KZ_VALUE = 1,      /* exact value of the position */
+    KZ_REACHES = 2,    /* does the mover's side reach `target` future points? */
+    KZ_ALL_TRICKS = 3  /* can side `team` take every remaining trick? */
+};
+
+typedef struct kz_query {
+    int kind;
+    int target;                      /* KZ_REACHES */
+    int team;                        /* KZ_ALL_TRICKS: 0 NS, 1 EW */
+    double budget;                   /* seconds; <= 0 means none */
+    volatile int *cancel;            /* polled with the clock when not NULL */
+    int with_pv;                     /* KZ_ANALYSE: also find a principal variation */
+} kz_query;
+
+typedef struct kz_answer {
+    int ncards;                      /* legal cards of the mover */
+    int card[KZ_MAX_CARDS];          /* internal bits */
+    int lo[KZ_MAX_CARDS], hi[KZ_MAX_CARDS];   /* bounds, mover's side */
+    int value_lo, value_hi;          /* KZ_VALUE: bounds on the position's value, mover's side */
+    int yes;                         /* KZ_REACHES / KZ_ALL_TRICKS */
+    int exact;                       /* 0 when the budget ran out or the search was cancelled */
+    int pv_len;
+    int pv[KZ_MAX_CARDS];
+    int total;                       /* future points of the position */
+    uint64_t nodes;
+} kz_answer;
+
+/* Runs one query; the table keeps what it learnt for later queries on the same rules.
+ * Returns 0, or -1 when the position is inconsistent (never for positions built by the
+ * binding from a validated deal). */
+int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_query *query,
+           kz_answer *answer);
+
+#endif
