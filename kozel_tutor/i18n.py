@@ -24,7 +24,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "trump_does_not_follow": {
         "en": "You must follow suit. The {card} is a trump: it does not count as {suit}.",
-        "ru": "Нужно ходить в масть. {card} — козырь, а не карта масти {suit_gen}.",
+        "ru": "Нужно ходить в масть: {card} — козырь, а не карта масти {suit_gen}.",
     },
     "must_play_trump": {
         "en": "A trump was led: you must play a trump.",

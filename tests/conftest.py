@@ -1,0 +1,58 @@
+"""Shared fixtures: rules presets and deals reached by random legal play from a seeded shuffle."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from kozel_tutor.cards import Suit
+from kozel_tutor.rules import Rules, find_rules
+from kozel_tutor.seats import Seat
+from kozel_tutor.state import DealState
+
+RandomDeal = Callable[..., DealState]
+
+
+def random_deal(
+    seed: int,
+    *,
+    deck: int = 36,
+    trump: Suit | None = None,
+    cards_left: int | None = None,
+    in_trick: int = 0,
+) -> DealState:
+    """A deal shuffled with ``seed`` and played on at random (legal cards only).
+
+    ``trump=None`` keeps clubs (the ``clubs`` option); any suit plays the ``called`` option and
+    names that suit.  Play stops when the player to move holds ``cards_left`` cards at a trick
+    boundary, after ``in_trick`` further cards; ``cards_left=None`` plays the deal out.
+    """
+    rng = random.Random(seed)
+    rules: Rules = find_rules("standard", deck=deck,
+                              trump="clubs" if trump is None else "called")
+    state = DealState.deal(rules, dealer=Seat(rng.randrange(4)), rng=rng)
+    if trump is not None:
+        state.call_trump(trump)
+
+    def boundary_reached() -> bool:
+        return (cards_left is not None and not state.trick
+                and len(state.hand(state.to_move)) == cards_left)
+
+    while not state.is_over and not boundary_reached():
+        state.play(rng.choice(list(state.legal_plays())))
+    for _ in range(in_trick):
+        state.play(rng.choice(list(state.legal_plays())))
+    return state
+
+
+@pytest.fixture(scope="session")
+def standard() -> Rules:
+    return find_rules("standard")
+
+
+@pytest.fixture(scope="session")
+def deal_at() -> RandomDeal:
+    """``deal_at(seed, deck=, trump=, cards_left=, in_trick=)``: see :func:`random_deal`."""
+    return random_deal
