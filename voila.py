@@ -1,0 +1,43 @@
+"""Voila settings for the kozel-tutor app.
+
+Voila reads this file from the folder it starts in, and so does the Voila server extension of
+``jupyter lab`` (Binder starts Jupyter in the repository root), so the app looks the same when
+run by ``scripts/app.sh`` and on Binder.  Server-wide settings (kernel culling) live in
+``binder/jupyter_server_config.json``.
+"""
+
+import json
+import os
+from pathlib import Path
+
+from jupyter_core.paths import jupyter_path
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 - provided by traitlets
+
+TEMPLATE = "kozel"
+_HERE = Path(__file__).resolve().parent
+_CHECKOUT_DATA = _HERE / "share" / "jupyter"
+
+# Run from a checkout, Jupyter does not know the repository's data folder yet: add it so that
+# Voila finds our template (title, favicon) next to its own.
+if not any(Path(root, "voila", "templates", TEMPLATE).is_dir() for root in jupyter_path()):
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        p for p in (str(_CHECKOUT_DATA), os.environ.get("JUPYTER_PATH", "")) if p
+    )
+
+c.VoilaConfiguration.template = TEMPLATE
+c.VoilaConfiguration.strip_sources = True
+# Learners never see a traceback: a failing cell shows the friendly text below instead, and the
+# app catches the errors of its own callbacks.
+c.VoilaConfiguration.show_tracebacks = False
+# Standalone Voila only (the server extension has no kernel pool): keep one kernel with the
+# app already executed, so that the page is ready at once.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 1
+
+# The friendly error text and the kernel culling are shared with Binder's Jupyter server: one
+# source, binder/jupyter_server_config.json.
+_server = json.loads((_HERE / "binder" / "jupyter_server_config.json").read_text("utf-8"))
+c.VoilaExecutor.cell_error_instruction = _server["VoilaExecutor"]["cell_error_instruction"]
+for _name, _value in _server["MappingKernelManager"].items():
+    setattr(c.MappingKernelManager, _name, _value)
