@@ -10,9 +10,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .position import Position, PositionError
-from .solver import SolverUnavailable, solve
+from .solver import SolverUnavailable, get_backend, solve
 
 __all__ = ["main"]
 
@@ -34,10 +35,10 @@ def _solve(args: argparse.Namespace) -> int:
     except PositionError as exc:
         return _fail(f"invalid position: {exc}")
     try:
-        analysis = solve(position, backend=args.backend, budget=args.budget,
-                         outcomes=args.outcomes)
-    except SolverUnavailable as exc:
+        engine = get_backend(args.backend)
+    except (SolverUnavailable, ValueError) as exc:
         return _fail(str(exc))
+    analysis = solve(position, backend=engine, budget=args.budget, outcomes=args.outcomes)
     out = analysis.to_json()
     if args.outcomes:
         out["outcomes"] = {c.token: o.to_dict() for c, o in analysis.outcomes.items()}
@@ -54,8 +55,15 @@ def _fail(message: str) -> int:
     return 2
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes are reported in one line, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="kozel", description="Kozel (Козёл) tools.")
+    parser = _Parser(prog="kozel", description="Kozel (Козёл) tools.")
     commands = parser.add_subparsers(dest="command", required=True)
     solve_cmd = commands.add_parser(
         "solve", help="double-dummy value of every legal card of a position (RULES.md §3 JSON)")

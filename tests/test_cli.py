@@ -1,0 +1,144 @@
+"""``kozel solve``: the JSON contract, and bad input answered with exit status 2 and one line.
+
+Each test runs the real command (``python -m kozel_tutor solve``) in a subprocess.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kozel_tutor.cards import Card
+from kozel_tutor.position import Position
+from kozel_tutor.solver import solve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Seven tricks are over; E has led the ace of hearts; written with lenient tokens on purpose.
+POSITION = {
+    "rules": "standard", "trump": "c",
+    "hands": {"N": "qc 9s", "E": "J♦", "S": "10c 7S", "W": "KH 6d"},
+    "leader": "E", "trick": ["ah"],
+    "taken": {"NS": [40, 4], "EW": [50, 3]},
+}
+RULES_MD_EXAMPLE = """{"rules": "standard", "deck": 36, "trump": "C",
+ "hands": {"N": "QC 9S", "E": "JD AH", "S": "TC 7S", "W": "KH 6D"},
+ "leader": "E", "trick": ["AH"],
+ "taken": {"NS": [40, 4], "EW": [62, 3]}}"""
+
+
+def kozel(*args: str, stdin: str | bytes | None = None,
+          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+    environ = dict(os.environ)
+    environ["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT), environ.get("PYTHONPATH", "")) if p)
+    environ.update(env or {})
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    return subprocess.run([sys.executable, "-m", "kozel_tutor", *args], input=data,
+                          capture_output=True, env=environ, cwd=ROOT, timeout=120, check=False)
+
+
+def write(tmp_path: Path, data: object, name: str = "position.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_solve_prints_the_value_of_every_legal_card_as_the_json_contract(tmp_path: Path) -> None:
+    run = kozel("solve", write(tmp_path, POSITION))
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == b""
+    lines = run.stdout.decode().splitlines()
+    assert len(lines) == 1
+    out = json.loads(lines[0])
+    assert list(out) == ["to_move", "cards", "best", "value", "pv"]
+    assert out["to_move"] == "S"
+    # S holds no heart, so both cards are legal; tokens come back canonical (TC, not 10c).
+    assert set(out["cards"]) == {"TC", "7S"}
+    assert list(out["cards"].values()) == sorted(out["cards"].values(), reverse=True)
+    assert out["value"] == max(out["cards"].values())
+    assert out["best"] == [t for t, v in out["cards"].items() if v == out["value"]]
+    assert all(Card.parse(t).token == t for t in [*out["cards"], *out["best"], *out["pv"]])
+
+
+def test_solve_agrees_with_the_library_and_its_pv_reproduces_the_value(tmp_path: Path) -> None:
+    out = json.loads(kozel("solve", "--backend", "python", write(tmp_path, POSITION)).stdout)
+    pos = Position.from_json(POSITION)
+    analysis = solve(pos, backend="python", outcomes=False)
+    assert out["cards"] == {c.token: v for c, v in analysis.values.items()}
+    state = pos.to_state()
+    team = state.to_move.team
+    assert out["pv"][0] in out["best"]
+    for token in out["pv"]:
+        card = Card.parse(token)
+        assert state.why_illegal(card) is None, token
+        state.play(card)
+    assert state.is_over
+    assert state.points[team] == out["value"]
+
+
+def test_solve_reads_standard_input(tmp_path: Path) -> None:
+    from_file = kozel("solve", write(tmp_path, POSITION))
+    from_stdin = kozel("solve", "-", stdin=json.dumps(POSITION))
+    assert from_stdin.returncode == 0 and from_stdin.stdout == from_file.stdout
+
+
+def test_solve_outcomes_adds_the_deal_result_of_each_card(tmp_path: Path) -> None:
+    out = json.loads(kozel("solve", "--outcomes", write(tmp_path, POSITION)).stdout)
+    assert set(out["outcomes"]) == set(out["cards"])
+    for outcome in out["outcomes"].values():
+        assert set(outcome) == {"winner", "value", "eggs"}
+        assert outcome["winner"] in ("NS", "EW", None)
+
+
+def test_solve_of_a_longer_endgame_mid_trick(tmp_path: Path, deal_at: object) -> None:
+    state = deal_at(77, cards_left=4, in_trick=1)  # type: ignore[operator]
+    pos = Position.from_state(state)
+    out = json.loads(kozel("solve", "-", stdin=pos.to_json()).stdout)
+    values = solve(pos, outcomes=False).values
+    assert out["cards"] == {c.token: v for c, v in sorted(values.items(),
+                                                          key=lambda cv: (-cv[1], cv[0].index))}
+
+
+BAD_INPUT = {
+    "missing file": (["solve", "{tmp}/nope.json"], None, "cannot read"),
+    "directory": (["solve", "{tmp}"], None, "cannot read"),
+    "not JSON": (["solve", "-"], "{hands: N", "not valid JSON"),
+    "empty input": (["solve", "-"], "", "not valid JSON"),
+    "not an object": (["solve", "-"], "[1, 2, 3]", "must be a JSON object"),
+    "not UTF-8": (["solve", "{tmp}/latin1.json"], None, "not UTF-8"),
+    "RULES.md example": (["solve", "-"], RULES_MD_EXAMPLE, "AH is both in the hand of E"),
+    "unknown rules": (["solve", "-"], json.dumps({**POSITION, "rules": "nizhny-x"}),
+                      "unknown rules"),
+    "no position argument": (["solve"], None, "required"),
+    "no command": ([], None, "required"),
+    "unknown option": (["solve", "--fast", "-"], "{}", "unrecognized arguments"),
+    "unknown backend": (["solve", "--backend", "gpu", "-"], "{}", "invalid choice"),
+    "budget not a number": (["solve", "--budget", "soon", "-"], "{}", "invalid float"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUT), ids=list(BAD_INPUT))
+def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(tmp_path: Path,
+                                                                     case: str) -> None:
+    args, stdin, expected = BAD_INPUT[case]
+    (tmp_path / "latin1.json").write_bytes('{"hands": "é"}'.encode("latin-1"))
+    run = kozel(*(a.format(tmp=tmp_path) for a in args), stdin=stdin)
+    err = run.stderr.decode()
+    assert run.returncode == 2, err
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("kozel") and expected in err, err
+    assert run.stdout == b""
+
+
+def test_unknown_solver_backend_in_the_environment_is_one_line(tmp_path: Path) -> None:
+    run = kozel("solve", write(tmp_path, POSITION), env={"KOZEL_SOLVER": "quantum"})
+    err = run.stderr.decode()
+    assert run.returncode == 2 and "Traceback" not in err
+    assert len(err.splitlines()) == 1 and "quantum" in err
