@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardError, CardSet, Suit, parse_cards
-from .rules import Rules, RulesError, find_rules
+from .rules import Rules, RulesError, find_rules, legal_mask
 from .seats import Seat, SeatError, Team
 from .state import DealState
 
@@ -201,7 +201,9 @@ def _parse_trump(data: Mapping[str, Any], problems: list[str]) -> Suit | None:
         return None
 
 
-def _parse_hands(raw: object, problems: list[str]) -> tuple[CardSet, CardSet, CardSet, CardSet] | None:
+def _parse_hands(
+    raw: object, problems: list[str]
+) -> tuple[CardSet, CardSet, CardSet, CardSet] | None:
     if not isinstance(raw, Mapping):
         problems.append("'hands' must be an object with the seats N, E, S, W")
         return None
@@ -336,6 +338,13 @@ def _check(pos: Position) -> list[str]:
                 f"have been played"
             )
     order = rules.card_order(pos.trump)
+    for i, card in enumerate(pos.trick):
+        seat = pos.leader.offset(i)
+        hand = pos.hands[seat].mask | card.bit
+        allowed = legal_mask(order, hand, [c.index for c in pos.trick[:i]], pos.led_mask)
+        if not allowed >> card.index & 1:
+            problems.append(f"{seat.name} could not have played {card.token} to the trick: "
+                            f"holding {CardSet(hand)}, only {CardSet(allowed)} may be played")
     remaining = sum(order.points[c.index] for c in seen)
     if sum(pos.taken_points) + remaining != 120:
         problems.append(

@@ -193,6 +193,14 @@ def test_player_after_the_trick_holding_fewer_cards_is_named() -> None:
     assert any(p.startswith("hand sizes (N 2, E 1, S 1, W 3)") for p in problems)
 
 
+def test_card_in_the_trick_that_did_not_follow_suit_is_named() -> None:
+    # W threw the 6D onto the ace of hearts while still holding the king of hearts.
+    problems = problems_of(changed(hands={"N": "QC 9S", "E": "JD", "S": "TC", "W": "KH"},
+                                   trick=["AH", "7S", "6D"]))
+    assert problems == ["W could not have played 6D to the trick: holding KH 6D, only KH may be "
+                        "played"]
+
+
 def test_trick_longer_than_3_cards_is_named() -> None:
     problems = problems_of(changed(trick=["AH", "6S", "8S", "9D"]))
     assert "the trick has 4 cards; a trick in progress holds 0 to 3" in problems
