@@ -1,0 +1,504 @@
+"""Save the learner's progress to a file and bring it back: progress that outlives a session.
+
+A Binder session is thrown away after some idle minutes, and its SQLite database with it.  The
+learner keeps progress across sessions by downloading a *progress file* (JSON) and uploading it
+in the next session.  The file holds every table of the :class:`~.store.Store` database except
+its private ``meta`` table: the match in progress, statistics, preferences, and whatever tables
+later versions add (lessons, ratings): nothing here lists them by hand.
+
+Importing is strict and atomic.  The file is checked in full before anything is written: its
+kind, its format and schema version, every table and column name against the live database,
+every value against its column's type.  Then one transaction replaces the content of the tables
+the file holds; if SQLite still refuses a row, nothing changes.  Every refusal is a
+:class:`BackupError` whose message, in Russian or English, says what is wrong with the file.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from kozel_tutor.app.store import Store
+>>> old = Store(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+>>> old.set_pref("lang", "ru")
+>>> new = Store(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+>>> import_progress(new, export_progress(old)).rows["prefs"]
+1
+>>> new.get_pref("lang")
+'ru'
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import os
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from .store import SCHEMA_VERSION, Store
+
+__all__ = [
+    "APP",
+    "FORMAT",
+    "KIND",
+    "MAX_BYTES",
+    "BackupError",
+    "BackupPanel",
+    "ImportReport",
+    "backup_filename",
+    "export_progress",
+    "import_progress",
+    "read_backup",
+    "write_backup",
+]
+
+APP = "kozel-tutor"
+KIND = "progress"
+FORMAT = 1
+"""Version of the file layout below; a file with a larger number comes from a newer app."""
+MAX_BYTES = 8 * 1024 * 1024
+"""Largest file accepted: years of play are a few hundred kilobytes."""
+PRIVATE_TABLES = frozenset({"meta"})
+
+Scalar = str | int | float | None
+
+_MESSAGES: dict[str, dict[str, str]] = {
+    "too_big": {
+        "en": "The file is too large ({size} bytes; at most {limit}). Is it a progress file?",
+        "ru": "Файл слишком большой ({size} байт; не больше {limit}). Это файл прогресса?",
+    },
+    "not_text": {
+        "en": "The file is not text (UTF-8), so it is not a progress file.",
+        "ru": "Файл не текстовый (UTF-8), это не файл прогресса.",
+    },
+    "not_json": {
+        "en": "The file is not valid JSON ({detail}). Was it changed or cut short?",
+        "ru": "Файл не является корректным JSON ({detail}). Может быть, его изменили или он "
+              "загрузился не полностью?",
+    },
+    "not_progress": {
+        "en": "This is not a kozel-tutor progress file.",
+        "ru": "Это не файл прогресса kozel-tutor.",
+    },
+    "newer_format": {
+        "en": "The file was made by a newer version of the app (format {found}; this app reads "
+              "{known}). Open it with the newer version.",
+        "ru": "Файл создан более новой версией приложения (формат {found}, это приложение "
+              "читает {known}). Откройте его в новой версии.",
+    },
+    "other_schema": {
+        "en": "The file comes from another version of the progress database (version {found}; "
+              "this app has {known}).",
+        "ru": "Файл от другой версии базы прогресса (версия {found}, у этого приложения "
+              "{known}).",
+    },
+    "bad_shape": {
+        "en": "The file is damaged: {detail}.",
+        "ru": "Файл повреждён: {detail}.",
+    },
+    "unknown_table": {
+        "en": "The file holds a table this app does not know ({table}): it was probably made "
+              "by a newer version.",
+        "ru": "В файле есть таблица, незнакомая этому приложению ({table}): вероятно, файл "
+              "создан более новой версией.",
+    },
+    "unknown_column": {
+        "en": "The file's table {table} has a column this app does not know ({column}).",
+        "ru": "В таблице {table} из файла есть незнакомый столбец ({column}).",
+    },
+    "bad_value": {
+        "en": "The file is damaged: table {table}, row {row}, column {column} should hold "
+              "{expected}.",
+        "ru": "Файл повреждён: таблица {table}, строка {row}, столбец {column} — ожидалось "
+              "{expected}.",
+    },
+    "rejected_rows": {
+        "en": "The file's data breaks a rule of the progress database ({detail}). "
+              "Nothing was changed.",
+        "ru": "Данные файла нарушают правило базы прогресса ({detail}). Ничего не изменено.",
+    },
+}
+
+_EXPECTED = {
+    "INTEGER": {"en": "a whole number", "ru": "целое число"},
+    "REAL": {"en": "a number", "ru": "число"},
+    "TEXT": {"en": "text", "ru": "текст"},
+    "BLOB": {"en": "binary data", "ru": "двоичные данные"},
+}
+
+
+class BackupError(ValueError):
+    """A progress file that cannot be imported; :meth:`text` says why, in ru or en."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        lang = lang if lang in ("ru", "en") else "en"
+        params = {name: (value[lang] if isinstance(value, dict) else value)
+                  for name, value in self.params.items()}
+        return _MESSAGES[self.key][lang].format(**params)
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """What an import wrote: rows per table, and when the file was made (as written in it)."""
+
+    rows: dict[str, int]
+    exported: str
+
+
+# -- reading the database ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Column:
+    name: str
+    affinity: str  # INTEGER, REAL, TEXT, BLOB or NUMERIC, after SQLite's affinity rules
+    not_null: bool
+
+
+def _affinity(declared: str) -> str:
+    """SQLite's column affinity rules (https://sqlite.org/datatype3.html §3.1), in order."""
+    upper = declared.upper()
+    if "INT" in upper:
+        return "INTEGER"
+    if any(word in upper for word in ("CHAR", "CLOB", "TEXT")):
+        return "TEXT"
+    if "BLOB" in upper or not upper:
+        return "BLOB"
+    if any(word in upper for word in ("REAL", "FLOA", "DOUB")):
+        return "REAL"
+    return "NUMERIC"
+
+
+def _tables(conn: sqlite3.Connection) -> dict[str, list[_Column]]:
+    """Every table of the learner's data (not SQLite's own, not ``meta``) with its columns."""
+    names = [str(row[0]) for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        "ORDER BY name")]
+    return {
+        name: [_Column(str(c[1]), _affinity(str(c[2])), bool(c[3]))
+               for c in conn.execute(f"PRAGMA table_info({_quote(name)})")]
+        for name in names if name not in PRIVATE_TABLES
+    }
+
+
+def _quote(identifier: str) -> str:
+    return '"' + identifier.replace('"', '""') + '"'
+
+
+@contextmanager
+def _connect(store: Store) -> Iterator[sqlite3.Connection]:
+    with closing(sqlite3.connect(store.path, timeout=10, isolation_level=None)) as conn:
+        yield conn
+
+
+def _to_json(value: object) -> Scalar | dict[str, str]:
+    if isinstance(value, bytes):
+        return {"base64": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, str | int | float) or value is None:
+        return value
+    raise TypeError(f"unexpected SQLite value {value!r}")  # pragma: no cover - SQLite has no more
+
+
+# -- export -----------------------------------------------------------------------------------
+
+
+def export_progress(store: Store) -> bytes:
+    """The whole of the learner's progress as a progress file (UTF-8 JSON), read in one
+    consistent snapshot."""
+    with _connect(store) as conn:
+        conn.execute("BEGIN")
+        try:
+            tables = {}
+            for name, columns in _tables(conn).items():
+                names = [c.name for c in columns]
+                rows = conn.execute(
+                    f"SELECT {', '.join(map(_quote, names))} FROM {_quote(name)} ORDER BY rowid"
+                    if _has_rowid(conn, name) else
+                    f"SELECT {', '.join(map(_quote, names))} FROM {_quote(name)}")
+                tables[name] = {"columns": names,
+                                "rows": [[_to_json(v) for v in row] for row in rows]}
+        finally:
+            conn.execute("COMMIT")
+    document = {
+        "app": APP,
+        "kind": KIND,
+        "format": FORMAT,
+        "schema": SCHEMA_VERSION,
+        "exported": datetime.now(UTC).isoformat(timespec="seconds"),
+        "tables": tables,
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
+    try:
+        conn.execute(f"SELECT rowid FROM {_quote(table)} LIMIT 0")
+    except sqlite3.OperationalError:
+        return False
+    return True
+
+
+def backup_filename(now: float | None = None) -> str:
+    """``kozel-progress-20250131-1842.json``: sorts by date in a downloads folder."""
+    return time.strftime("kozel-progress-%Y%m%d-%H%M.json", time.localtime(now))
+
+
+def write_backup(store: Store, path: Path) -> None:
+    """Write the progress file to ``path`` atomically: a complete file or the old one."""
+    data = export_progress(store)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+# -- import -----------------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _decode(data: bytes) -> dict[str, Any]:
+    if len(data) > MAX_BYTES:
+        raise BackupError("too_big", size=len(data), limit=MAX_BYTES)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BackupError("not_text") from None
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except (json.JSONDecodeError, ValueError, RecursionError) as exc:
+        raise BackupError("not_json", detail=str(exc)) from None
+    if (not isinstance(document, dict) or document.get("app") != APP
+            or document.get("kind") != KIND):
+        raise BackupError("not_progress")
+    return document
+
+
+def _check_header(document: dict[str, Any]) -> None:
+    found = document.get("format")
+    if not isinstance(found, int) or isinstance(found, bool) or found < 1:
+        raise BackupError("bad_shape", detail=_both("no valid format number",
+                                                    "нет правильного номера формата"))
+    if found > FORMAT:
+        raise BackupError("newer_format", found=found, known=FORMAT)
+    schema = document.get("schema")
+    if schema != SCHEMA_VERSION:
+        raise BackupError("other_schema", found=schema, known=SCHEMA_VERSION)
+    if not isinstance(document.get("exported", ""), str):
+        raise BackupError("bad_shape", detail=_both("the export time is not text",
+                                                    "время сохранения — не текст"))
+
+
+def _both(en: str, ru: str) -> dict[str, str]:
+    return {"en": en, "ru": ru}
+
+
+def _value_ok(value: object, column: _Column) -> bool:
+    if value is None:
+        return True  # NOT NULL is SQLite's to enforce, with its own message
+    if isinstance(value, bool):
+        return False
+    if column.affinity == "INTEGER":
+        return isinstance(value, int)
+    if column.affinity in ("REAL", "NUMERIC"):
+        return isinstance(value, int | float) and math.isfinite(value)
+    if column.affinity == "TEXT":
+        return isinstance(value, str)
+    return isinstance(value, str | int | float) or _is_blob(value)  # BLOB: anything
+
+
+def _is_blob(value: object) -> bool:
+    return (isinstance(value, dict) and set(value) == {"base64"}
+            and isinstance(value["base64"], str))
+
+
+def _from_json(value: object) -> Scalar | bytes:
+    if _is_blob(value):
+        assert isinstance(value, dict)
+        try:
+            return base64.b64decode(value["base64"], validate=True)
+        except ValueError:
+            raise BackupError("bad_shape", detail=_both("damaged binary data",
+                                                        "испорчены двоичные данные")) from None
+    assert value is None or isinstance(value, str | int | float)
+    return value
+
+
+def _checked_tables(document: dict[str, Any], live: dict[str, list[_Column]]
+                    ) -> dict[str, tuple[list[str], list[list[Scalar | bytes]]]]:
+    """The file's tables, every name and value checked against the live database."""
+    tables = document.get("tables")
+    if not isinstance(tables, dict):
+        raise BackupError("bad_shape", detail=_both("no tables", "нет таблиц"))
+    checked = {}
+    for name, table in tables.items():
+        if name not in live:
+            raise BackupError("unknown_table", table=name)
+        if (not isinstance(table, dict) or not isinstance(table.get("columns"), list)
+                or not isinstance(table.get("rows"), list)):
+            raise BackupError("bad_shape", detail=_both(f"table {name} has no columns or rows",
+                                                        f"у таблицы {name} нет столбцов или "
+                                                        "строк"))
+        known = {c.name: c for c in live[name]}
+        columns = table["columns"]
+        for column in columns:
+            if not isinstance(column, str) or column not in known:
+                raise BackupError("unknown_column", table=name, column=column)
+        if len(set(columns)) != len(columns):
+            raise BackupError("bad_shape", detail=_both(f"table {name} repeats a column",
+                                                        f"в таблице {name} повторён столбец"))
+        rows = []
+        for number, row in enumerate(table["rows"], start=1):
+            if not isinstance(row, list) or len(row) != len(columns):
+                raise BackupError("bad_shape", detail=_both(
+                    f"table {name}, row {number} does not match its columns",
+                    f"таблица {name}, строка {number} не совпадает со столбцами"))
+            for column, value in zip(columns, row, strict=True):
+                if not _value_ok(value, known[column]):
+                    raise BackupError("bad_value", table=name, row=number, column=column,
+                                      expected=_EXPECTED.get(known[column].affinity,
+                                                             _EXPECTED["REAL"]))
+            rows.append([_from_json(value) for value in row])
+        checked[name] = (columns, rows)
+    return checked
+
+
+def read_backup(path: Path) -> bytes:
+    """The bytes of a progress file on disk, refusing a file too large before reading it."""
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise BackupError("too_big", size=size, limit=MAX_BYTES)
+    return path.read_bytes()
+
+
+def import_progress(store: Store, data: bytes) -> ImportReport:
+    """Replace the progress held in the tables of the file ``data`` with the file's rows.
+
+    Everything is checked before the first write, and the writes are one transaction: on any
+    :class:`BackupError` the database is exactly as it was.  Tables the file does not hold (a
+    file from an older version) keep their rows.
+    """
+    document = _decode(data)
+    _check_header(document)
+    with _connect(store) as conn:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            tables = _checked_tables(document, _tables(conn))
+            for name, (columns, rows) in tables.items():
+                conn.execute(f"DELETE FROM {_quote(name)}")
+                if columns:
+                    conn.executemany(
+                        f"INSERT INTO {_quote(name)} ({', '.join(map(_quote, columns))}) "
+                        f"VALUES ({', '.join('?' * len(columns))})", rows)
+        except sqlite3.DatabaseError as exc:
+            conn.execute("ROLLBACK")
+            raise BackupError("rejected_rows", detail=str(exc)) from None
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return ImportReport(rows={name: len(rows) for name, (_, rows) in tables.items()},
+                        exported=str(document.get("exported", "")))
+
+
+# -- the settings panel -------------------------------------------------------------------------
+
+_PANEL: dict[str, dict[str, str]] = {
+    "title": {"en": "Your progress file", "ru": "Файл прогресса"},
+    "explain": {
+        "en": "An online session is deleted after a while. Save your progress file (match, "
+              "statistics, settings) and load it next time to carry on.",
+        "ru": "Сеанс в интернете через какое-то время удаляется. Сохраните файл прогресса "
+              "(партия, статистика, настройки) и загрузите его в следующий раз, чтобы "
+              "продолжить.",
+    },
+    "download": {"en": "Save progress file", "ru": "Сохранить файл прогресса"},
+    "upload": {"en": "Load progress file", "ru": "Загрузить файл прогресса"},
+    "loaded": {"en": "Progress loaded from the file saved {exported}: {rows} records.",
+               "ru": "Прогресс загружен из файла от {exported}: записей — {rows}."},
+    "failed": {"en": "The file was not loaded, your progress is unchanged. {reason}",
+               "ru": "Файл не загружен, ваш прогресс не изменился. {reason}"},
+}
+
+
+class BackupPanel(widgets.VBox):  # type: ignore[misc]
+    """A small settings box: a download link for the progress file and an upload button.
+
+    ``on_import`` is called after a successful import, so that the app can reload what it
+    shows; :meth:`refresh` renews the download link (call it when the box is shown again).
+    """
+
+    def __init__(self, store: Store, lang: str,
+                 on_import: Callable[[ImportReport], None] | None = None) -> None:
+        self.store = store
+        self.lang = lang if lang in ("ru", "en") else "en"
+        self.on_import = on_import
+        self.download = widgets.HTML()
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description=self._say("upload"), icon="upload")
+        self.upload.add_class("kozel-backup-upload")
+        self.status = widgets.HTML()
+        self.upload.observe(self._on_upload, names="value")
+        intro = widgets.HTML(f"<b>{_escape(self._say('title'))}</b><br>"
+                             f"{_escape(self._say('explain'))}")
+        super().__init__([intro, widgets.HBox([self.download, self.upload]), self.status])
+        self.add_class("kozel-backup")
+        self.refresh()
+
+    def _say(self, key: str, **params: object) -> str:
+        return _PANEL[key][self.lang].format(**params)
+
+    def refresh(self) -> None:
+        """Put the learner's current progress behind the download link."""
+        payload = base64.b64encode(export_progress(self.store)).decode("ascii")
+        self.download.value = (
+            f'<a class="kozel-backup-download" data-testid="backup-download" '
+            f'download="{backup_filename()}" href="data:application/json;base64,{payload}">'
+            f'⬇ {_escape(self._say("download"))}</a>')
+
+    def import_file(self, content: bytes) -> ImportReport | None:
+        """Import ``content`` and say how it went in :attr:`status`; ``None`` if refused."""
+        try:
+            report = import_progress(self.store, content)
+        except BackupError as error:
+            message = self._say("failed", reason=error.text(self.lang))
+            self.status.value = f'<span data-testid="backup-error">{_escape(message)}</span>'
+            return None
+        message = self._say("loaded", exported=report.exported, rows=sum(report.rows.values()))
+        self.status.value = f'<span data-testid="backup-ok">{_escape(message)}</span>'
+        self.refresh()
+        if self.on_import is not None:
+            self.on_import(report)
+        return report
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        self.upload.value = ()
+        self.import_file(bytes(files[0]["content"]))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

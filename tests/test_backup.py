@@ -1,0 +1,311 @@
+"""The progress file: export the learner's SQLite progress to JSON and import it back.
+
+Every refusal must leave the database exactly as it was (compared as a full SQL dump).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import RandomDeal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kozel_tutor.app.backup import (
+    MAX_BYTES,
+    BackupError,
+    BackupPanel,
+    ImportReport,
+    export_progress,
+    import_progress,
+    read_backup,
+    write_backup,
+)
+from kozel_tutor.app.store import SCHEMA_VERSION, Store
+from kozel_tutor.seats import Team
+
+KEY = ("medium", "clubs")
+
+
+def dump(store: Store) -> str:
+    """The whole database as SQL: equal dumps mean equal databases."""
+    with closing(sqlite3.connect(store.path)) as conn:
+        return "\n".join(conn.iterdump())
+
+
+def played_store(tmp_path: Path, deal_at: RandomDeal, name: str = "a") -> Store:
+    """A store with a match in progress, two recorded deals and two preferences."""
+    store = Store(tmp_path / name / "progress.sqlite3")
+    for seed in (1, 2):
+        store.record_deal(KEY, deal_at(seed).result(), Team.NS, {"deal": seed, "cards": "QC JD"})
+    store.set_pref("lang", "ru")
+    store.set_pref("colours", 4)
+    return store
+
+
+def document(store: Store) -> dict[str, Any]:
+    parsed: dict[str, Any] = json.loads(export_progress(store))
+    return parsed
+
+
+def encode(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")
+
+
+# -- the round trip ---------------------------------------------------------------------------
+
+
+def test_import_into_a_fresh_session_restores_match_stats_and_preferences(
+        tmp_path: Path, deal_at: RandomDeal) -> None:
+    old = played_store(tmp_path, deal_at)
+    new = Store(tmp_path / "new" / "progress.sqlite3")
+    report = import_progress(new, export_progress(old))
+    assert report.rows == {"bad_saves": 0, "prefs": 2, "saves": 1, "stats": 1}
+    assert new.load_match() == {"deal": 2, "cards": "QC JD"}
+    assert new.stats(KEY) == old.stats(KEY)
+    assert new.stats(KEY).deals == 2
+    assert new.get_pref("lang") == "ru" and new.get_pref("colours") == 4
+    assert dump(new) == dump(old)
+
+
+def test_progress_file_is_tagged_json_with_every_table_but_meta(
+        tmp_path: Path, deal_at: RandomDeal) -> None:
+    doc = document(played_store(tmp_path, deal_at))
+    assert (doc["app"], doc["kind"], doc["format"], doc["schema"]) == (
+        "kozel-tutor", "progress", 1, SCHEMA_VERSION)
+    assert sorted(doc["tables"]) == ["bad_saves", "prefs", "saves", "stats"]
+    stats = doc["tables"]["stats"]
+    row = dict(zip(stats["columns"], stats["rows"][0], strict=True))
+    assert row["level"] == "medium" and row["deals"] == 2
+
+
+def test_import_replaces_the_progress_already_there(tmp_path: Path, deal_at: RandomDeal) -> None:
+    source = played_store(tmp_path, deal_at, "source")
+    target = Store(tmp_path / "target" / "progress.sqlite3")
+    target.set_pref("lang", "en")
+    target.set_pref("sound", False)
+    import_progress(target, export_progress(source))
+    assert target.get_pref("lang") == "ru"
+    assert target.get_pref("sound") is None
+
+
+def test_tables_an_older_file_does_not_hold_keep_their_rows(
+        tmp_path: Path, deal_at: RandomDeal) -> None:
+    doc = document(played_store(tmp_path, deal_at, "source"))
+    del doc["tables"]["stats"]
+    target = played_store(tmp_path, deal_at, "target")
+    target.record_deal(KEY, deal_at(3).result(), Team.NS, None)
+    import_progress(target, encode(doc))
+    assert target.stats(KEY).deals == 3
+
+
+def test_written_file_reads_back_and_replaces_the_old_one_whole(
+        tmp_path: Path, deal_at: RandomDeal) -> None:
+    store = played_store(tmp_path, deal_at)
+    path = tmp_path / "backups" / "kozel-progress.json"
+    path.parent.mkdir()
+    path.write_text("an older file")
+    write_backup(store, path)
+    written = json.loads(read_backup(path))
+    assert written["tables"] == document(store)["tables"]
+    assert [p.name for p in path.parent.iterdir()] == ["kozel-progress.json"]
+    fresh = Store(tmp_path / "fresh" / "progress.sqlite3")
+    import_progress(fresh, read_backup(path))
+    assert dump(fresh) == dump(store)
+
+
+def test_a_failed_write_leaves_no_partial_file(tmp_path: Path, deal_at: RandomDeal) -> None:
+    store = played_store(tmp_path, deal_at)
+    target = tmp_path / "a-folder-not-a-file"
+    (target / "inside").mkdir(parents=True)
+    with pytest.raises(OSError):
+        write_backup(store, target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "a-folder-not-a-file"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(prefs=st.dictionaries(
+    st.text(min_size=1, max_size=12),
+    st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=20),
+                 lambda inner: st.lists(inner, max_size=3)
+                 | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                 max_leaves=6),
+    max_size=6))
+def test_any_preferences_survive_the_round_trip(prefs: dict[str, Any]) -> None:
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Store(Path(tmp) / "old.sqlite3")
+        for key, value in prefs.items():
+            old.set_pref(key, value)
+        new = Store(Path(tmp) / "new.sqlite3")
+        import_progress(new, export_progress(old))
+        assert {key: new.get_pref(key) for key in prefs} == prefs
+
+
+# -- bad files are refused, and change nothing ---------------------------------------------------
+
+
+def refused(store: Store, data: bytes) -> BackupError:
+    before = dump(store)
+    with pytest.raises(BackupError) as caught:
+        import_progress(store, data)
+    assert dump(store) == before
+    return caught.value
+
+
+def with_change(store: Store, change: Any) -> bytes:
+    doc = document(store)
+    change(doc)
+    return encode(doc)
+
+
+@pytest.fixture
+def store(tmp_path: Path, deal_at: RandomDeal) -> Store:
+    return played_store(tmp_path, deal_at)
+
+
+def test_text_that_is_not_json_is_refused(store: Store) -> None:
+    error = refused(store, b"hello, I am not JSON")
+    assert error.key == "not_json"
+    assert "JSON" in error.text("ru") and "JSON" in error.text("en")
+
+
+def test_a_file_cut_short_is_refused(store: Store) -> None:
+    data = export_progress(store)
+    assert refused(store, data[: len(data) // 2]).key == "not_json"
+
+
+def test_binary_data_is_refused(store: Store) -> None:
+    assert refused(store, b"\x89PNG\r\n\x1a\n\xff\xfe").key == "not_text"
+
+
+def test_json_of_another_kind_is_refused(store: Store) -> None:
+    assert refused(store, b'{"cells": [], "nbformat": 4}').key == "not_progress"
+    assert refused(store, b"[1, 2, 3]").key == "not_progress"
+
+
+def test_a_file_from_a_newer_format_is_refused(store: Store) -> None:
+    error = refused(store, with_change(store, lambda d: d.update(format=2)))
+    assert error.key == "newer_format"
+    assert "2" in error.text("en")
+
+
+def test_a_file_from_another_database_version_is_refused(store: Store) -> None:
+    assert refused(store, with_change(store, lambda d: d.update(schema="99"))).key == \
+        "other_schema"
+
+
+def test_a_table_this_app_does_not_know_is_refused(store: Store) -> None:
+    data = with_change(store, lambda d: d["tables"].update(
+        ratings={"columns": ["elo"], "rows": [[1500]]}))
+    error = refused(store, data)
+    assert error.key == "unknown_table"
+    assert "ratings" in error.text("ru")
+
+
+def test_the_private_meta_table_cannot_be_overwritten(store: Store) -> None:
+    data = with_change(store, lambda d: d["tables"].update(
+        meta={"columns": ["key", "value"], "rows": [["schema", "0"]]}))
+    assert refused(store, data).key == "unknown_table"
+
+
+def test_a_column_name_that_is_not_in_the_table_is_refused(store: Store) -> None:
+    def sneak(doc: dict[str, Any]) -> None:
+        doc["tables"]["prefs"]["columns"][0] = 'key"); DROP TABLE stats; --'
+    error = refused(store, with_change(store, sneak))
+    assert error.key == "unknown_column"
+
+
+def test_text_where_a_count_belongs_is_refused(store: Store) -> None:
+    def corrupt(doc: dict[str, Any]) -> None:
+        stats = doc["tables"]["stats"]
+        stats["rows"][0][stats["columns"].index("wins")] = "lots"
+    error = refused(store, with_change(store, corrupt))
+    assert error.key == "bad_value"
+    assert "wins" in error.text("en") and "целое число" in error.text("ru")
+
+
+def test_true_is_not_a_count(store: Store) -> None:
+    def corrupt(doc: dict[str, Any]) -> None:
+        stats = doc["tables"]["stats"]
+        stats["rows"][0][stats["columns"].index("deals")] = True
+    assert refused(store, with_change(store, corrupt)).key == "bad_value"
+
+
+def test_not_a_number_is_refused(store: Store) -> None:
+    data = export_progress(store).replace(b'"format": 1', b'"format": NaN')
+    assert refused(store, data).key == "not_json"
+
+
+def test_a_row_of_the_wrong_length_is_refused(store: Store) -> None:
+    data = with_change(store, lambda d: d["tables"]["prefs"]["rows"][0].append("extra"))
+    assert refused(store, data).key == "bad_shape"
+
+
+def test_rows_sqlite_refuses_roll_back_the_whole_import(store: Store) -> None:
+    # prefs comes before saves in the file, so its rows are already replaced inside the
+    # transaction when the save without data (NOT NULL) is refused: all must roll back.
+    def corrupt(doc: dict[str, Any]) -> None:
+        doc["tables"]["prefs"]["rows"] = [["lang", '"en"']]
+        saves = doc["tables"]["saves"]
+        saves["rows"][0][saves["columns"].index("data")] = None
+    error = refused(store, with_change(store, corrupt))
+    assert error.key == "rejected_rows"
+    assert store.get_pref("lang") == "ru"
+
+
+def test_two_rows_with_one_key_are_refused(store: Store) -> None:
+    data = with_change(store, lambda d: d["tables"]["prefs"]["rows"].append(
+        list(d["tables"]["prefs"]["rows"][0])))
+    assert refused(store, data).key == "rejected_rows"
+
+
+def test_an_oversized_file_is_refused_before_reading(store: Store, tmp_path: Path) -> None:
+    assert refused(store, b" " * (MAX_BYTES + 1)).key == "too_big"
+    big = tmp_path / "big.json"
+    with big.open("wb") as out:
+        out.truncate(MAX_BYTES + 1)
+    with pytest.raises(BackupError) as caught:
+        read_backup(big)
+    assert caught.value.key == "too_big"
+
+
+# -- the settings panel -------------------------------------------------------------------------
+
+
+def test_panel_download_link_holds_the_current_progress(store: Store) -> None:
+    panel = BackupPanel(store, "ru")
+    href = panel.download.value.split('href="', 1)[1].split('"', 1)[0]
+    assert href.startswith("data:application/json;base64,")
+    data = base64.b64decode(href.split(",", 1)[1])
+    assert json.loads(data)["tables"]["prefs"] == document(store)["tables"]["prefs"]
+    assert 'download="kozel-progress-' in panel.download.value
+
+
+def test_panel_loads_a_good_file_and_tells_the_app(store: Store, tmp_path: Path) -> None:
+    reports: list[ImportReport] = []
+    fresh = Store(tmp_path / "fresh" / "progress.sqlite3")
+    panel = BackupPanel(fresh, "en", on_import=reports.append)
+    data = export_progress(store)
+    panel.upload.value = ({"name": "p.json", "type": "application/json", "size": len(data),
+                           "last_modified": datetime.now(UTC), "content": memoryview(data)},)
+    assert [r.rows["prefs"] for r in reports] == [2]
+    assert 'data-testid="backup-ok"' in panel.status.value
+    assert fresh.get_pref("lang") == "ru"
+    assert panel.upload.value == ()
+
+
+def test_panel_explains_a_bad_file_in_the_learners_language(store: Store) -> None:
+    panel = BackupPanel(store, "ru")
+    before = dump(store)
+    assert panel.import_file(b"<html>not progress</html>") is None
+    assert 'data-testid="backup-error"' in panel.status.value
+    assert "ваш прогресс не изменился" in panel.status.value
+    assert dump(store) == before
