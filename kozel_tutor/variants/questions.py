@@ -1,0 +1,195 @@
+"""The choices players make outside the play of cards: boasts, redeals, giving the last trump,
+who leads.
+
+A procedure (:mod:`.boasts`, :mod:`.predeal`, :class:`.match.Match`) is a generator that
+*yields* a :class:`Question` and receives the answer — one of ``question.options`` — back.  The
+app shows the question to a person; :mod:`.choices` answers it for the AI.  :func:`drive` runs a
+procedure to the end with an answering function.
+
+>>> q = RedealQuestion(Seat.N, (False, True), rules=None, hand=CardSet(), reason="weak_hand")
+>>> q.prompt.text("en")
+'Your hand is weak (12 points or less, or all four nines): you may demand a redeal.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ..cards import Card, CardSet
+from ..i18n import MESSAGES, Message
+from ..rules import Rules
+from ..seats import Seat
+
+__all__ = [
+    "BoastQuestion",
+    "GiveBackQuestion",
+    "GiveTrumpQuestion",
+    "LayQuestion",
+    "LeaderQuestion",
+    "Procedure",
+    "ProcedureError",
+    "Question",
+    "RedealQuestion",
+    "drive",
+]
+
+T = TypeVar("T")
+
+
+class ProcedureError(ValueError):
+    """An answer that is not one of the question's options, or a procedure run out of order."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """Something ``seat`` must decide; the answer must be one of ``options``."""
+
+    seat: Seat
+    options: tuple[Any, ...]
+    rules: Rules | None = field(default=None, kw_only=True)
+
+    @property
+    def prompt(self) -> Message:
+        raise NotImplementedError
+
+    def check(self, answer: object) -> None:
+        if answer not in self.options:
+            raise ProcedureError(
+                f"{answer!r} is not a valid answer to {type(self).__name__} "
+                f"(choose one of {list(self.options)!r})")
+
+
+@dataclass(frozen=True)
+class BoastQuestion(Question):
+    """The side entitled to the first lead may ask for a special deal (хвалёнка) before the deal.
+
+    Options are ``None`` (deal normally) and ``(seat, boast)`` pairs: which partner boasts and how.
+    """
+
+    @property
+    def prompt(self) -> Message:
+        return Message("q_boast")
+
+
+@dataclass(frozen=True)
+class RedealQuestion(Question):
+    """``seat`` may demand a redeal for ``reason`` (``weak_hand`` or ``no_queen``)."""
+
+    hand: CardSet = field(kw_only=True)
+    reason: str = field(kw_only=True)
+
+    @property
+    def prompt(self) -> Message:
+        return Message(f"q_redeal_{self.reason}")
+
+
+@dataclass(frozen=True)
+class GiveTrumpQuestion(Question):
+    """``seat`` holds exactly one trump and may pass it face down to the partner."""
+
+    hand: CardSet = field(kw_only=True)
+    trump: Card = field(kw_only=True)
+
+    @property
+    def prompt(self) -> Message:
+        return Message("q_give_trump", {"card": self.trump})
+
+
+@dataclass(frozen=True)
+class GiveBackQuestion(Question):
+    """The partner received ``received`` and gives back one of ``options``."""
+
+    hand: CardSet = field(kw_only=True)
+    received: Card = field(kw_only=True)
+
+    @property
+    def prompt(self) -> Message:
+        return Message("q_give_back", {"card": self.received})
+
+
+@dataclass(frozen=True)
+class LeaderQuestion(Question):
+    """The side that won the last deal picks which partner leads; both look at their cards."""
+
+    hands: tuple[tuple[Seat, CardSet], ...] = field(kw_only=True)
+
+    @property
+    def prompt(self) -> Message:
+        return Message("q_leader")
+
+
+@dataclass(frozen=True)
+class LayQuestion(Question):
+    """During a boast: which of ``options`` ``seat`` lays on the table.
+
+    ``hand`` holds what the seat kept so far, ``visible`` the cards lying face up on this trick
+    (in play order, with their seats), ``slot`` is ``"closed"`` or ``"open"`` (double pants) or
+    ``"single"``; ``leads`` is True for the boaster.
+    """
+
+    hand: CardSet = field(kw_only=True)
+    visible: tuple[tuple[Seat, Card], ...] = field(kw_only=True)
+    slot: str = field(kw_only=True)
+    leads: bool = field(kw_only=True)
+
+    @property
+    def prompt(self) -> Message:
+        return Message("q_lay_lead" if self.leads else "q_lay_follow")
+
+
+Procedure = Generator[Question, Any, T]
+
+
+def drive(procedure: Procedure[T], answer: Callable[[Question], object]) -> T:
+    """Run ``procedure`` to the end, answering every question with ``answer(question)``."""
+    try:
+        question = next(procedure)
+        while True:
+            reply = answer(question)
+            question.check(reply)
+            question = procedure.send(reply)
+    except StopIteration as stop:
+        result: T = stop.value
+        return result
+
+
+_MESSAGES = {
+    "q_boast": {
+        "en": "Your side leads first: you may ask for a special deal (boast) or deal normally.",
+        "ru": "Первый ход за вашей парой: можно хвалиться (особая сдача) или сдавать как обычно.",
+    },
+    "q_redeal_weak_hand": {
+        "en": "Your hand is weak (12 points or less, or all four nines): you may demand a redeal.",
+        "ru": "Слабая рука (12 очков или меньше либо все четыре девятки): можно требовать "
+              "пересдачи.",
+    },
+    "q_redeal_no_queen": {
+        "en": "Your side holds no queen (or only the queen of diamonds): you may demand a redeal.",
+        "ru": "У вашей пары нет дам (или только дама бубен): можно требовать пересдачи.",
+    },
+    "q_give_trump": {
+        "en": "You hold a single trump, the {card}: you may give it to your partner for a plain "
+              "card.",
+        "ru": "У вас один козырь — {card}: его можно отдать партнёру в обмен на простую карту.",
+    },
+    "q_give_back": {
+        "en": "Your partner gave you the {card}: choose a card to give back.",
+        "ru": "Партнёр отдал вам карту «{card}»: выберите карту, которую отдадите взамен.",
+    },
+    "q_leader": {
+        "en": "Your side won the last deal: choose which of you leads first.",
+        "ru": "Ваша пара выиграла прошлый кон: решите, кто из вас ходит первым.",
+    },
+    "q_lay_lead": {
+        "en": "Choose the card you lead face down.",
+        "ru": "Выберите карту, с которой зайдёте втёмную.",
+    },
+    "q_lay_follow": {
+        "en": "Choose the card you lay on the boaster's trick.",
+        "ru": "Выберите карту, которую положите на взятку хвалящегося.",
+    },
+}
+for _key, _texts in _MESSAGES.items():
+    MESSAGES.setdefault(_key, _texts)
