@@ -72,6 +72,8 @@ class Rules:
     * ``ace_dump_ban`` – a player who cannot follow may not discard an ace of a plain suit not yet
       led this deal, unless every card they hold is such an ace.
     * ``catch`` – the 6♣ "catches" the Q♣: both in one trick from opposite sides ends the deal.
+    * ``procedures`` – the name of the match-level procedures (first lead of later deals, redeal,
+      giving the last trump, boasts, tablo) registered in :mod:`kozel_tutor.variants`.
     """
 
     name: str = "standard"
@@ -88,6 +90,7 @@ class Rules:
     no_trump_lead_with_plain: bool = False
     ace_dump_ban: bool = False
     catch: bool = False
+    procedures: str = "standard"
     options: tuple[tuple[str, object], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:

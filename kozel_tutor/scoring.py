@@ -28,7 +28,8 @@ class DealResult:
     ``winner`` is the side that won the deal (``None`` for eggs); ``value`` what the deal is
     worth before the eggs multiplier; ``written`` what each side (NS, EW) writes on its score
     after the multiplier.  With penalty scoring (``rules.target_loses``) the points are written
-    *against* a side; ``written`` then holds penalty points.
+    *against* a side; ``written`` then holds penalty points.  ``reset`` is a side whose score
+    goes back to zero before ``written`` is added (a variant's люся or erasing).
     """
 
     points: tuple[int, int]
@@ -39,6 +40,7 @@ class DealResult:
     eggs: bool = False
     caught: Team | None = None
     written: tuple[int, int] = (0, 0)
+    reset: Team | None = None
 
     @property
     def loser(self) -> Team | None:
@@ -137,6 +139,8 @@ class MatchScore:
         if self.is_over:
             raise ValueError("the match is already over")
         self.results.append(result)
+        if result.reset is not None:
+            self.scores[result.reset] = 0
         for team in Team:
             self.scores[team] += result.written[team]
 

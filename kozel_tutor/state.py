@@ -118,6 +118,7 @@ class DealState:
         taken_tricks: tuple[int, int] = (0, 0),
         led: int = 0,
         required_lead: Card | None = None,
+        tricks: Sequence[Trick] = (),
     ) -> None:
         if len(hands) != 4:
             raise ValueError("a deal needs exactly four hands")
@@ -133,7 +134,9 @@ class DealState:
         self.tricks_taken = list(taken_tricks)
         self.led = led
         self.required_lead = required_lead
-        self.tricks: list[Trick] = []
+        self.tricks: list[Trick] = list(tricks)
+        # Tricks made by a dealing procedure (boasts) before play: no obligation to follow applied.
+        self.dealt_tricks = len(self.tricks)
         self.caught: Team | None = None
         self._stack: list[_Saved | None] = []
 
@@ -339,7 +342,7 @@ class DealState:
         voids: list[set[int]] = [set(), set(), set(), set()]
         order = self.rules.card_order(self.trump) if self.trump is not None else None
         if order is not None:
-            all_tricks = [t.plays() for t in self.tricks]
+            all_tricks = [t.plays() for t in self.tricks[self.dealt_tricks:]]
             all_tricks.append([(self.leader.offset(i), CARDS[c]) for i, c in enumerate(self.trick)])
             for plays in all_tricks:
                 if not plays:

@@ -18,7 +18,7 @@ from ..i18n import MESSAGES, Message
 from ..seats import Team
 from .match import Match
 
-__all__ = ["TABLO_SIXES", "TabloView", "title_goats_title"]
+__all__ = ["TABLO_SIXES", "TabloView", "goats_title"]
 
 TABLO_SIXES: dict[Team, tuple[Card, Card]] = {
     Team.NS: (parse_cards("6H")[0], parse_cards("6D")[0]),
