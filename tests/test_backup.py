@@ -302,6 +302,30 @@ def test_panel_loads_a_good_file_and_tells_the_app(store: Store, tmp_path: Path)
     assert panel.upload.value == ()
 
 
+def test_after_an_import_the_only_way_on_is_to_reopen_the_app(store: Store,
+                                                              tmp_path: Path) -> None:
+    went_home: list[bool] = []
+    fresh = Store(tmp_path / "fresh" / "progress.sqlite3")
+    panel = BackupPanel(fresh, "en", go_home=lambda: went_home.append(True))
+    assert panel.back in panel.children
+    panel.import_file(export_progress(store))
+    assert panel.back not in panel.children
+    assert 'href="?"' in panel.status.value and 'data-testid="backup-reopen"' in panel.status.value
+
+
+def test_progress_file_is_a_section_of_the_home_screen(store: Store) -> None:
+    from kozel_tutor.app.sections import SectionContext, load_sections, sections
+
+    assert not [problem for problem in load_sections() if "backup" in problem]
+    section = next(s for s in sections() if s.key == "progress")
+    assert section.title == {"en": "Progress file", "ru": "Файл прогресса"}
+    went_home: list[bool] = []
+    panel = section.open(SectionContext("ru", store, lambda: went_home.append(True)))
+    panel.back.click()
+    assert went_home == [True]
+    assert panel.back.description == "Назад"
+
+
 def test_panel_explains_a_bad_file_in_the_learners_language(store: Store) -> None:
     panel = BackupPanel(store, "ru")
     before = dump(store)

@@ -42,6 +42,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store
 
 __all__ = [
@@ -422,52 +423,71 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
                         exported=str(document.get("exported", "")))
 
 
-# -- the settings panel -------------------------------------------------------------------------
+# -- the home-screen section -------------------------------------------------------------------
 
 _PANEL: dict[str, dict[str, str]] = {
-    "title": {"en": "Your progress file", "ru": "Файл прогресса"},
+    "title": {"en": "Progress file", "ru": "Файл прогресса"},
+    "hint": {"en": "Save your progress to a file, or load it back",
+             "ru": "Сохранить прогресс в файл или загрузить его обратно"},
     "explain": {
-        "en": "An online session is deleted after a while. Save your progress file (match, "
-              "statistics, settings) and load it next time to carry on.",
-        "ru": "Сеанс в интернете через какое-то время удаляется. Сохраните файл прогресса "
-              "(партия, статистика, настройки) и загрузите его в следующий раз, чтобы "
-              "продолжить.",
+        "en": "An online session is deleted after a while of rest. Save your progress file "
+              "(the match in progress, statistics, settings) and load it next time to carry on.",
+        "ru": "Сеанс в интернете удаляется, если им какое-то время не пользоваться. Сохраните "
+              "файл прогресса (текущая партия, статистика, настройки) и загрузите его в "
+              "следующий раз, чтобы продолжить.",
     },
     "download": {"en": "Save progress file", "ru": "Сохранить файл прогресса"},
     "upload": {"en": "Load progress file", "ru": "Загрузить файл прогресса"},
+    "back": {"en": "Back", "ru": "Назад"},
     "loaded": {"en": "Progress loaded from the file saved {exported}: {rows} records.",
                "ru": "Прогресс загружен из файла от {exported}: записей — {rows}."},
+    "reopen": {"en": "Open the app with this progress", "ru": "Открыть приложение с этим "
+                                                             "прогрессом"},
     "failed": {"en": "The file was not loaded, your progress is unchanged. {reason}",
                "ru": "Файл не загружен, ваш прогресс не изменился. {reason}"},
 }
 
 
 class BackupPanel(widgets.VBox):  # type: ignore[misc]
-    """A small settings box: a download link for the progress file and an upload button.
+    """Download the progress file, or upload one: the *Progress file* section of the app.
 
-    ``on_import`` is called after a successful import, so that the app can reload what it
-    shows; :meth:`refresh` renews the download link (call it when the box is shown again).
+    After an import the app on screen still holds the old progress in memory, so the panel
+    offers only a link that opens the app again (from the imported progress) and no way back
+    to the stale screens.  ``on_import`` is told of every successful import.
     """
 
-    def __init__(self, store: Store, lang: str,
+    def __init__(self, store: Store, lang: str, *, go_home: Callable[[], None] | None = None,
                  on_import: Callable[[ImportReport], None] | None = None) -> None:
         self.store = store
         self.lang = lang if lang in ("ru", "en") else "en"
+        self.go_home = go_home
         self.on_import = on_import
+        self.intro = widgets.HTML()
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description=self._say("upload"), icon="upload")
+                                         icon="upload")
         self.upload.add_class("kozel-backup-upload")
         self.status = widgets.HTML()
+        self.back = widgets.Button(icon="arrow-left")
+        self.back.add_class("kozel-backup-back")
+        self.back.on_click(lambda _: self.go_home() if self.go_home is not None else None)
         self.upload.observe(self._on_upload, names="value")
-        intro = widgets.HTML(f"<b>{_escape(self._say('title'))}</b><br>"
-                             f"{_escape(self._say('explain'))}")
-        super().__init__([intro, widgets.HBox([self.download, self.upload]), self.status])
+        self.files = widgets.HBox([self.download, self.upload])
+        super().__init__([self.intro, self.files, self.status]
+                         + ([self.back] if go_home is not None else []))
         self.add_class("kozel-backup")
-        self.refresh()
+        self.set_lang(self.lang)
 
     def _say(self, key: str, **params: object) -> str:
         return _PANEL[key][self.lang].format(**params)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang if lang in ("ru", "en") else "en"
+        self.intro.value = (f"<h2>{_escape(self._say('title'))}</h2>"
+                            f"<p>{_escape(self._say('explain'))}</p>")
+        self.upload.description = self._say("upload")
+        self.back.description = self._say("back")
+        self.refresh()
 
     def refresh(self) -> None:
         """Put the learner's current progress behind the download link."""
@@ -483,10 +503,14 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             report = import_progress(self.store, content)
         except BackupError as error:
             message = self._say("failed", reason=error.text(self.lang))
-            self.status.value = f'<span data-testid="backup-error">{_escape(message)}</span>'
+            self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return None
         message = self._say("loaded", exported=report.exported, rows=sum(report.rows.values()))
-        self.status.value = f'<span data-testid="backup-ok">{_escape(message)}</span>'
+        # "?" is this very page without its query: following it starts the app afresh.
+        self.status.value = (f'<p data-testid="backup-ok">{_escape(message)}</p>'
+                             f'<p><a href="?" target="_self" data-testid="backup-reopen">'
+                             f'{_escape(self._say("reopen"))}</a></p>')
+        self.children = (self.intro, self.files, self.status)
         self.refresh()
         if self.on_import is not None:
             self.on_import(report)
@@ -502,3 +526,11 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _open_section(context: SectionContext) -> BackupPanel:
+    return BackupPanel(context.store, context.lang, go_home=context.go_home)
+
+
+register_section(Section("progress", _PANEL["title"], _PANEL["hint"], "💾", _open_section,
+                         order=900))
