@@ -30,11 +30,12 @@ c.VoilaConfiguration.strip_sources = True
 # Learners never see a traceback: a failing cell shows the friendly text below instead, and the
 # app catches the errors of its own callbacks.
 c.VoilaConfiguration.show_tracebacks = False
-# Standalone Voila only (the server extension has no kernel pool): keep one kernel with the
-# app already executed, so that the page is ready at once.
-c.VoilaConfiguration.preheat_kernel = True
-c.VoilaConfiguration.default_pool_size = 1
-
+# No pre-heated kernels: the app reads the learner's progress when it starts, so a kernel that
+# ran the notebook in advance would show the progress of minutes ago (a saved match missing from
+# the home screen, and a new match then written over it).  Pre-heating is safe only once the
+# notebook waits for the page request (voila.utils.wait_for_request) between its imports and
+# App(); see docs/binder.md.  The Binder server extension has no kernel pool in any case.
+c.VoilaConfiguration.preheat_kernel = False
 # The friendly error text and the kernel culling are shared with Binder's Jupyter server: one
 # source, binder/jupyter_server_config.json.
 _server = json.loads((_HERE / "binder" / "jupyter_server_config.json").read_text("utf-8"))
