@@ -56,34 +56,43 @@ class _Search:
     def candidates(self, tt_move: int = -1) -> list[int]:
         """Legal cards of the player to move, one per equivalence class, best-first."""
         trick = self.trick
+        hands = self.hands
         mover = (self.leader + len(trick)) % 4
-        hand = self.hands[mover]
+        hand = hands[mover]
+        suit_masks = self.suit_masks
         if self.plain_legal:
             legal = legal_mask(self.order, hand, trick, self.led)
+            suits: tuple[int, ...] | range = range(5)
         elif trick:
-            legal = hand & self.suit_masks[self.suit_of[trick[0]]] or hand
+            led_suit = self.suit_of[trick[0]]
+            legal = hand & suit_masks[led_suit]
+            if legal:
+                suits = (led_suit,)
+            else:
+                legal, suits = hand, range(5)
         else:
-            legal = hand
-        alive = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+            legal, suits = hand, range(5)
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
         for c in trick:
             alive |= 1 << c
         points = self.points
         picked: list[int] = []
-        for suit in range(5):
-            if not legal & self.suit_masks[suit]:
+        for suit in suits:
+            if not legal & suit_masks[suit]:
                 continue
-            previous = -1
+            previous_points = -1
             for card in self.by_suit[suit]:
                 bit = 1 << card
-                if not alive & bit:
-                    continue
-                if legal & bit:
-                    if previous < 0 or points[previous] != points[card]:
-                        picked.append(card)
-                    previous = card
-                else:
-                    previous = -1
-        return self._ordered(picked, mover, tt_move)
+                if alive & bit:
+                    if legal & bit:
+                        if points[card] != previous_points:
+                            picked.append(card)
+                        previous_points = points[card]
+                    else:
+                        previous_points = -1
+        if len(picked) > 1:
+            return self._ordered(picked, mover, tt_move)
+        return picked
 
     def _ordered(self, cards: list[int], mover: int, tt_move: int) -> list[int]:
         trick = self.trick
@@ -122,9 +131,13 @@ class _Search:
         tt_move = -1
         if not trick:
             remaining = self.remaining
-            if remaining == 0 and not any(self.hands):
-                return 0
             hands = self.hands
+            lead_hand = hands[self.leader]
+            if lead_hand & (lead_hand - 1) == 0:
+                # The last trick (or none): every hand holds one card, the play is forced.
+                if not lead_hand:
+                    return 0
+                return remaining if self._last_trick_winner() % 2 == 0 else 0
             key = (hands[0], hands[1], hands[2], hands[3], self.leader, self.led if self.uses_led else 0)
             entry = self.tt.get(key)
             lower, upper = 0, remaining
@@ -173,6 +186,11 @@ class _Search:
                 lower = upper = best
             self.tt[key] = (lower, upper, best_move)
         return best
+
+    def _last_trick_winner(self) -> int:
+        leader, hands = self.leader, self.hands
+        cards = [(hands[(leader + i) % 4]).bit_length() - 1 for i in range(4)]
+        return (leader + self.order.winning_index(cards)) % 4
 
     def _after(self, mover: int, card: int, alpha: int, beta: int) -> int:
         """Play ``card`` for ``mover``, search on, take it back; returns NS future points."""
