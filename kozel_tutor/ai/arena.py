@@ -1,0 +1,221 @@
+"""The arena: line-ups play each other on duplicate deals, and the ladder is measured.
+
+A pairing ``A:B`` seats level ``A`` on one side and level ``B`` on the other.  Every deal is
+played **twice** with the same cards, the sides swapped (A at NS, then A at EW), so the luck of
+the cards cancels out.  Per pairing the arena reports the deals played, the mean deal-score
+difference per deal (what A writes minus what B writes, eggs 0, 2/4/6 otherwise) with a 95%
+confidence interval taken over the duplicate pairs, and the matches each side won: each copy
+of the deal stream is cut into matches to 12 (dealer passing left, eggs doubling the next deal).
+
+Run it::
+
+    python -m kozel_tutor.ai.arena --pairs insane:hard,hard:medium --deals 100 --workers 2
+
+The deals depend only on ``--seed``, so two runs with the same arguments play the same cards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass
+from multiprocessing import get_context
+
+from ..rules import Rules, find_rules
+from ..scoring import DealResult, MatchScore, deal_result
+from ..seats import Seat, Team
+from ..state import DealState, Phase
+from . import make_player
+
+__all__ = ["DealRecord", "PairingReport", "difference", "main", "play_deal", "report",
+           "run_pairing", "written"]
+
+
+Played = tuple[tuple[int, int], tuple[int, int], int]
+"""A finished deal: card points (NS, EW), tricks (NS, EW), the caught side (-1: none)."""
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal of a pairing, played in both seatings (A at NS, then A at EW)."""
+
+    index: int
+    a_at_ns: Played
+    a_at_ew: Played
+    seconds: float
+
+
+def written(rules: Rules, played: Played, multiplier: int = 1) -> DealResult:
+    points, tricks, caught = played
+    return deal_result(rules, points, tricks, multiplier, None if caught < 0 else Team(caught))
+
+
+def difference(rules: Rules, record: DealRecord) -> float:
+    """A's deal score minus B's, averaged over the two copies of the deal."""
+    first = written(rules, record.a_at_ns).written
+    second = written(rules, record.a_at_ew).written
+    diff = (first[0] - first[1] + second[1] - second[0]) / 2
+    return -diff if rules.target_loses else diff
+
+
+@dataclass(frozen=True)
+class PairingReport:
+    a: str
+    b: str
+    deals: int
+    mean: float
+    low: float
+    high: float
+    matches_a: int
+    matches_b: int
+    seconds: float
+
+    @property
+    def significant(self) -> bool:
+        """Whether A beats B at 95% (the interval lies above zero)."""
+        return self.low > 0
+
+    def line(self) -> str:
+        verdict = "significant" if self.significant else (
+            "B better" if self.high < 0 else "not significant")
+        return (f"{self.a:>7} vs {self.b:<7} deals {self.deals:5d}  "
+                f"mean diff/deal {self.mean:+.3f}  95% CI [{self.low:+.3f}, {self.high:+.3f}]  "
+                f"matches {self.matches_a}-{self.matches_b}  ({verdict}, {self.seconds:.0f}s)")
+
+
+def _seed(*parts: object) -> int:
+    return random.Random(":".join(str(p) for p in parts)).randrange(2**63)
+
+
+def play_deal(rules: Rules, index: int, seed: int, ns: str, ew: str) -> Played:
+    """Play deal ``index`` of the stream ``seed`` with level ``ns`` at NS and ``ew`` at EW."""
+    rng = random.Random(_seed(seed, "deal", index))
+    state = DealState.deal(rules, dealer=Seat(index % 4), rng=rng)
+    players = {seat: make_player(ns if seat.team is Team.NS else ew,
+                                 random.Random(_seed(seed, "player", index, seat.name, ns, ew)))
+               for seat in Seat}
+    if state.phase is Phase.CALL:
+        caller = state.to_move
+        state.call_trump(players[caller].call_trump(state.view(caller)).suit)
+    while not state.is_over:
+        seat = state.to_move
+        state.play(players[seat].choose(state.view(seat)).card)
+    caught = -1 if state.caught is None else int(state.caught)
+    return ((state.points[0], state.points[1]), (state.tricks_taken[0], state.tricks_taken[1]),
+            caught)
+
+
+def _play_pair(task: tuple[Rules, int, int, str, str]) -> DealRecord:
+    rules, index, seed, a, b = task
+    started = time.perf_counter()
+    first = play_deal(rules, index, seed, a, b)
+    second = play_deal(rules, index, seed, b, a)
+    return DealRecord(index, first, second, time.perf_counter() - started)
+
+
+def run_pairing(rules: Rules, a: str, b: str, deals: int, *, seed: int = 1, workers: int = 1,
+                log: bool = True) -> list[DealRecord]:
+    """Play ``deals`` duplicate deals of ``a`` against ``b``; records sorted by deal index."""
+    tasks = [(rules, index, seed, a, b) for index in range(deals)]
+    records: list[DealRecord] = []
+    results: Iterator[DealRecord]
+    if workers > 1:
+        pool = get_context("fork").Pool(workers)
+        results = pool.imap_unordered(_play_pair, tasks)
+    else:
+        pool = None
+        results = map(_play_pair, tasks)
+    try:
+        for record in results:
+            records.append(record)
+            if log and len(records) % max(1, deals // 10) == 0:
+                print(f"  {a}:{b} {len(records)}/{deals} deals", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return sorted(records, key=lambda r: r.index)
+
+
+def _matches(rules: Rules, records: Sequence[DealRecord], a_team: Team) -> tuple[int, int]:
+    """Cut one copy of the deal stream into matches; returns (A's wins, B's wins)."""
+    wins = [0, 0]
+    score = MatchScore(rules, first_dealer=Seat(0))
+    for record in records:
+        played = record.a_at_ns if a_team is Team.NS else record.a_at_ew
+        if score.is_over:
+            score = MatchScore(rules, first_dealer=Seat(record.index % 4))
+        score.record(written(rules, played, score.multiplier))
+        if score.is_over:
+            winner = score.winner
+            wins[0 if winner is a_team else 1] += 1
+    return wins[0], wins[1]
+
+
+def report(rules: Rules, a: str, b: str, records: Sequence[DealRecord]) -> PairingReport:
+    diffs = [difference(rules, r) for r in records]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
+    wins_ns = _matches(rules, records, Team.NS)
+    wins_ew = _matches(rules, records, Team.EW)
+    return PairingReport(a, b, 2 * n, mean, mean - half, mean + half,
+                         wins_ns[0] + wins_ew[0], wins_ns[1] + wins_ew[1],
+                         sum(r.seconds for r in records))
+
+
+def _pairing(text: str, deals: int) -> tuple[str, str, int]:
+    """``"hard:medium"`` or ``"hard:medium=40"`` -> (a, b, deals)."""
+    spec, _, count = text.partition("=")
+    sides = spec.split(":")
+    if len(sides) != 2:
+        raise ValueError(f"a pairing looks like hard:medium or hard:medium=40, not {text!r}")
+    for level in sides:
+        make_player(level)
+    if count:
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"deal count in {text!r} must be a positive number")
+        deals = int(count)
+    return sides[0], sides[1], deals
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kozel_tutor.ai.arena", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pairs", default="insane:hard,hard:medium,medium:easy,easy:random",
+                        help="comma-separated A:B pairings (default: the ladder); A:B=N plays "
+                             "N duplicate deals for that pairing")
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals per pairing")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--deck", type=int, default=36)
+    parser.add_argument("--trump", default="clubs", help="clubs or called")
+    parser.add_argument("--json", help="also write the reports to this JSON file")
+    args = parser.parse_args(argv)
+    try:
+        rules = find_rules(args.rules, deck=args.deck, trump=args.trump)
+        pairs = [_pairing(p, args.deals) for p in args.pairs.split(",") if p]
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    reports = []
+    for a, b, deals in pairs:
+        records = run_pairing(rules, a, b, deals, seed=args.seed, workers=args.workers)
+        rep = report(rules, a, b, records)
+        reports.append(rep)
+        print(rep.line(), flush=True)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([asdict(r) for r in reports], out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

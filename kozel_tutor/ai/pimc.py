@@ -1,0 +1,271 @@
+"""The strong levels: Perfect-Information Monte Carlo (**hard**, **insane**).
+
+For one decision the player deals the hidden cards many times in ways consistent with what its
+seat has seen (:mod:`.sampler`), solves every such layout exactly with the double-dummy solver,
+and plays the card with the best **expected deal score** (2, 4 or 6 written, eggs 0, from its
+side's point of view), breaking ties on expected card points.  The solver's values are the
+future card points of the mover's side; the deal score comes from
+:func:`kozel_tutor.scoring.deal_result` on the points already taken plus the solved ones.
+
+Cost and budgets.  Solving a full 9-card deal takes from a few milliseconds to seconds even in
+the native core, and seconds to minutes in pure Python.  So a layout is solved exactly only when
+at most ``exact_cards`` cards are left in the hands (native 32, i.e. from the second trick on;
+pure Python 20).  Earlier, each candidate card is played out on the layout by the medium rules
+until ``horizon_cards`` remain at a trick boundary (native 28, pure Python 16), and the rest is
+solved exactly from there (a depth-limited search with a rule-of-thumb head).  Every solve gets
+the time left of the decision's ``budget``; a layout not finished in time is dropped, and when
+no layout finished at all the medium rules decide.  So a decision never blocks much longer than
+its budget, on any backend.
+
+The **insane** level draws four times as many uniform layouts as it needs and keeps them in
+proportion to how well they explain the other players' cards and the trump call
+(:mod:`.inference`), then solves up to 96 of them within 3 seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..rules import Rules
+from ..scoring import deal_result
+from ..seats import Seat, Team
+from ..solver import get_backend
+from ..solver.core import Backend, Deal
+from ..state import DealState, SeatView
+from .base import CandidateStats, Decision, Progress, TrumpDecision
+from .heuristic import rule_decision
+from .inference import log_likelihood
+from .reasons import reason
+from .sampler import World, WorldSampler
+from .trump_call import call_trump
+
+__all__ = ["HARD", "INSANE", "MonteCarloPlayer", "MonteCarloSettings", "deal_utility"]
+
+
+@dataclass(frozen=True)
+class MonteCarloSettings:
+    """How hard a Monte Carlo player thinks: layouts per decision, seconds, inference."""
+
+    name: str
+    samples: int
+    budget: float
+    inference: bool = False
+    pool_factor: int = 4
+
+
+HARD = MonteCarloSettings("hard", samples=24, budget=1.0)
+INSANE = MonteCarloSettings("insane", samples=96, budget=3.0, inference=True)
+
+
+def _limits(backend: Backend) -> tuple[int, int]:
+    """``(exact_cards, horizon_cards)`` for a backend (see the module docstring)."""
+    return (32, 28) if getattr(backend, "name", "") == "native" else (20, 16)
+
+
+def deal_utility(rules: Rules, team: Team, ours: int, theirs: int, *,
+                 ours_no_trick: bool = False, theirs_no_trick: bool = False) -> int:
+    """What a finished deal with these card points is worth to ``team``: written for it minus
+    written for the other side (penalty scoring: the other way round)."""
+    points = [0, 0]
+    points[team], points[team.other] = ours, theirs
+    tricks = [1, 1]
+    if ours_no_trick:
+        tricks[team] = 0
+    if theirs_no_trick:
+        tricks[team.other] = 0
+    result = deal_result(rules, (points[0], points[1]), (tricks[0], tricks[1]))
+    diff = result.written[team] - result.written[team.other]
+    return -diff if rules.target_loses else diff
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class MonteCarloPlayer:
+    """Perfect-Information Monte Carlo over layouts consistent with the seat's view."""
+
+    def __init__(self, rng: random.Random | None = None, settings: MonteCarloSettings = HARD,
+                 backend: Backend | None = None) -> None:
+        self.rng = rng or random.Random()
+        self.settings = settings
+        self.backend = backend
+        self.name = settings.name
+
+    def call_trump(self, view: SeatView) -> TrumpDecision:
+        return call_trump(view.hand, view.rules)
+
+    def choose(self, view: SeatView, progress: Progress | None = None) -> Decision:
+        legal = sorted(view.legal)
+        if not legal:
+            raise ValueError(f"seat {view.seat.name} has no card to play now")
+        if len(legal) == 1:
+            return Decision(legal[0], reason("only_card", card=legal[0]))
+        started = time.perf_counter()
+        deadline = started + self.settings.budget
+        backend = self.backend or get_backend()
+        worlds = self._worlds(view)
+        totals = {card: [0.0, 0.0] for card in legal}
+        done: dict[World, dict[Card, tuple[int, int]]] = {}
+        used = 0
+        for world in worlds:
+            if time.perf_counter() >= deadline:
+                break
+            result = done.get(world)
+            if result is None:
+                try:
+                    result = _evaluate(view, world, legal, backend, deadline)
+                except _OutOfTime:
+                    break
+                done[world] = result
+            for card, (score, points) in result.items():
+                totals[card][0] += score
+                totals[card][1] += points
+            used += 1
+            if progress is not None:
+                elapsed = (time.perf_counter() - started) / self.settings.budget
+                progress(min(1.0, max(used / len(worlds), elapsed)))
+        if progress is not None:
+            progress(1.0)
+        if used == 0:
+            fallback = rule_decision(view)
+            return Decision(fallback.card, reason("fallback", card=fallback.card))
+        stats = tuple(
+            CandidateStats(card, totals[card][0] / used, totals[card][1] / used, used)
+            for card in legal)
+        best = max(stats, key=lambda s: (round(s.mean_score, 9), s.mean_points, -s.card.index))
+        ordered = tuple(sorted(stats, key=lambda s: (-s.mean_score, -s.mean_points, s.card.index)))
+        return Decision(best.card, reason(
+            "best_expected", samples=used, card=best.card, score=f"{best.mean_score:+.2f}",
+            points=f"{best.mean_points:.1f}"), ordered)
+
+    def _worlds(self, view: SeatView) -> list[World]:
+        sampler = WorldSampler(view)
+        n = self.settings.samples
+        nothing_seen = not view.tricks and not view.trick and view.rules.trump_rule != "called"
+        if not self.settings.inference or nothing_seen:
+            return [sampler.sample(self.rng) for _ in range(n)]
+        pool = [sampler.sample(self.rng) for _ in range(n * self.settings.pool_factor)]
+        logs = [log_likelihood(view, world) for world in pool]
+        top = max(logs)
+        weights = [2.718281828459045 ** (value - top) for value in logs]
+        return self.rng.choices(pool, weights=weights, k=n)
+
+
+def _state_of(view: SeatView, world: World) -> DealState:
+    """The deal as it would stand if ``world`` were the true layout."""
+    state = DealState(view.rules, world, dealer=view.dealer, leader=view.leader, trump=view.trump,
+                      trick=view.trick, taken_points=view.taken_points,
+                      taken_tricks=view.taken_tricks, led=view.led)
+    state.tricks = list(view.tricks)
+    return state
+
+
+def _points_in(hands: tuple[int, ...] | list[int], trick: tuple[int, ...], view: SeatView) -> int:
+    points = view.order.points
+    mask = hands[0] | hands[1] | hands[2] | hands[3]
+    return sum(points[c] for c in range(36) if mask >> c & 1) + sum(points[c] for c in trick)
+
+
+def _remaining(deadline: float) -> float:
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise _OutOfTime
+    return left
+
+
+def _evaluate(view: SeatView, world: World, legal: list[Card], backend: Backend,
+              deadline: float) -> dict[Card, tuple[int, int]]:
+    """``{card: (deal utility, final card points of our side)}`` on one layout."""
+    exact_cards, horizon_cards = _limits(backend)
+    in_hands = sum(h.bit_count() for h in world)
+    if in_hands <= exact_cards:
+        return _evaluate_exact(view, world, legal, backend, deadline)
+    return {card: _evaluate_playout(view, world, card, backend, deadline, horizon_cards)
+            for card in legal}
+
+
+def _evaluate_exact(view: SeatView, world: World, legal: list[Card], backend: Backend,
+                    deadline: float) -> dict[Card, tuple[int, int]]:
+    trick = tuple(c.index for c in view.trick)
+    deal = Deal(view.order, world, int(view.leader), trick, view.led)
+    result = backend.analyse(deal, _remaining(deadline))
+    if not result.exact or len(result.values) < len(legal):
+        raise _OutOfTime
+    team = view.seat.team
+    future = _points_in(world, trick, view)
+    out: dict[Card, tuple[int, int]] = {}
+    for card in legal:
+        ours = view.taken_points[team] + result.values[card.index]
+        theirs = view.taken_points[team.other] + future - result.values[card.index]
+        no_trick = _no_trick_sides(view, deal, card, ours, theirs, backend)
+        utility = deal_utility(view.rules, team, ours, theirs, ours_no_trick=no_trick[0],
+                               theirs_no_trick=no_trick[1])
+        out[card] = (utility, ours)
+    return out
+
+
+def _no_trick_sides(view: SeatView, deal: Deal, card: Card, ours: int, theirs: int,
+                    backend: Backend) -> tuple[bool, bool]:
+    """Whether (our side, their side) ends the deal without a trick, when one may."""
+    team = view.seat.team
+    flags = [False, False]
+    for index, (side, points) in enumerate(((team, ours), (team.other, theirs))):
+        if points == 0 and view.taken_tricks[side] == 0:
+            flags[index] = _sweeps(deal, card.index, side.other, backend)
+    return flags[0], flags[1]
+
+
+def _sweeps(deal: Deal, card: int, team: int, backend: Backend) -> bool:
+    """Whether ``team`` can take every trick left once ``card`` is played."""
+    hands = list(deal.hands)
+    hands[deal.to_move] &= ~(1 << card)
+    trick = (*deal.trick, card)
+    leader, led = deal.leader, deal.led
+    if len(trick) == 4:
+        winner = (leader + deal.order.winning_index(trick)) % 4
+        if winner % 2 != team:
+            return False
+        suit = deal.order.suit_of[trick[0]]
+        if suit < 4:
+            led |= 1 << suit
+        leader, trick = winner, ()
+        if not any(hands):
+            return True
+    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led)
+    return backend.all_tricks(after, team)
+
+
+def _evaluate_playout(view: SeatView, world: World, card: Card, backend: Backend,
+                      deadline: float, horizon_cards: int) -> tuple[int, int]:
+    """Play ``card``, let the medium rules play on to the horizon, solve the rest exactly."""
+    state = _state_of(view, world)
+    state.play(card)
+    while not state.is_over and (state.trick or sum(h.bit_count() for h in state.hands)
+                                 > horizon_cards):
+        state.play(rule_decision(state.view(state.to_move)).card)
+    team = view.seat.team
+    ours, theirs = state.points[team], state.points[team.other]
+    no_trick = [False, False]
+    if not state.is_over:
+        deal = Deal(state.order, (state.hands[0], state.hands[1], state.hands[2], state.hands[3]),
+                    int(state.leader), (), state.led)
+        low, high = backend.value(deal, _remaining(deadline))
+        if low != high:
+            raise _OutOfTime
+        future = _points_in(state.hands, (), view)
+        mover = Seat(state.leader).team
+        ours += low if mover == team else future - low
+        theirs += future - low if mover == team else low
+        for index, (side, points) in enumerate(((team, ours), (team.other, theirs))):
+            if points == 0 and state.tricks_taken[side] == 0:
+                no_trick[index] = backend.all_tricks(deal, side.other)
+    else:
+        no_trick = [state.tricks_taken[team] == 0, state.tricks_taken[team.other] == 0]
+    utility = deal_utility(view.rules, team, ours, theirs, ours_no_trick=no_trick[0],
+                           theirs_no_trick=no_trick[1])
+    return utility, ours
+
