@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from kozel_tutor.rules import RulesError, find_rules
 from kozel_tutor.scoring import DealResult, MatchScore, deal_result
 from kozel_tutor.seats import Seat, Team
+from kozel_tutor.state import DealState
 
 RULES = find_rules()
 
@@ -145,3 +148,24 @@ def test_results_show_the_score_the_deals_won_the_eggs_and_the_goats() -> None:
     assert match.eggs == 1
     assert [r.written for r in match.results] == [(0, 4), (0, 0), (8, 0)]
     assert match.winner is Team.NS and match.goats is Team.EW and not match.naked_goats
+
+
+@pytest.mark.parametrize(("deck", "target"), [(36, 12), (32, 6)])
+def test_random_matches_end_when_a_side_reaches_the_target(deck: int, target: int) -> None:
+    rules = find_rules("standard", deck=deck, match=target)
+    rng = random.Random(deck * target)
+    for _ in range(5):
+        match = MatchScore(rules=rules, first_dealer=Seat.N)
+        while not match.is_over:
+            deal = DealState.deal(rules, dealer=match.dealer, rng=rng)
+            assert deal.to_move is match.dealer.next
+            while not deal.is_over:
+                deal.play(rng.choice(list(deal.legal_plays())))
+            match.record(deal.result(match.multiplier))
+        written = [sum(r.written[t] for r in match.results) for t in Team]
+        assert match.scores == written
+        assert max(match.scores) >= target > min(match.scores)  # one side writes per deal
+        assert match.winner is Team(match.scores.index(max(match.scores)))
+        assert sum(match.deals_won) + match.eggs == len(match.results)
+        for before, after in zip(match.results, match.results[1:], strict=False):
+            assert after.multiplier == (2 if before.eggs else 1)

@@ -205,9 +205,17 @@ def test_reason_trump_not_named_yet_with_called_trumps() -> None:
     assert why.text("ru") == "Сначала нужно назначить козырь."
 
 
-@pytest.mark.parametrize("key", sorted(MESSAGES))
+# The reasons the engine gives (other modules add their own messages to MESSAGES).
+PLAY_REASONS = ["must_follow_suit", "trump_does_not_follow", "must_play_trump", "no_trump_lead",
+                "ace_dump_ban", "must_lead_card", "not_in_hand", "not_your_turn",
+                "call_trump_first", "deal_over"]
+
+
+@pytest.mark.parametrize("key", PLAY_REASONS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_message_reads_as_sentences_in_both_languages(key: str, lang: str) -> None:
+def test_every_illegal_play_reason_reads_as_sentences_in_both_languages(key: str,
+                                                                       lang: str) -> None:
+    assert key in MESSAGES
     text = translate(key, lang, card=Card.parse("QH"), suit=Suit.HEARTS, seat="N")
     assert "{" not in text and "}" not in text
     assert text[0].isupper() and text.endswith(".")
