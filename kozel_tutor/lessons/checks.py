@@ -1,0 +1,656 @@
+"""Expected answers and feedback for every task kind, computed by the engine or the solver.
+
+A task never stores its answer.  :func:`expected` asks the rules (``CardOrder.winning_index``,
+``DealState.legal_plays``, card points, ``deal_result``, ``MatchScore``) or the solver
+(``solve(position).best``); :func:`check` compares the learner's answer with it and explains a
+wrong one from the same computation (``why_illegal(card).text(lang)``, the trump order, the
+solver's values).  Answers travel as text: a card token (``"QS"``), a number (``"25"``) or the
+value of a :class:`Choice` (``"NS:4"``).
+
+>>> from kozel_tutor.lessons.model import load_lesson
+>>> task = load_lesson("04_trick").tasks[0]
+>>> expected(task) in {card.token for card in task.trick}
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..cards import Card, Suit
+from ..rules import TRUMP, CardOrder
+from ..scoring import DealResult, MatchScore, deal_result
+from ..seats import Seat, Team
+from ..solver import Analysis, Outcome, solve
+from ..state import DealState
+from .model import (
+    BestCardTask,
+    CallTrumpTask,
+    CardPointsTask,
+    CountTrumpsTask,
+    DealScoreTask,
+    HighestCardTask,
+    LegalCardTask,
+    LessonError,
+    MatchTask,
+    SeatTask,
+    Task,
+    Text,
+    TrickWinnerTask,
+    TrumpsLeftTask,
+)
+from .phrases import say
+
+__all__ = ["Choice", "Verdict", "answer_kind", "check", "choices", "expected"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of a multiple-choice task."""
+
+    value: str
+    label: Text
+
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: bool
+    explanation: Text
+
+
+RIGHT = Text("Верно.", "Right.")
+WRONG = Text("Не совсем.", "Not quite.")
+
+@dataclass(frozen=True)
+class _Kind:
+    answer: str | Callable[[Any], str]
+    expected: Callable[[Any], str]
+    check: Callable[[Any, str], Verdict]
+    choices: Callable[[Any], tuple[Choice, ...]] = lambda task: ()
+
+
+_KINDS: dict[type[Task], _Kind] = {}
+
+
+def _kind(task: Task) -> _Kind:
+    try:
+        return _KINDS[type(task)]
+    except KeyError:
+        raise LessonError(task.kind, [f"no checker for task kind {task.kind!r}"]) from None
+
+
+def answer_kind(task: Task) -> str:
+    """How the learner answers: ``card``, ``number``, ``choice``, ``seat`` or ``suit``."""
+    answer = _kind(task).answer
+    return answer if isinstance(answer, str) else answer(task)
+
+
+def expected(task: Task) -> str:
+    """The right answer, computed now (for ``legal_card`` the legal cards, space-separated)."""
+    return _kind(task).expected(task)
+
+
+def check(task: Task, answer: str) -> Verdict:
+    """Whether ``answer`` is right, and why (or why not) in both languages."""
+    return _kind(task).check(task, answer.strip())
+
+
+def choices(task: Task) -> tuple[Choice, ...]:
+    """The buttons of a choice task (empty for the other kinds)."""
+    return _kind(task).choices(task)
+
+
+def _card_answer(answer: str, allowed: Sequence[Card]) -> Card | None:
+    return next((card for card in allowed if card.token == answer.upper()), None)
+
+
+def _number_answer(answer: str) -> int | None:
+    text = answer.strip()
+    return int(text) if text.isdigit() and len(text) < 6 else None
+
+
+PICK_CARD = Text("Нажмите на одну из показанных карт.", "Click one of the cards shown.")
+TYPE_NUMBER = Text("Введите число.", "Type a number.")
+PICK_BUTTON = Text("Выберите один из вариантов.", "Pick one of the options.")
+
+
+def _order_text(order: CardOrder, suit: int) -> Text:
+    cards = order.suit_cards(suit)
+    return Text(" > ".join(c.label("ru") for c in cards), " > ".join(c.label("en") for c in cards))
+
+
+# -- which card wins ------------------------------------------------------------------------
+
+
+def _stronger(order: CardOrder, winner: Card, other: Card, led_suit: int) -> Text:
+    """Why ``winner`` beats ``other`` when ``led_suit`` was led."""
+    ws, os_ = order.suit_of[winner.index], order.suit_of[other.index]
+    if ws == TRUMP and os_ == TRUMP:
+        return say("Both are trumps, and the {w} ranks higher. Trumps go: {order}.",
+                   "Обе карты козыри, и {w} старше. Порядок козырей: {order}.",
+                   w=winner, order=_order_text(order, TRUMP))
+    if ws == TRUMP:
+        return say("The {w} is a trump and the {o} is not: any trump beats every plain card.",
+                   "{w} — козырь, а {o} — нет: любой козырь бьёт любую некозырную карту.",
+                   w=winner, o=other)
+    if os_ != led_suit:
+        return say("The {o} is neither of the suit led ({suit}) nor a trump, so it cannot take "
+                   "the trick, however high it is.",
+                   "{o} — не масть хода ({suit}) и не козырь, поэтому взятку не возьмёт, "
+                   "какой бы старшей ни была.",
+                   o=other, suit=Suit(led_suit))
+    return say("Both are {suit}, and the {w} is higher: {order}.",
+               "Обе карты — {suit}, и {w} старше: {order}.",
+               w=winner, suit=Suit(led_suit), order=_order_text(order, led_suit))
+
+
+def _why_it_wins(order: CardOrder, trick: Sequence[Card], winner: Card) -> Text:
+    led = order.suit_of[trick[0].index]
+    trumps = [c for c in trick if order.suit_of[c.index] == TRUMP]
+    if order.suit_of[winner.index] != TRUMP:
+        return say("No trump was played, so the highest card of the suit led ({suit}) wins.",
+                   "Козырей не было, поэтому берёт старшая карта масти хода ({suit}).",
+                   suit=Suit(led))
+    if len(trumps) == 1 and led != TRUMP:
+        return say("The {w} is the only trump here, and a trump beats every plain card.",
+                   "{w} — единственный козырь здесь, а козырь бьёт любую простую карту.",
+                   w=winner)
+    return say("The {w} is the highest trump here. Trumps go: {order}.",
+               "{w} — старший козырь здесь. Порядок козырей: {order}.",
+               w=winner, order=_order_text(order, TRUMP))
+
+
+def _trick_winner_card(task: TrickWinnerTask) -> Card:
+    return task.trick[task.order.winning_index([c.index for c in task.trick])]
+
+
+def _check_trick(task: TrickWinnerTask, answer: str) -> Verdict:
+    chosen = _card_answer(answer, task.trick)
+    if chosen is None:
+        return Verdict(False, PICK_CARD)
+    winner = _trick_winner_card(task)
+    seat = task.leader.offset(task.trick.index(winner))
+    if chosen == winner:
+        return Verdict(True, RIGHT + say("The {w} takes the trick for {seat}.",
+                                         "{w} берёт взятку: её забирает {seat}.",
+                                         w=winner, seat=seat)
+                       + _why_it_wins(task.order, task.trick, winner))
+    led = task.order.suit_of[task.trick[0].index]
+    return Verdict(False, say("The {w} beats the {c}.", "{w} бьёт {c}.", w=winner, c=chosen)
+                   + _stronger(task.order, winner, chosen, led))
+
+
+_KINDS[TrickWinnerTask] = _Kind("card", lambda t: _trick_winner_card(t).token, _check_trick)
+
+
+def _highest_card(task: HighestCardTask) -> Card:
+    return max(task.cards, key=lambda c: task.order.strength[c.index])
+
+
+def _check_highest(task: HighestCardTask, answer: str) -> Verdict:
+    chosen = _card_answer(answer, task.cards)
+    if chosen is None:
+        return Verdict(False, PICK_CARD)
+    best = _highest_card(task)
+    suit = task.order.suit_of[best.index]
+    if chosen == best:
+        return Verdict(True, RIGHT + say("Order: {order}.", "Порядок: {order}.",
+                                         order=_order_text(task.order, suit)))
+    return Verdict(False, say("The {w} is stronger than the {c}.", "{w} сильнее, чем {c}.",
+                              w=best, c=chosen) + _stronger(task.order, best, chosen, suit))
+
+
+_KINDS[HighestCardTask] = _Kind("card", lambda t: _highest_card(t).token, _check_highest)
+
+
+# -- counting ---------------------------------------------------------------------------------
+
+
+def _deck_or(task: CardPointsTask | CountTrumpsTask) -> tuple[Card, ...]:
+    return tuple(task.rules.deck_cards) if task.whole_deck else task.cards
+
+
+def _points_breakdown(cards: Sequence[Card]) -> Text:
+    counting = [c for c in cards if c.points]
+    empty = len(cards) - len(counting)
+    parts_ru = [f"{c.label('ru')} — {c.points}" for c in counting]
+    parts_en = [f"{c.label('en')} {c.points}" for c in counting]
+    if empty:
+        parts_ru.append(f"остальные ({empty}) — 0")
+        parts_en.append(f"the other {empty} card(s) 0")
+    return Text(", ".join(parts_ru), ", ".join(parts_en))
+
+
+def _check_points(task: CardPointsTask, answer: str) -> Verdict:
+    number = _number_answer(answer)
+    if number is None:
+        return Verdict(False, TYPE_NUMBER)
+    total = sum(c.points for c in _deck_or(task))
+    if task.whole_deck:
+        why = say("Each suit holds A 11 + 10 10 + K 4 + Q 3 + J 2 = 30 points, and there are "
+                  "four suits: 4 × 30 = {total}.",
+                  "В каждой масти Т 11 + 10 10 + К 4 + Д 3 + В 2 = 30 очков, а мастей четыре: "
+                  "4 × 30 = {total}.", total=total)
+        return Verdict(number == total, (RIGHT if number == total else WRONG) + why)
+    if number == total:
+        return Verdict(True, RIGHT + say("{parts}: {total} in all.", "{parts}: всего {total}.",
+                                         parts=_points_breakdown(task.cards), total=total))
+    direction = say("That is too many.", "Это слишком много.") if number > total else say(
+        "That is too few.", "Это слишком мало.")
+    return Verdict(False, direction + say("Add up: {parts}.", "Сложите: {parts}.",
+                                          parts=_points_breakdown(task.cards)))
+
+
+_KINDS[CardPointsTask] = _Kind("number", lambda t: str(sum(c.points for c in _deck_or(t))),
+                               _check_points)
+
+
+def _trumps_in(order: CardOrder, cards: Sequence[Card]) -> list[Card]:
+    return sorted((c for c in cards if order.is_trump(c)), key=lambda c: -order.strength[c.index])
+
+
+def _check_count_trumps(task: CountTrumpsTask, answer: str) -> Verdict:
+    number = _number_answer(answer)
+    if number is None:
+        return Verdict(False, TYPE_NUMBER)
+    order = task.order
+    trumps = _trumps_in(order, _deck_or(task))
+    top = len(task.rules.top_trumps)
+    if task.whole_deck:
+        why = say("{top} queens and jacks, plus the {rest} other cards of the trump suit "
+                  "({suit}): {top} + {rest} = {n}.",
+                  "{top} дам и валетов плюс ещё {rest} карт козырной масти ({suit}): "
+                  "{top} + {rest} = {n}.",
+                  top=top, rest=len(trumps) - top, suit=task.trump, n=len(trumps))
+    elif trumps:
+        why = say("The trumps here: {cards}. Queens and jacks are always trumps, and so is "
+                  "every card of the trump suit ({suit}).",
+                  "Козыри здесь: {cards}. Дамы и валеты — всегда козыри, как и все карты "
+                  "козырной масти ({suit}).", cards=trumps, suit=task.trump)
+    else:
+        why = say("There is no trump here: no queen, no jack, no {suit}.",
+                  "Козырей здесь нет: ни дам, ни валетов, ни {suit_gen}.", suit=task.trump)
+    right = number == len(trumps)
+    return Verdict(right, (RIGHT if right else WRONG) + why)
+
+
+_KINDS[CountTrumpsTask] = _Kind("number", lambda t: str(len(_trumps_in(t.order, _deck_or(t)))),
+                                _check_count_trumps)
+
+
+def _trumps_left(task: TrumpsLeftTask) -> tuple[int, list[Card], list[Card]]:
+    order = task.order
+    mine, gone = _trumps_in(order, task.hand), _trumps_in(order, task.played)
+    return len(order.trumps) - len(mine) - len(gone), mine, gone
+
+
+def _check_trumps_left(task: TrumpsLeftTask, answer: str) -> Verdict:
+    number = _number_answer(answer)
+    if number is None:
+        return Verdict(False, TYPE_NUMBER)
+    left, mine, gone = _trumps_left(task)
+    why = say("There are {total} trumps. You hold {m} ({mine}) and {g} have been played "
+              "({gone}): {total} − {m} − {g} = {left}.",
+              "Всего козырей {total}. У вас {m} ({mine}), вышло {g} ({gone}): "
+              "{total} − {m} − {g} = {left}.",
+              total=len(task.order.trumps), m=len(mine), mine=mine or "—", g=len(gone),
+              gone=gone or "—", left=left)
+    return Verdict(number == left, (RIGHT if number == left else WRONG) + why)
+
+
+_KINDS[TrumpsLeftTask] = _Kind("number", lambda t: str(_trumps_left(t)[0]), _check_trumps_left)
+
+
+# -- legal cards ------------------------------------------------------------------------------
+
+
+def legal_state(task: LegalCardTask) -> DealState:
+    """The deal as the task sets it up: only the learner's hand and the trick matter."""
+    hands = [0, 0, 0, 0]
+    for card in task.hand:
+        hands[Seat.S] |= card.bit
+    return DealState(task.rules, hands, dealer=task.leader.previous, leader=task.leader,
+                     trump=task.trump, trick=task.trick)
+
+
+def _legal(task: LegalCardTask) -> list[Card]:
+    legal = legal_state(task).legal_plays()
+    return [c for c in task.hand if c in legal]
+
+
+def _all_legal_reason(task: LegalCardTask) -> Text:
+    if not task.trick:
+        return say("You are leading, so any card may be played.",
+                   "Вы ходите первым, поэтому можно положить любую карту.")
+    led = task.order.suit_of[task.trick[0].index]
+    if led == TRUMP:
+        return say("A trump was led and you hold no trump, so any card may be played.",
+                   "Зашли с козыря, а козырей у вас нет, поэтому можно положить любую карту.")
+    return say("You hold no {suit} (queens and jacks do not count: they are trumps), so any "
+               "card may be played, and you do not have to trump.",
+               "У вас нет {suit_gen} (дамы и валеты не в счёт: они козыри), поэтому можно "
+               "положить любую карту, и бить козырем не обязательно.", suit=Suit(led))
+
+
+def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
+    chosen = _card_answer(answer, task.hand)
+    if chosen is None:
+        return Verdict(False, PICK_CARD)
+    state = legal_state(task)
+    reason = state.why_illegal(chosen)
+    if reason is not None:
+        return Verdict(False, Text(reason.text("ru"), reason.text("en")))
+    illegal = [c for c in task.hand if c not in state.legal_plays()]
+    if not illegal:
+        return Verdict(True, RIGHT + _all_legal_reason(task))
+    why = Text("", "")
+    for card in illegal:
+        message = state.why_illegal(card)
+        assert message is not None
+        why = why + say("{c}: {why}", "{c}: {why}", c=card,
+                        why=Text(message.text("ru"), message.text("en")))
+    return Verdict(True, RIGHT + say("Here you may not play:", "Здесь нельзя ходить:") + why)
+
+
+_KINDS[LegalCardTask] = _Kind("card", lambda t: " ".join(c.token for c in _legal(t)), _check_legal)
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+def _seat_answer(task: SeatTask) -> Seat:
+    if task.relation == "partner":
+        return task.of.partner
+    if task.relation == "right":
+        return task.of.previous
+    return task.of.next  # left, first_lead (left of the dealer), next_dealer
+
+
+def _seat_reason(task: SeatTask) -> Text:
+    answer, of = _seat_answer(task), task.of
+    if task.relation == "partner":
+        return say("Partners sit opposite each other: opposite {of} sits {x}.",
+                   "Партнёры сидят друг напротив друга: напротив {of} сидит {x}.", of=of, x=answer)
+    if task.relation == "left":
+        return say("Play goes clockwise, so the player to the left of {of} plays next: {x}.",
+                   "Ход идёт по часовой стрелке, и после {of} ходит его сосед слева: {x}.",
+                   of=of, x=answer)
+    if task.relation == "right":
+        return say("The player to the right of {of} plays just before them: {x}.",
+                   "Сосед справа от {of} ходит прямо перед ним: {x}.", of=of, x=answer)
+    if task.relation == "first_lead":
+        return say("The player to the left of the dealer leads to the first trick. The dealer "
+                   "is {of}, so the first lead is for {x}.",
+                   "Первым ходит игрок слева от сдающего. Сдаёт {of}, значит, первый ход за {x}.",
+                   of=of, x=answer)
+    return say("The deal passes to the left: after {of} the next dealer is {x}.",
+               "Сдача переходит налево: после {of} сдаёт {x}.", of=of, x=answer)
+
+
+def _check_seat(task: SeatTask, answer: str) -> Verdict:
+    if answer.upper() not in ("N", "E", "S", "W"):
+        return Verdict(False, PICK_BUTTON)
+    right = answer.upper() == _seat_answer(task).name
+    return Verdict(right, (RIGHT if right else WRONG) + _seat_reason(task))
+
+
+_KINDS[SeatTask] = _Kind("seat", lambda t: _seat_answer(t).name, _check_seat)
+
+
+# -- deal and match scores ---------------------------------------------------------------------
+
+
+def _score_value(result: DealResult) -> str:
+    if result.winner is None:
+        return "eggs"
+    return f"{result.winner.name}:{result.written[result.winner]}"
+
+
+def _score_choices(multiplier: int) -> tuple[Choice, ...]:
+    out = [Choice(f"{team.name}:{value * multiplier}",
+                  say("{team} write {n}", "{team} пишут {n}", team=team, n=value * multiplier))
+           for team in Team for value in (2, 4, 6)]
+    out.append(Choice("eggs", say("Eggs: nobody writes", "Яйца: никто не пишет")))
+    return tuple(out)
+
+
+def _deal_reason(result: DealResult) -> Text:
+    if result.winner is None:
+        return say("60–60 is eggs: nobody writes, and the next deal counts double.",
+                   "60 на 60 — это яйца: никто не пишет, а следующая раздача идёт вдвойне.")
+    win, lose = result.winner, result.winner.other
+    text = say("{w} took {p} points: 61 or more wins the deal.",
+               "{w} набрали {p} очков: 61 и больше — раздача выиграна.",
+               w=win, p=result.points[win])
+    if result.tricks[lose] == 0:
+        text = text + say("{l} took no trick at all, so the winners write 6.",
+                          "{l} не взяли ни одной взятки, поэтому победители пишут 6.", l=lose)
+    elif result.points[lose] <= 30:
+        text = text + say("{l} made only {p}: 30 or fewer means they did not save themselves, "
+                          "so the winners write 4.",
+                          "{l} набрали только {p}: 30 и меньше — не спаслись, поэтому "
+                          "победители пишут 4.", l=lose, p=result.points[lose])
+    else:
+        text = text + say("{l} made {p}: more than 30, so they saved themselves and the "
+                          "winners write 2.",
+                          "{l} набрали {p}: больше 30 — спаслись, поэтому победители пишут 2.",
+                          l=lose, p=result.points[lose])
+    if result.multiplier > 1:
+        text = text + say("After eggs this deal counts double: {v} × 2 = {n}.",
+                          "После яиц эта раздача идёт вдвойне: {v} × 2 = {n}.",
+                          v=result.value, n=result.value * 2)
+    return text
+
+
+def _deal_task_result(task: DealScoreTask) -> DealResult:
+    return deal_result(task.rules, task.points, task.tricks, 2 if task.after_eggs else 1)
+
+
+def _check_deal(task: DealScoreTask, answer: str) -> Verdict:
+    multiplier = 2 if task.after_eggs else 1
+    if answer not in {c.value for c in _score_choices(multiplier)}:
+        return Verdict(False, PICK_BUTTON)
+    result = _deal_task_result(task)
+    right = answer == _score_value(result)
+    return Verdict(right, (RIGHT if right else WRONG) + _deal_reason(result))
+
+
+_KINDS[DealScoreTask] = _Kind(
+    "choice", lambda t: _score_value(_deal_task_result(t)), _check_deal,
+    lambda t: _score_choices(2 if t.after_eggs else 1))
+
+
+def play_match(task: MatchTask) -> MatchScore:
+    """The match the task's deals add up to (a deal after the end is a lesson error)."""
+    match = MatchScore(task.rules)
+    for i, (a, b, x, y) in enumerate(task.deals):
+        if match.is_over:
+            raise LessonError("match", [f"deal {i + 1} comes after the match is already over"])
+        match.record(deal_result(task.rules, (a, b), (x, y), match.multiplier))
+    return match
+
+
+def _match_value(task: MatchTask) -> str:
+    match = play_match(task)
+    if task.question == "score":
+        return str(match.scores[Team.NS])
+    if match.goats is None:
+        return "none"
+    return f"{match.goats.name}:{'naked' if match.naked_goats else 'goats'}"
+
+
+def _match_choices(task: MatchTask) -> tuple[Choice, ...]:
+    if task.question == "score":
+        return ()
+    out = []
+    for team in Team:
+        out.append(Choice(f"{team.name}:goats", say("{t} are the goats", "{t} — козлы", t=team)))
+        out.append(Choice(f"{team.name}:naked", say("{t} are naked goats", "{t} — голые козлы",
+                                                    t=team)))
+    out.append(Choice("none", say("The match goes on", "Партия продолжается")))
+    return tuple(out)
+
+
+def _match_story(task: MatchTask) -> Text:
+    match = MatchScore(task.rules)
+    story = Text("", "")
+    for i, (a, b, x, y) in enumerate(task.deals, 1):
+        result = deal_result(task.rules, (a, b), (x, y), match.multiplier)
+        match.record(result)
+        if result.winner is None:
+            what = say("eggs, nobody writes", "яйца, никто не пишет", cap=False)
+        else:
+            what = say("{t} write {n}", "{t} пишут {n}", cap=False, t=result.winner,
+                       n=result.written[result.winner])
+        story = story + say("Deal {i}: {a}–{b}, {what} (score {s}:{o}).",
+                            "Раздача {i}: {a}–{b}, {what} (счёт {s}:{o}).",
+                            i=i, a=a, b=b, what=what, s=match.scores[0], o=match.scores[1])
+    if match.goats is None:
+        return story + say("Nobody has {n} yet: the match goes on.",
+                           "Ни у кого ещё нет {n}: партия продолжается.",
+                           n=task.rules.match_target)
+    naked = (say("They wrote nothing at all: naked goats.", "Они не записали ни очка: голые козлы.")
+             if match.naked_goats else say("They wrote something, so they are not naked.",
+                                           "Что-то они записали, так что не голые."))
+    return story + say("{w} reached {n} first, so {g} are the goats.",
+                       "{w} первыми дошли до {n}, значит, {g} — козлы.",
+                       w=match.goats.other, n=task.rules.match_target, g=match.goats) + naked
+
+
+def _check_match(task: MatchTask, answer: str) -> Verdict:
+    if task.question == "score" and _number_answer(answer) is None:
+        return Verdict(False, TYPE_NUMBER)
+    if task.question != "score" and answer not in {c.value for c in _match_choices(task)}:
+        return Verdict(False, PICK_BUTTON)
+    right = answer == _match_value(task)
+    return Verdict(right, (RIGHT if right else WRONG) + _match_story(task))
+
+
+_KINDS[MatchTask] = _Kind(lambda t: "number" if t.question == "score" else "choice",
+                          _match_value, _check_match, _match_choices)
+
+
+# -- calling the trump ------------------------------------------------------------------------
+
+
+def _trumps_by_suit(task: CallTrumpTask) -> dict[Suit, int]:
+    return {suit: len(_trumps_in(task.rules.card_order(suit), task.hand)) for suit in Suit}
+
+
+def _best_call(task: CallTrumpTask) -> Suit:
+    counts = _trumps_by_suit(task)
+    best = max(counts.values())
+    top = [suit for suit, n in counts.items() if n == best]
+    if len(top) != 1:
+        raise LessonError("call_trump", [f"two suits give {best} trumps: the hand has no single "
+                                         "best call"])
+    return top[0]
+
+
+def _check_call(task: CallTrumpTask, answer: str) -> Verdict:
+    try:
+        chosen = Suit.parse(answer)
+    except ValueError:
+        return Verdict(False, PICK_BUTTON)
+    counts = _trumps_by_suit(task)
+    table = Text("", "")
+    for suit, n in counts.items():
+        table = table + say("{suit}: {n};", "{suit}: {n};", suit=suit, n=n)
+    why = say("Count the trumps you would hold (your queens and jacks, plus that suit):",
+              "Посчитайте, сколько козырей у вас будет (ваши дамы и валеты плюс эта масть):")
+    why = why + table
+    right = chosen == _best_call(task)
+    return Verdict(right, (RIGHT if right else WRONG) + why)
+
+
+_KINDS[CallTrumpTask] = _Kind("suit", lambda t: _best_call(t).letter, _check_call)
+
+
+# -- the best card (solver) -----------------------------------------------------------------------
+
+
+@cache
+def analyse(task: BestCardTask) -> Analysis:
+    """The exact analysis of the task's endgame (pure-Python solver: small endgames, instant)."""
+    if task.position is None:
+        raise LessonError("best_card", ["the task has no position"])
+    return solve(task.position, backend="python")
+
+
+def _best_card(task: BestCardTask) -> Card:
+    analysis = analyse(task)
+    if len(analysis.best) != 1:
+        raise LessonError("best_card", [
+            f"{len(analysis.best)} cards are equally best "
+            f"({' '.join(c.token for c in analysis.best)}): a task needs one best card"])
+    best = analysis.best[0]
+    for card, value in analysis.values.items():
+        if card == best:
+            continue
+        gap = analysis.values[best] - value
+        if gap < task.margin and analysis.outcomes[card] == analysis.outcomes[best]:
+            raise LessonError("best_card", [
+                f"{card.token} is only {gap} point(s) worse than {best.token} and leads to the "
+                f"same deal result: the best card must win by {task.margin} or more"])
+    return best
+
+
+def _outcome_text(outcome: Outcome) -> Text:
+    if outcome.winner is None:
+        return say("eggs", "яйца", cap=False)
+    return say("{t} win the deal and write {n}", "{t} выигрывают раздачу и пишут {n}", cap=False,
+               t=outcome.winner, n=outcome.value)
+
+
+def _line_text(task: BestCardTask) -> Text:
+    analysis = analyse(task)
+    seat = analysis.to_move
+    parts_ru, parts_en = [], []
+    for i, card in enumerate(analysis.pv[:4]):
+        who = seat.offset(i)
+        parts_ru.append(f"{'СВЮЗ'[who]} {card.label('ru')}")
+        parts_en.append(f"{who.name} {card.label('en')}")
+    return say("Best play goes: {line} …", "Лучшая игра: {line} …",
+               line=Text(", ".join(parts_ru), ", ".join(parts_en)))
+
+
+def _check_best(task: BestCardTask, answer: str) -> Verdict:
+    assert task.position is not None
+    hand = tuple(task.position.hands[Seat.S])
+    chosen = _card_answer(answer, hand)
+    if chosen is None:
+        return Verdict(False, PICK_CARD)
+    analysis = analyse(task)
+    if chosen not in analysis.values:
+        reason = task.position.to_state().why_illegal(chosen)
+        assert reason is not None
+        return Verdict(False, Text(reason.text("ru"), reason.text("en")))
+    best = _best_card(task)
+    values, outcomes = analysis.values, analysis.outcomes
+    if chosen == best:
+        second = max((v for c, v in values.items() if c != best), default=values[best])
+        return Verdict(True, RIGHT + say(
+            "With the {c} your side ends the deal with {v} points ({out}); every other card "
+            "gives {d} fewer or more.",
+            "С картой {c} ваша сторона заканчивает раздачу с {v} очками ({out}); любая другая "
+            "карта даёт на {d} очков меньше или ещё хуже.",
+            c=best, v=values[best], out=_outcome_text(outcomes[best]), d=values[best] - second)
+            + _line_text(task))
+    return Verdict(False, say(
+        "With the {c}, if everyone then plays their best, your side ends the deal with {v} "
+        "points ({out}). There is a card that gets you {b} ({bout}).",
+        "С картой {c}, если дальше все играют наилучшим образом, ваша сторона заканчивает "
+        "раздачу с {v} очками ({out}). Есть карта, которая даёт {b} ({bout}).",
+        c=chosen, v=values[chosen], out=_outcome_text(outcomes[chosen]), b=values[best],
+        bout=_outcome_text(outcomes[best])))
+
+
+_KINDS[BestCardTask] = _Kind("card", lambda t: _best_card(t).token, _check_best)
+
+
+def all_kinds() -> list[type[Task]]:
+    """Every task class that has a checker (the tests check none is missing)."""
+    return list(_KINDS)

@@ -1,0 +1,73 @@
+"""Bilingual phrases for lesson feedback, filled with cards, suits and seats in each language.
+
+>>> from kozel_tutor.cards import Card
+>>> say("The {card} wins.", "Берёт {card}.", card=Card.parse("QS")).ru
+'Берёт Д♠.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..cards import Card, Suit
+from ..seats import Seat, Team
+from .model import Text
+
+__all__ = ["cards_text", "say", "seat_name", "team_name"]
+
+_SEAT_NAMES = {
+    "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
+           Seat.W: "W (left opponent)"},
+    "ru": {Seat.N: "С (партнёр)", Seat.E: "В (соперник справа)", Seat.S: "Ю (вы)",
+           Seat.W: "З (соперник слева)"},
+}
+_TEAM_NAMES = {
+    "en": {Team.NS: "we (N–S)", Team.EW: "they (E–W)"},
+    "ru": {Team.NS: "мы (С–Ю)", Team.EW: "они (В–З)"},
+}
+
+
+def seat_name(seat: Seat, lang: str) -> str:
+    """How a lesson names a seat from the learner's chair (the learner is S)."""
+    return _SEAT_NAMES[lang][seat]
+
+
+def team_name(team: Team, lang: str) -> str:
+    return _TEAM_NAMES[lang][team]
+
+
+def cards_text(cards: Iterable[Card], lang: str) -> str:
+    """Card labels separated by spaces: ``Д♣ 10♥`` / ``Q♣ 10♥``."""
+    return " ".join(card.label(lang) for card in cards)
+
+
+def _render(value: object, lang: str) -> str:
+    if isinstance(value, Card):
+        return value.label(lang)
+    if isinstance(value, Suit):
+        return value.name_in(lang)
+    if isinstance(value, Seat):
+        return seat_name(value, lang)
+    if isinstance(value, Team):
+        return team_name(value, lang)
+    if isinstance(value, Text):
+        return value.get(lang)
+    if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
+        return cards_text(value, lang)
+    return str(value)
+
+
+def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
+    """Fill both templates; a :class:`Suit` also offers ``{name_gen}`` (genitive in Russian).
+
+    The result starts with a capital letter unless ``cap`` is false (a fragment for another
+    template)."""
+    out: dict[str, str] = {}
+    for lang, template in (("en", en), ("ru", ru)):
+        values = {name: _render(value, lang) for name, value in params.items()}
+        for name, value in params.items():
+            if isinstance(value, Suit):
+                values[name + "_gen"] = value.genitive_in(lang)
+        text = template.format(**values)
+        out[lang] = text[:1].upper() + text[1:] if cap else text
+    return Text(ru=out["ru"], en=out["en"])

@@ -1,0 +1,297 @@
+"""The lesson controller: which step is shown, what the learner answered, stars and progress.
+
+All the logic of a lesson lives here and in :mod:`.checks`; the widget only draws
+:meth:`LessonPlayer.view` (plain JSON) and sends commands back (``{"type": "answer", "value":
+"QS"}``, ``next``, ``back``, ``hint``, ``restart``, ``lang``).  In a notebook the player shows
+itself as the lesson widget::
+
+    from kozel_tutor.lessons import LessonPlayer
+    LessonPlayer("01_table")
+
+>>> player = LessonPlayer("04_trick", lang="en", progress=None)
+>>> player.next().view()["answer"]["kind"]
+'card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card, Suit
+from ..i18n import LANGUAGES
+from ..seats import Seat
+from .checks import Verdict, answer_kind, check, choices, expected
+from .model import ExplainStep, Lesson, Task, Text, load_lesson
+from .phrases import say
+from .progress import LessonProgress
+from .scenes import scene
+
+if TYPE_CHECKING:
+    from ..widgets.lesson import LessonWidget
+
+__all__ = ["LessonPlayer", "TaskState", "stars_for"]
+
+REVEAL_AFTER = 3
+"""After this many wrong answers the feedback also names the right answer (nobody gets stuck)."""
+
+LABELS: dict[str, Text] = {
+    "next": Text("Дальше", "Next"),
+    "back": Text("Назад", "Back"),
+    "hint": Text("Подсказка", "Hint"),
+    "check": Text("Проверить", "Check"),
+    "restart": Text("Пройти заново", "Start again"),
+    "lang": Text("English", "Русский"),
+    "step": Text("Шаг", "Step"),
+    "answer_here": Text("Ваш ответ", "Your answer"),
+}
+RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
+         "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}}
+
+
+@dataclass
+class TaskState:
+    """How the learner is doing on one task."""
+
+    wrong: int = 0
+    hinted: bool = False
+    solved: bool = False
+    verdict: Verdict | None = None
+    last_answer: str | None = None
+
+    @property
+    def flawless(self) -> bool:
+        return self.solved and not self.wrong and not self.hinted
+
+
+def stars_for(states: list[TaskState]) -> int:
+    """3 stars for a lesson with every task right first time without a hint; one less for each
+    task that took a hint or a retry; never below 1 for a finished lesson."""
+    flawed = sum(1 for s in states if not s.flawless)
+    return max(1, 3 - flawed)
+
+
+class LessonPlayer:
+    """Plays one lesson: explanation steps and tasks, checked by the engine or the solver."""
+
+    def __init__(self, lesson: str | Lesson, lang: str = "ru",
+                 progress: LessonProgress | bool | None = True) -> None:
+        self.lesson = load_lesson(lesson) if isinstance(lesson, str) else lesson
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r} (use ru or en)")
+        self.lang = lang
+        if progress is True:
+            progress = LessonProgress.open_default()
+        self.progress: LessonProgress | None = progress or None
+        self.index = 0
+        self.states: dict[int, TaskState] = {
+            i: TaskState() for i, step in enumerate(self.lesson.steps) if isinstance(step, Task)}
+        self.finished_stars: int | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self._widget: LessonWidget | None = None
+        self._save()
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def step(self) -> ExplainStep | Task:
+        return self.lesson.steps[self.index]
+
+    @property
+    def task_state(self) -> TaskState | None:
+        return self.states.get(self.index)
+
+    @property
+    def is_last(self) -> bool:
+        return self.index == len(self.lesson.steps) - 1
+
+    @property
+    def can_next(self) -> bool:
+        state = self.task_state
+        return (state is None or state.solved) and (not self.is_last or self.finished_stars is None)
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def answer(self, value: str | int) -> Verdict:
+        """Check an answer to the task on screen; a wrong one can be retried."""
+        step, state = self.step, self.task_state
+        if not isinstance(step, Task) or state is None:
+            raise ValueError("this step is an explanation, not a task")
+        text = str(value).strip()
+        if state.solved:
+            return state.verdict or check(step, text)
+        verdict = check(step, text)
+        state.last_answer = text
+        if verdict.correct:
+            state.solved = True
+        else:
+            state.wrong += 1
+            if state.wrong >= REVEAL_AFTER:
+                verdict = Verdict(False, verdict.explanation + self._reveal(step))
+        state.verdict = verdict
+        if verdict.correct and self.is_last:
+            self._finish()
+        self._changed()
+        return verdict
+
+    def hint(self) -> Text:
+        step, state = self.step, self.task_state
+        if not isinstance(step, Task) or state is None:
+            raise ValueError("this step has no hint")
+        if not state.solved:
+            state.hinted = True
+        self._changed()
+        return step.hint
+
+    def next(self) -> LessonPlayer:
+        if not self.can_next:
+            raise ValueError("answer the task first")
+        if self.is_last:
+            self._finish()
+        else:
+            self.index += 1
+            self._save()
+        self._changed()
+        return self
+
+    def back(self) -> LessonPlayer:
+        if self.index > 0:
+            self.index -= 1
+            self._changed()
+        return self
+
+    def restart(self) -> LessonPlayer:
+        self.index = 0
+        self.states = {i: TaskState() for i in self.states}
+        self.finished_stars = None
+        self._changed()
+        return self
+
+    def set_lang(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r} (use ru or en)")
+        self.lang = lang
+        self._changed()
+
+    def handle(self, command: Mapping[str, Any]) -> None:
+        """Apply a command from the widget; anything malformed or out of place is ignored."""
+        kind = command.get("type")
+        try:
+            if kind == "answer" and isinstance(command.get("value"), (str, int)):
+                if isinstance(self.step, Task) and not bool(self.task_state and
+                                                            self.task_state.solved):
+                    self.answer(command["value"])
+            elif kind == "next" and self.can_next:
+                self.next()
+            elif kind == "back":
+                self.back()
+            elif kind == "hint" and isinstance(self.step, Task):
+                self.hint()
+            elif kind == "restart":
+                self.restart()
+            elif kind == "lang" and command.get("lang") in LANGUAGES:
+                self.set_lang(str(command["lang"]))
+        except ValueError:
+            return
+
+    def on_change(self, listener: Callable[[], None]) -> None:
+        self._listeners.append(listener)
+
+    # -- what the widget draws ------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        """Everything the lesson widget shows, as plain JSON in the current language."""
+        lang, step, state = self.lang, self.step, self.task_state
+        out: dict[str, Any] = {
+            "lang": lang,
+            "ranks": RANKS[lang],
+            "lesson": {"id": self.lesson.id, "number": self.lesson.number,
+                       "title": self.lesson.title.get(lang), "goal": self.lesson.goal.get(lang)},
+            "step": {"index": self.index, "count": len(self.lesson.steps),
+                     "type": "task" if isinstance(step, Task) else "explain",
+                     "text": (step.prompt if isinstance(step, Task) else step.text).get(lang)},
+            "dots": [self._dot(i) for i in range(len(self.lesson.steps))],
+            "scene": scene(step, lang),
+            "answer": None,
+            "feedback": None,
+            "hint": None,
+            "can_next": self.can_next,
+            "can_back": self.index > 0,
+            "done": None,
+            "labels": {key: text.get(lang) for key, text in LABELS.items()},
+        }
+        if isinstance(step, Task) and state is not None:
+            kind = answer_kind(step)
+            out["answer"] = {
+                "kind": kind,
+                "choices": [{"value": c.value, "label": c.label.get(lang)} for c in choices(step)],
+                "solved": state.solved,
+                "last": state.last_answer,
+            }
+            if state.verdict is not None:
+                feedback = state.verdict.explanation
+                if state.solved and step.after.en:
+                    feedback = feedback + step.after
+                out["feedback"] = {"correct": state.verdict.correct, "text": feedback.get(lang)}
+            if state.hinted or state.solved:
+                out["hint"] = step.hint.get(lang) if state.hinted else None
+        if self.finished_stars is not None and self.is_last:
+            out["done"] = {"stars": self.finished_stars, "text": self._done_text().get(lang)}
+        return out
+
+    def widget(self) -> LessonWidget:
+        """The lesson widget bound to this player (made once)."""
+        if self._widget is None:
+            from ..widgets.lesson import LessonWidget
+            self._widget = LessonWidget(self)
+        return self._widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget()._repr_mimebundle_(**kwargs)
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _dot(self, i: int) -> str:
+        state = self.states.get(i)
+        if i == self.index:
+            return "current"
+        if state is not None:
+            return "solved" if state.solved else "task"
+        return "seen" if i < self.index else "todo"
+
+    def _reveal(self, task: Task) -> Text:
+        answer = expected(task)
+        kind = answer_kind(task)
+        shown: Text
+        if kind == "card":
+            shown = say("{c}", "{c}", c=[Card.parse(t) for t in answer.split()])
+        elif kind == "seat":
+            shown = say("{s}", "{s}", s=Seat.parse(answer))
+        elif kind == "suit":
+            shown = say("{s}", "{s}", cap=False, s=Suit.parse(answer))
+        elif kind == "choice":
+            shown = next(c.label for c in choices(task) if c.value == answer)
+        else:
+            shown = Text(answer, answer)
+        return say("The answer: {a}.", "Ответ: {a}.", a=shown)
+
+    def _done_text(self) -> Text:
+        stars = self.finished_stars or 0
+        return say("Lesson complete: {n} of 3 stars.", "Урок пройден: {n} из 3 звёзд.", n=stars)
+
+    def _finish(self) -> None:
+        if not all(s.solved for s in self.states.values()):
+            return
+        stars = stars_for(list(self.states.values()))
+        self.finished_stars = stars
+        if self.progress is not None:
+            self.progress.record(self.lesson.id, self.index + 1, len(self.lesson.steps), stars)
+
+    def _save(self) -> None:
+        if self.progress is not None:
+            self.progress.record(self.lesson.id, self.index + 1, len(self.lesson.steps), None)
+
+    def _changed(self) -> None:
+        for listener in self._listeners:
+            listener()

@@ -1,0 +1,320 @@
+"""The shipped lessons: they validate, and every task's answer is what the engine or solver says.
+
+The expected answers are recomputed here through the public engine API by a different route
+from :mod:`kozel_tutor.lessons.checks` (playing the trick out on a :class:`DealState`, scoring
+with ``deal_result``/``MatchScore``, solving with ``solve``), so a checker bug cannot hide.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from kozel_tutor.cards import Card, Suit
+from kozel_tutor.lessons import LessonError, lesson_ids, load_lesson, parse_lesson
+from kozel_tutor.lessons.checks import answer_kind, check, choices, expected
+from kozel_tutor.lessons.model import (
+    BestCardTask,
+    CallTrumpTask,
+    CardPointsTask,
+    CountTrumpsTask,
+    DealScoreTask,
+    HighestCardTask,
+    LegalCardTask,
+    MatchTask,
+    SeatTask,
+    Task,
+    TrickWinnerTask,
+    TrumpsLeftTask,
+)
+from kozel_tutor.scoring import MatchScore, deal_result
+from kozel_tutor.seats import Seat, Team
+from kozel_tutor.solver import solve
+from kozel_tutor.state import DealState
+
+LESSONS = lesson_ids()
+TASKS = [(lid, i, step) for lid in LESSONS for i, step in enumerate(load_lesson(lid).steps)
+         if isinstance(step, Task)]
+TASK_IDS = [f"{lid}-step{i}-{task.kind}" for lid, i, task in TASKS]
+
+
+def test_twelve_lessons_from_the_table_to_fighting_for_31() -> None:
+    assert [lid[:2] for lid in LESSONS] == [f"{n:02d}" for n in range(1, 13)]
+    assert LESSONS[0] == "01_table" and LESSONS[-1] == "12_fight31"
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_lesson_has_3_to_8_steps_and_at_least_2_tasks(lesson_id: str) -> None:
+    lesson = load_lesson(lesson_id)
+    assert 3 <= len(lesson.steps) <= 8
+    assert len(lesson.tasks) >= 2
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_string_of_the_lesson_is_in_russian_and_english(lesson_id: str) -> None:
+    lesson = load_lesson(lesson_id)
+    texts = [lesson.title, lesson.goal]
+    for step in lesson.steps:
+        texts += [step.prompt, step.hint] if isinstance(step, Task) else [step.text]
+    for text in texts:
+        assert text.ru.strip() and text.en.strip()
+        # English may quote a Russian term in brackets, but is mostly Latin letters.
+        assert _cyrillic(text.ru) > _latin(text.ru), text.ru
+        assert _latin(text.en) > 2 * _cyrillic(text.en), text.en
+
+
+def _cyrillic(text: str) -> int:
+    return sum("а" <= ch <= "я" or ch == "ё" for ch in text.lower())
+
+
+def _latin(text: str) -> int:
+    return sum("a" <= ch <= "z" for ch in text.lower())
+
+
+# -- the expected answers, recomputed by the engine ----------------------------------------------
+
+
+def _engine_answer(task: Task) -> set[str]:
+    """Every right answer to ``task``, worked out with the engine/solver directly."""
+    if isinstance(task, TrickWinnerTask):
+        hands = [0, 0, 0, 0]
+        for i, card in enumerate(task.trick):
+            hands[task.leader.offset(i)] |= card.bit
+        state = DealState(task.rules, hands, leader=task.leader, trump=task.trump)
+        trick = None
+        for card in task.trick:
+            trick = state.play(card)
+        if trick is None:  # a trick of fewer than four cards: who is winning it so far
+            winner = state.trick_winner()
+            assert winner is not None
+            return {task.trick[(winner - task.leader) % 4].token}
+        return {dict((s, c) for s, c in trick.plays())[trick.winner].token}
+    if isinstance(task, HighestCardTask):
+        order = task.order
+        return {c.token for c in task.cards
+                if all(c == o or order.beats(c, o) for o in task.cards)}
+    if isinstance(task, CardPointsTask):
+        cards = task.rules.deck_cards if task.whole_deck else task.cards
+        return {str(sum(card.points for card in cards))}
+    if isinstance(task, CountTrumpsTask):
+        cards = set(task.rules.deck_cards if task.whole_deck else task.cards)
+        return {str(len(cards & set(task.order.trumps)))}
+    if isinstance(task, TrumpsLeftTask):
+        trumps = set(task.order.trumps)
+        return {str(len(trumps - set(task.hand) - set(task.played)))}
+    if isinstance(task, LegalCardTask):
+        hands = [0, 0, 0, 0]
+        hands[Seat.S] = sum(card.bit for card in task.hand)
+        state = DealState(task.rules, hands, leader=task.leader, trump=task.trump,
+                          trick=task.trick)
+        return {card.token for card in state.legal_plays()}
+    if isinstance(task, SeatTask):
+        seat = {"partner": task.of.partner, "left": task.of.next, "right": task.of.previous,
+                "first_lead": task.of.next, "next_dealer": task.of.next}[task.relation]
+        return {seat.name}
+    if isinstance(task, DealScoreTask):
+        result = deal_result(task.rules, task.points, task.tricks, 2 if task.after_eggs else 1)
+        if result.winner is None:
+            return {"eggs"}
+        return {f"{result.winner.name}:{result.written[result.winner]}"}
+    if isinstance(task, MatchTask):
+        match = MatchScore(task.rules)
+        for a, b, x, y in task.deals:
+            match.record(deal_result(task.rules, (a, b), (x, y), match.multiplier))
+        if task.question == "score":
+            return {str(match.scores[Team.NS])}
+        if match.goats is None:
+            return {"none"}
+        return {f"{match.goats.name}:{'naked' if match.naked_goats else 'goats'}"}
+    if isinstance(task, CallTrumpTask):
+        counts = {s: len(set(task.hand) & set(task.rules.card_order(s).trumps)) for s in Suit}
+        best = max(counts.values())
+        return {s.letter for s, n in counts.items() if n == best}
+    if isinstance(task, BestCardTask):
+        assert task.position is not None
+        return {card.token for card in solve(task.position, backend="python").best}
+    raise AssertionError(f"no engine route for {task.kind}")
+
+
+@pytest.mark.parametrize(("lesson_id", "index", "task"), TASKS, ids=TASK_IDS)
+def test_expected_answer_is_what_the_engine_computes(lesson_id: str, index: int,
+                                                     task: Task) -> None:
+    engine = _engine_answer(task)
+    if isinstance(task, LegalCardTask):
+        assert set(expected(task).split()) == engine
+    else:
+        assert {expected(task)} == engine, "the answer must be unique"
+
+
+def _candidate_answers(task: Task) -> list[str]:
+    """Every answer the widget lets the learner give (numbers: a range around the truth)."""
+    kind = answer_kind(task)
+    if kind == "card":
+        if isinstance(task, TrickWinnerTask):
+            return [c.token for c in task.trick]
+        if isinstance(task, HighestCardTask):
+            return [c.token for c in task.cards]
+        if isinstance(task, LegalCardTask):
+            return [c.token for c in task.hand]
+        assert isinstance(task, BestCardTask) and task.position is not None
+        return [c.token for c in task.position.hands[Seat.S]]
+    if kind == "seat":
+        return ["N", "E", "S", "W"]
+    if kind == "suit":
+        return ["C", "S", "H", "D"]
+    if kind == "choice":
+        return [c.value for c in choices(task)]
+    right = int(expected(task))
+    return [str(n) for n in range(max(0, right - 3), right + 4)]
+
+
+@pytest.mark.parametrize(("lesson_id", "index", "task"), TASKS, ids=TASK_IDS)
+def test_only_the_right_answers_pass_and_every_verdict_explains_itself(
+        lesson_id: str, index: int, task: Task) -> None:
+    right = _engine_answer(task)
+    for answer in _candidate_answers(task):
+        verdict = check(task, answer)
+        assert verdict.correct == (answer in right), answer
+        assert verdict.explanation.ru and verdict.explanation.en
+        assert verdict.explanation.ru != verdict.explanation.en
+
+
+@pytest.mark.parametrize(("lesson_id", "index", "task"),
+                         [t for t in TASKS if isinstance(t[2], BestCardTask)],
+                         ids=[i for i, t in zip(TASK_IDS, TASKS, strict=True)
+                              if isinstance(t[2], BestCardTask)])
+def test_best_card_tasks_are_small_endgames_with_one_clear_best_card(
+        lesson_id: str, index: int, task: BestCardTask) -> None:
+    assert task.position is not None
+    assert max(len(hand) for hand in task.position.hands) <= 4
+    analysis = solve(task.position, backend="python")
+    assert len(analysis.best) == 1
+    best = analysis.best[0]
+    for card, value in analysis.values.items():
+        if card != best:
+            clear = analysis.values[best] - value >= task.margin
+            assert clear or analysis.outcomes[card] != analysis.outcomes[best], card
+
+
+def test_a_wrong_legal_card_is_explained_by_the_engines_why_illegal() -> None:
+    task = load_lesson("03_following").tasks[0]
+    assert isinstance(task, LegalCardTask)
+    verdict = check(task, "QH")
+    assert not verdict.correct
+    assert "trump" in verdict.explanation.en and "козырь" in verdict.explanation.ru
+
+
+def test_a_wrong_trick_winner_names_the_card_that_beats_it() -> None:
+    task = load_lesson("04_trick").tasks[3]  # KS QS AS 9S: the Q♠ is a trump
+    verdict = check(task, "AS")
+    assert not verdict.correct
+    assert verdict.explanation.en.startswith("The Q♠ beats the A♠.")
+    assert "trump" in verdict.explanation.en
+
+
+def test_a_wrong_best_card_tells_how_many_points_it_gets() -> None:
+    task = load_lesson("10_pulling").tasks[-1]
+    assert isinstance(task, BestCardTask)
+    verdict = check(task, "AH")
+    values = solve(task.position, backend="python").values  # type: ignore[arg-type]
+    assert not verdict.correct
+    assert str(values[Card.parse("AH")]) in verdict.explanation.en
+    assert str(values[Card.parse("QC")]) in verdict.explanation.en
+
+
+def test_answers_that_are_not_on_offer_are_refused_with_a_message() -> None:
+    trick = load_lesson("04_trick").tasks[0]
+    points = load_lesson("01_table").tasks[1]
+    score = load_lesson("05_deal").tasks[0]
+    for task, answer in ((trick, "QC"), (points, "lots"), (score, "NS:3")):
+        verdict = check(task, answer)
+        assert not verdict.correct and verdict.explanation.en
+
+
+# -- validation of the format -------------------------------------------------------------------
+
+
+def _raw(lesson_id: str) -> dict[str, Any]:
+    from importlib import resources
+    path = resources.files("kozel_tutor").joinpath("data", "lessons", f"{lesson_id}.json")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _problems(data: object) -> list[str]:
+    with pytest.raises(LessonError) as info:
+        parse_lesson(data, "test.json")
+    return info.value.problems
+
+
+def test_a_missing_russian_text_is_named_with_its_path() -> None:
+    data = _raw("04_trick")
+    del data["steps"][1]["prompt"]["ru"]
+    assert _problems(data) == ["steps[1].prompt: the ru text is missing or empty"]
+
+
+def test_bad_cards_unknown_kinds_and_keys_are_all_reported_at_once() -> None:
+    data = _raw("04_trick")
+    data["steps"][1]["trick"] = "9H XX"
+    data["steps"][2]["kind"] = "guess"
+    data["steps"][3]["colour"] = "red"
+    problems = _problems(data)
+    assert any(p.startswith("steps[1].trick: bad card 'XX'") for p in problems)
+    assert any(p.startswith("steps[2].kind: unknown task kind 'guess'")
+               for p in problems)
+    assert "steps[3]: unknown key(s) colour" in problems
+
+
+def test_an_impossible_deal_score_is_rejected() -> None:
+    data = _raw("05_deal")
+    data["steps"][1]["points"] = [70, 60]
+    assert _problems(data) == ["steps[1].points: the points of a deal add up to 120, not 130"]
+
+
+def test_a_legal_card_task_must_be_the_learners_turn() -> None:
+    data = _raw("03_following")
+    data["steps"][1]["leader"] = "W"
+    assert _problems(data) == ["steps[1].leader: with 1 card(s) led by W it is not S's turn"]
+
+
+def test_a_best_card_endgame_larger_than_four_cards_is_rejected() -> None:
+    data = _raw("10_pulling")
+    position = data["steps"][2]["position"]
+    # One more empty card each: five cards a hand, one trick fewer played.
+    for seat, card in (("N", "7H"), ("E", "7S"), ("S", "6D"), ("W", "8H")):
+        position["hands"][seat] += " " + card
+    position["taken"]["EW"][1] -= 1
+    problems = _problems(data)
+    assert any("keep endgames to 4 cards a hand or fewer" in p for p in problems)
+
+
+def test_a_best_card_task_with_two_equal_best_cards_fails_when_checked() -> None:
+    data = _raw("10_pulling")
+    step = copy.deepcopy(data["steps"][2])
+    # Both of S's top trumps pull the opponents' trumps equally well: no single answer.
+    step["position"]["hands"]["S"] = "QC QS AH TH"
+    step["position"]["hands"]["N"] = "9H 8D 6S KH"
+    step["position"]["taken"]["EW"][0] -= 3  # the Q♠ came back from the tricks taken
+    data["steps"][2] = step
+    lesson = parse_lesson(data, "test.json")
+    with pytest.raises(LessonError, match="equally best"):
+        expected(lesson.tasks[-1])
+
+
+def test_too_few_tasks_is_an_error() -> None:
+    data = _raw("01_table")
+    data["steps"] = [s for s in data["steps"] if s["type"] == "explain"] + data["steps"][1:2]
+    assert "steps: a lesson needs at least 2 tasks" in _problems(data)
+
+
+def test_not_an_object_is_an_error_not_a_crash() -> None:
+    assert _problems([1, 2])[0] == "lesson: expected a JSON object"
+    assert _problems({"id": "x"})[0].startswith("lesson.id: expected an id like 04_trick")
+
+
+def test_an_unknown_lesson_id_names_the_known_ones() -> None:
+    with pytest.raises(LessonError, match=r"no such lesson .*01_table"):
+        load_lesson("99_nothing")

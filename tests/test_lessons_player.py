@@ -1,0 +1,147 @@
+"""The lesson player: retries, hints, stars, progress in SQLite, and the JSON the widget draws."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from kozel_tutor.lessons import LessonPlayer, LessonProgress, lesson_ids, load_lesson
+from kozel_tutor.lessons.checks import expected
+from kozel_tutor.lessons.model import Task
+from kozel_tutor.lessons.player import REVEAL_AFTER
+
+
+@pytest.fixture
+def progress(tmp_path: Path) -> LessonProgress:
+    return LessonProgress(tmp_path / "progress.sqlite3")
+
+
+def _first_answer(player: LessonPlayer) -> str:
+    assert isinstance(player.step, Task)
+    return expected(player.step).split()[0]
+
+
+def _play_through(player: LessonPlayer, wrong_first: bool = False) -> None:
+    while True:
+        if isinstance(player.step, Task) and not player.task_state.solved:  # type: ignore[union-attr]
+            if wrong_first:
+                player.answer("6D" if player.view()["answer"]["kind"] == "card" else "999")
+            player.answer(_first_answer(player))
+        if not player.can_next:
+            return
+        player.next()
+
+
+def test_a_task_cannot_be_skipped_before_it_is_answered(progress: LessonProgress) -> None:
+    player = LessonPlayer("04_trick", lang="en", progress=progress)
+    player.next()
+    assert not player.can_next
+    with pytest.raises(ValueError, match="answer the task first"):
+        player.next()
+    player.handle({"type": "next"})  # ignored, not an error
+    assert player.index == 1
+
+
+def test_a_wrong_answer_is_explained_then_retried(progress: LessonProgress) -> None:
+    player = LessonPlayer("04_trick", lang="ru", progress=progress)
+    player.next()
+    player.handle({"type": "answer", "value": "AS"})
+    feedback = player.view()["feedback"]
+    assert feedback["correct"] is False
+    assert feedback["text"].startswith("10♥ бьёт Т♠.")
+    player.handle({"type": "answer", "value": "TH"})
+    assert player.view()["feedback"]["correct"] is True
+    assert player.can_next
+
+
+def test_after_three_wrong_answers_the_answer_is_shown(progress: LessonProgress) -> None:
+    player = LessonPlayer("10_pulling", lang="en", progress=progress)
+    player.next().answer(_first_answer(player))
+    player.next()
+    for card in ("AH", "TH", "KH")[:REVEAL_AFTER]:
+        verdict = player.answer(card)
+    assert not verdict.correct
+    assert verdict.explanation.en.endswith("The answer: Q♣.")
+    assert verdict.explanation.ru.endswith("Ответ: Д♣.")
+
+
+def test_a_flawless_lesson_earns_three_stars_and_is_saved(progress: LessonProgress) -> None:
+    player = LessonPlayer("01_table", lang="en", progress=progress)
+    _play_through(player)
+    assert player.view()["done"] == {"stars": 3, "text": "Lesson complete: 3 of 3 stars."}
+    record = progress.get("01_table")
+    assert record is not None and record.stars == 3 and record.steps_seen == record.steps == 7
+
+
+def test_each_hint_or_retry_costs_a_star_but_a_finished_lesson_keeps_one(
+        progress: LessonProgress) -> None:
+    player = LessonPlayer("04_trick", lang="en", progress=progress)
+    player.next()
+    player.hint()
+    _play_through(player)
+    assert player.finished_stars == 2
+    again = LessonPlayer("04_trick", lang="en", progress=progress)
+    _play_through(again, wrong_first=True)
+    assert again.finished_stars == 1
+    assert progress.get("04_trick").stars == 2  # type: ignore[union-attr]  # the best is kept
+
+
+def test_progress_lives_in_the_apps_database_file(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KOZEL_TUTOR_HOME", str(tmp_path))
+    player = LessonPlayer("02_trumps", lang="en")
+    player.next().next()
+    with sqlite3.connect(tmp_path / "progress.sqlite3") as conn:
+        rows = conn.execute("SELECT lesson, steps_seen, steps, stars FROM lesson_progress"
+                            ).fetchall()
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    assert rows == [("02_trumps", 3, 6, None)]
+    assert "prefs" in tables  # the app's own tables are in the same file
+
+
+def test_an_unreadable_database_is_set_aside_not_fatal(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    progress = LessonProgress(path)
+    progress.record("01_table", 2, 7, None)
+    assert progress.get("01_table") is not None
+    assert any(p.name.startswith("progress.sqlite3.corrupt-") for p in tmp_path.iterdir())
+
+
+def test_stars_out_of_range_are_refused(progress: LessonProgress) -> None:
+    with pytest.raises(ValueError, match="stars must be 1 to 3"):
+        progress.record("01_table", 7, 7, 4)
+
+
+def test_malformed_commands_are_ignored(progress: LessonProgress) -> None:
+    player = LessonPlayer("04_trick", lang="en", progress=progress)
+    before = player.view()
+    for command in ({"type": "answer", "value": "AS"}, {"type": "answer"}, {"type": "jump"},
+                    {"type": "lang", "lang": "de"}, {"type": "answer", "value": ["AS"]}):
+        player.handle(command)
+    assert player.view() == before
+
+
+@pytest.mark.parametrize("lesson_id", lesson_ids())
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_step_has_a_json_view_in_both_languages(lesson_id: str, lang: str,
+                                                      progress: LessonProgress) -> None:
+    player = LessonPlayer(lesson_id, lang=lang, progress=progress)
+    for index, step in enumerate(load_lesson(lesson_id).steps):
+        assert player.index == index
+        view = json.loads(json.dumps(player.view(), ensure_ascii=False))
+        assert view["step"]["text"]
+        if isinstance(step, Task):
+            answer = view["answer"]
+            assert answer["kind"] in ("card", "number", "choice", "seat", "suit")
+            if answer["kind"] == "card":
+                assert expected(step).split()[0] in view["scene"]["clickable"]
+            if answer["kind"] == "choice":
+                assert expected(step) in [c["value"] for c in answer["choices"]]
+            player.answer(expected(step).split()[0])
+        if player.can_next:
+            player.next()
+    assert player.view()["done"]["stars"] == 3
