@@ -71,7 +71,7 @@ def test_card_set_behaves_as_an_immutable_set() -> None:
     assert not CardSet() and a
     assert hash(a) == hash(CardSet.parse("AH 9S QC"))
     with pytest.raises(AttributeError):
-        a.mask = 0  # type: ignore[misc]
+        a.mask = 0
     with pytest.raises(CardError):
         CardSet(1 << 36)
 

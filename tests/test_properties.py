@@ -27,7 +27,9 @@ def mid_deal(deal_at: Any, seed: int, deck: int, trump: Suit | None,
     size = deck // 4
     cards_left = data.draw(st.integers(min_value=1, max_value=size), label="cards_left")
     in_trick = data.draw(st.integers(min_value=0, max_value=3), label="in_trick")
-    return deal_at(seed, deck=deck, trump=trump, cards_left=cards_left, in_trick=in_trick)
+    deal: DealState = deal_at(seed, deck=deck, trump=trump, cards_left=cards_left,
+                              in_trick=in_trick)
+    return deal
 
 
 @settings(max_examples=150, deadline=None)

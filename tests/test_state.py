@@ -18,7 +18,7 @@ from kozel_tutor.state import DealState, IllegalPlay, Phase
 class UnshuffledDeck(random.Random):
     """A random source whose shuffle leaves the deck in order, so the deal itself can be read."""
 
-    def shuffle(self, x: Any) -> None:  # type: ignore[override]
+    def shuffle(self, x: Any) -> None:
         return None
 
 
