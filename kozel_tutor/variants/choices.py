@@ -56,7 +56,7 @@ class HeuristicChooser:
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random | None = None, samples: int = 12,
+    def __init__(self, rng: random.Random | None = None, samples: int = 24,
                  redeal_ratio: float = 0.6) -> None:
         self.rng = rng or random.Random()
         self.samples = samples
@@ -88,42 +88,45 @@ class HeuristicChooser:
     # -- boasts -----------------------------------------------------------------------------
 
     def boast(self, question: BoastQuestion, rules: Rules) -> object:
-        """The option with the best simulated share of the card points for our side."""
+        """The option with the best simulated share of the card points for our side; a boast
+        must beat a normal deal by a point to be chosen."""
+        estimates = self.boast_estimates(question, rules)
+        best: object = None
+        best_value = estimates[None]
+        for option, value in estimates.items():
+            if option is not None and value > best_value + 1.0:
+                best, best_value = option, value
+        return best
+
+    def boast_estimates(self, question: BoastQuestion, rules: Rules) -> dict[object, float]:
+        """Expected final card points of the asking side for a normal deal (``None``) and for
+        each boast (which partner boasts does not change the odds, so each boast is weighed
+        once, for the first partner offered)."""
         team = question.seat.team
         order = rules.card_order()
-        best: object = None
-        best_value = self._expected(rules, order, None, team)
-        # Which partner boasts does not change the odds: weigh each boast once, for the first.
+        # A normal deal favours neither side: half the points.
+        estimates: dict[object, float] = {None: 60.0}
         tried: set[str] = set()
         for option in question.options:
             if option is None or option[1] in tried:
                 continue
             tried.add(option[1])
-            value = self._expected(rules, order, option, team)
-            if value > best_value + 1.0:
-                best, best_value = option, value
-        return best
+            estimates[option] = self._expected(rules, order, option, team)
+        return estimates
 
-    def _expected(self, rules: Rules, order: CardOrder, option: object, team: int) -> float:
+    def _expected(self, rules: Rules, order: CardOrder, option: tuple[Seat, str],
+                  team: int) -> float:
         rng = random.Random(self.rng.random())
         deck = list(rules.deck_cards)
+        seat, name = option
         total = 0.0
         for _ in range(self.samples):
             stock = deck[:]
             rng.shuffle(stock)
-            if option is None:
-                size = rules.hand_size
-                hands = [CardSet(stock[i * size:(i + 1) * size]) for i in range(4)]
-                taken = (0, 0)
-            else:
-                assert isinstance(option, tuple)
-                seat, name = option
-                outcome = drive(run_boast(name, rules, seat, stock, rng), self._lay_answer)
-                hands = list(outcome.hands)
-                ours_taken = outcome.taken_points[team]
-                taken = (ours_taken, outcome.taken_points[1 - team])
-            ours = [hands[s] for s in Seat if s.team == team]
-            theirs = [hands[s] for s in Seat if s.team != team]
+            outcome = drive(run_boast(name, rules, seat, stock, rng), self._lay_answer)
+            taken = (outcome.taken_points[team], outcome.taken_points[1 - team])
+            ours = [outcome.hands[s] for s in Seat if s.team == team]
+            theirs = [outcome.hands[s] for s in Seat if s.team != team]
             total += side_share(order, ours, theirs, taken)
         return total / self.samples
 
