@@ -333,3 +333,13 @@ def test_panel_explains_a_bad_file_in_the_learners_language(store: Store) -> Non
     assert 'data-testid="backup-error"' in panel.status.value
     assert "ваш прогресс не изменился" in panel.status.value
     assert dump(store) == before
+
+
+def test_panel_says_so_when_the_database_cannot_be_read(store: Store, tmp_path: Path) -> None:
+    panel = BackupPanel(store, "en")
+    good = export_progress(store)
+    store.path.write_bytes(b"this is no longer an SQLite database" * 100)
+    panel.refresh()
+    assert 'data-testid="backup-error"' in panel.download.value
+    assert panel.import_file(good) is None
+    assert "progress database could not be read" in panel.status.value

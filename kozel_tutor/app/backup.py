@@ -445,6 +445,10 @@ _PANEL: dict[str, dict[str, str]] = {
                                                              "прогрессом"},
     "failed": {"en": "The file was not loaded, your progress is unchanged. {reason}",
                "ru": "Файл не загружен, ваш прогресс не изменился. {reason}"},
+    "db_error": {"en": "The progress database could not be read or written ({reason}). "
+                       "Try again in a moment.",
+                 "ru": "Не удалось прочитать или записать базу прогресса ({reason}). "
+                       "Попробуйте ещё раз чуть позже."},
 }
 
 
@@ -491,7 +495,12 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
 
     def refresh(self) -> None:
         """Put the learner's current progress behind the download link."""
-        payload = base64.b64encode(export_progress(self.store)).decode("ascii")
+        try:
+            payload = base64.b64encode(export_progress(self.store)).decode("ascii")
+        except sqlite3.Error as exc:
+            message = self._say("db_error", reason=exc)
+            self.download.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
+            return
         self.download.value = (
             f'<a class="kozel-backup-download" data-testid="backup-download" '
             f'download="{backup_filename()}" href="data:application/json;base64,{payload}">'
@@ -503,6 +512,10 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             report = import_progress(self.store, content)
         except BackupError as error:
             message = self._say("failed", reason=error.text(self.lang))
+            self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
+            return None
+        except sqlite3.Error as exc:
+            message = self._say("db_error", reason=exc)
             self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return None
         message = self._say("loaded", exported=report.exported, rows=sum(report.rows.values()))
