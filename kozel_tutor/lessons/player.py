@@ -45,6 +45,10 @@ LABELS: dict[str, Text] = {
     "lang": Text("English", "Русский"),
     "step": Text("Шаг", "Step"),
     "answer_here": Text("Ваш ответ", "Your answer"),
+    "trump": Text("Козыри", "Trumps"),
+    "played": Text("Уже вышли", "Already played"),
+    "dealer": Text("сдаёт", "deals"),
+    "stars": Text("Звёзды", "Stars"),
 }
 RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
          "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}}

@@ -1,0 +1,138 @@
+"""The app's Lessons section: the list of lessons with progress and stars, and the player.
+
+One :class:`LessonsView` (an ``ipywidgets.VBox``) shows either the list (a panel of tiles, one a
+lesson, with the stars earned and the steps seen) or one lesson (a small toolbar and the lesson
+widget).  Progress is read from and written to the app's database through
+:class:`~kozel_tutor.lessons.progress.LessonProgress`.
+
+>>> from kozel_tutor.lessons.progress import LessonRecord
+>>> lesson_tile("04_trick", LessonRecord("04_trick", 5, 5, 2), "en")["label"]
+'4. Who takes the trick  ★★☆'
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets
+
+from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
+from ..widgets import Command, PanelWidget
+from ..widgets.lesson import LessonWidget
+from .store import Store
+from .texts import text
+
+__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view"]
+
+log = logging.getLogger(__name__)
+
+_TEXT = {
+    "title": {"ru": "Уроки", "en": "Lessons"},
+    "subtitle": {"ru": "С нуля до первой партии: каждое правило — на картах, каждое задание "
+                       "проверяет сам движок игры.",
+                 "en": "From zero to your first match: every rule on the cards, every task "
+                       "checked by the game engine itself."},
+    "list": {"ru": "Все уроки", "en": "All lessons"},
+    "seen": {"ru": "пройдено шагов: {seen} из {steps}", "en": "{seen} of {steps} steps seen"},
+    "new": {"ru": "ещё не начат", "en": "not started yet"},
+}
+
+
+def _t(key: str, lang: str, **params: object) -> str:
+    return _TEXT[key][lang].format(**params)
+
+
+def lesson_tile(lesson_id: str, record: LessonRecord | None, lang: str) -> dict[str, Any]:
+    """One tile of the list: number, title and stars; the goal and progress as its tooltip."""
+    lesson = load_lesson(lesson_id)
+    label = f"{lesson.number}. {lesson.title.get(lang)}"
+    if record is not None and record.stars is not None:
+        label += "  " + "★" * record.stars + "☆" * (3 - record.stars)
+    if record is None:
+        status = _t("new", lang)
+    else:
+        status = _t("seen", lang, seen=min(record.steps_seen, record.steps), steps=record.steps)
+    return {"id": f"lesson:{lesson_id}", "label": label, "testid": f"lesson-open-{lesson_id}",
+            "icon": "★" if record is not None and record.finished else "✎",
+            "title": f"{lesson.goal.get(lang)} ({status})"}
+
+
+def lessons_panel_view(records: dict[str, LessonRecord], lang: str) -> dict[str, Any]:
+    return {
+        "title": _t("title", lang),
+        "subtitle": _t("subtitle", lang),
+        "testid": "lessons",
+        "toolbar": [{"id": "home", "label": text("back", lang), "testid": "lessons-home"}],
+        "tiles": [lesson_tile(lid, records.get(lid), lang) for lid in lesson_ids()],
+        "buttons": [],
+    }
+
+
+class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
+    """The Lessons section of the app."""
+
+    def __init__(self, lang: str, store: Store, go_home: Callable[[], None],
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lang = lang
+        self.go_home = go_home
+        self.progress = LessonProgress(store.path)
+        self.panel = PanelWidget(lang=lang)
+        self.panel.on_command(self._command)
+        self.bar = PanelWidget(lang=lang)
+        self.bar.on_command(self._command)
+        self.player: LessonPlayer | None = None
+        self.lesson_widget: LessonWidget | None = None
+        self.show_list()
+
+    def _records(self) -> dict[str, LessonRecord]:
+        try:
+            return self.progress.all()
+        except sqlite3.Error:
+            log.exception("could not read lesson progress")
+            return {}
+
+    def show_list(self) -> None:
+        self.player = self.lesson_widget = None
+        self.panel.view = lessons_panel_view(self._records(), self.lang)
+        self._show(self.panel)
+
+    def open_lesson(self, lesson_id: str) -> LessonWidget:
+        self.player = LessonPlayer(lesson_id, lang=self.lang, progress=self.progress)
+        self.lesson_widget = self.player.widget()
+        self._draw_bar()
+        self._show(self.bar, self.lesson_widget)
+        return self.lesson_widget
+
+    def _show(self, *widgets: Any) -> None:
+        self.children = widgets
+
+    def _draw_bar(self) -> None:
+        view: dict[str, Any] = {"title": "", "buttons": [], "toolbar": [
+            {"id": "list", "label": _t("list", self.lang), "testid": "lessons-list"}]}
+        self.bar.view = view
+
+    def set_lang(self, lang: str) -> None:
+        """Called by the app when the learner switches language."""
+        self.lang = lang
+        self.panel.lang = self.bar.lang = lang
+        if self.player is not None:
+            self.player.set_lang(lang)
+            self._draw_bar()
+        else:
+            self.panel.view = lessons_panel_view(self._records(), lang)
+
+    def _command(self, command: Command) -> None:
+        if command.kind != "button":
+            return
+        if command.value == "home":
+            self.go_home()
+        elif command.value == "list":
+            self.show_list()
+        elif command.value.startswith("lesson:"):
+            lesson_id = command.value.removeprefix("lesson:")
+            if lesson_id in lesson_ids():
+                self.open_lesson(lesson_id)

@@ -1,0 +1,26 @@
+"""Registers the Lessons tile on the app's home screen (the app imports this module)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..app.sections import Section, SectionContext, register_section
+
+__all__ = ["open_lessons"]
+
+
+def open_lessons(ctx: SectionContext) -> Any:
+    from ..app.lessons_view import LessonsView
+
+    return LessonsView(ctx.lang, ctx.store, ctx.go_home)
+
+
+register_section(Section(
+    key="lessons",
+    title={"ru": "Уроки", "en": "Lessons"},
+    hint={"ru": "Правила с нуля, шаг за шагом, на картах",
+          "en": "The rules from zero, step by step, on the cards"},
+    icon="✎",
+    open=open_lessons,
+    order=10,
+))

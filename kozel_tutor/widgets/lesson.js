@@ -1,0 +1,234 @@
+// The lesson player. Draws Python's view (model "view") and sends back what the learner does:
+// {type: "answer", value}, {type: "next"}, {type: "back"}, {type: "hint"}, {type: "restart"},
+// {type: "lang", lang}. Whether an answer is right is decided in Python, never here.
+
+const SEAT_ORDER = ["N", "W", "E", "S"];
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function button(label, testid, onClick, opts = {}) {
+  const b = el("button", "kz-btn" + (opts.primary ? " kz-primary" : ""), label);
+  b.type = "button";
+  b.dataset.testid = testid;
+  if (opts.disabled) b.disabled = true;
+  b.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
+  return b;
+}
+
+export default {
+  render({ model, el: host }) {
+    const root = el("div", "kz-lesson-root");
+    host.append(root);
+    const send = (msg) => model.send(msg);
+    const answer = (value) => send({ type: "answer", value: String(value) });
+
+    function cardOpts(view) {
+      return { ranks: view.ranks, fourColour: model.get("four_colour") };
+    }
+
+    // A card that may answer the task is a keyboard-reachable button.
+    function card(token, view, extra = {}) {
+      const scene = view.scene;
+      const a = view.answer;
+      const node = cardElement(token, Object.assign({ trump: (scene.trumps || []).includes(token) }, cardOpts(view)));
+      if (extra.small) node.classList.add("kz-lesson-small");
+      const open = a && a.kind === "card" && !a.solved && scene.clickable.includes(token);
+      if (a && a.last === token && view.feedback) node.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
+      if (open) {
+        node.classList.add("kz-pickable");
+        node.tabIndex = 0;
+        node.setAttribute("role", "button");
+        node.addEventListener("click", () => answer(token));
+        node.addEventListener("keydown", (e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); answer(token); }
+        });
+      }
+      return node;
+    }
+
+    function drawSeats(view) {
+      const scene = view.scene;
+      const felt = el("div", "kz-lesson-felt");
+      for (const name of SEAT_ORDER) {
+        const seat = scene.seats[name];
+        const box = el("div", `kz-lesson-seat kz-lesson-seat-${name}`);
+        let plate;
+        if (scene.seat_buttons && view.answer && !view.answer.solved) {
+          plate = button(seat.label, `lesson-seat-${name}`, () => answer(name));
+          plate.classList.add("kz-lesson-plate");
+        } else {
+          plate = el("div", "kz-lesson-plate", seat.label);
+          plate.dataset.testid = `lesson-seat-${name}`;
+        }
+        if (view.answer && view.answer.kind === "seat" && view.answer.last === name && view.feedback) {
+          plate.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
+        }
+        if (scene.dealer === name) plate.append(el("span", "kz-lesson-dealer", view.labels.dealer));
+        box.append(plate);
+        if (seat.cards.length) {
+          const hand = el("div", "kz-lesson-hand");
+          for (const token of seat.cards) hand.append(card(token, view, { small: name !== "S" }));
+          box.append(hand);
+        }
+        felt.append(box);
+      }
+      const centre = el("div", "kz-lesson-centre");
+      centre.dataset.testid = "lesson-trick";
+      for (const play of scene.trick) {
+        const slot = el("div", `kz-lesson-slot kz-lesson-slot-${play.seat}`);
+        slot.append(card(play.card, view));
+        centre.append(slot);
+      }
+      felt.append(centre);
+      return felt;
+    }
+
+    function drawSheet(sheet) {
+      const box = el("div", "kz-lesson-sheet");
+      const table = el("table", "kz-grid");
+      table.dataset.testid = "lesson-sheet";
+      const head = el("tr");
+      for (const cell of sheet.head) head.append(el("th", "", cell));
+      table.append(el("thead")).append(head);
+      const body = el("tbody");
+      for (const row of sheet.rows) {
+        const tr = el("tr");
+        for (const cell of row) tr.append(el("td", "", cell));
+        body.append(tr);
+      }
+      table.append(body);
+      box.append(table);
+      if (sheet.note) box.append(el("p", "kz-lesson-note", sheet.note));
+      return box;
+    }
+
+    function drawScene(view) {
+      const scene = view.scene;
+      const box = el("div", "kz-lesson-scene");
+      if (scene.trump) {
+        const badge = el("span", "kz-badge kz-badge-trump");
+        badge.dataset.testid = "lesson-trump";
+        badge.innerHTML = suitSVG(scene.trump, { fourColour: model.get("four_colour") }) + " ";
+        badge.append(document.createTextNode(view.labels.trump));
+        box.append(badge);
+      }
+      if (scene.seats) box.append(drawSeats(view));
+      if (scene.row.length) {
+        const row = el("div", "kz-lesson-row");
+        row.dataset.testid = "lesson-cards";
+        for (const token of scene.row) row.append(card(token, view, { small: scene.row.length > 12 }));
+        box.append(row);
+      }
+      if (scene.played.length) {
+        const played = el("div", "kz-lesson-played");
+        played.append(el("div", "kz-lesson-caption", view.labels.played));
+        const row = el("div", "kz-lesson-row");
+        for (const token of scene.played) row.append(card(token, view, { small: true }));
+        played.append(row);
+        box.append(played);
+      }
+      if (scene.sheet) box.append(drawSheet(scene.sheet));
+      for (const line of scene.info) box.append(el("p", "kz-lesson-info", line));
+      return box;
+    }
+
+    function drawAnswer(view) {
+      const a = view.answer;
+      const box = el("div", "kz-lesson-answer");
+      if (!a || a.solved) return box;
+      if (a.kind === "number") {
+        const input = el("input", "kz-lesson-number");
+        input.type = "number";
+        input.min = "0";
+        input.inputMode = "numeric";
+        input.dataset.testid = "lesson-number";
+        input.setAttribute("aria-label", view.labels.answer_here);
+        if (a.last !== null && view.feedback && !view.feedback.correct) input.value = a.last;
+        const submit = () => { if (input.value.trim() !== "") answer(input.value.trim()); };
+        input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+        box.append(input, button(view.labels.check, "lesson-check", submit, { primary: true }));
+      } else if (a.kind === "choice") {
+        for (const c of a.choices) {
+          const b = button(c.label, `lesson-choice-${c.value}`, () => answer(c.value));
+          if (a.last === c.value && view.feedback) b.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
+          box.append(b);
+        }
+      } else if (a.kind === "suit") {
+        for (const s of ["C", "S", "H", "D"]) {
+          const b = button("", `lesson-suit-${s}`, () => answer(s));
+          b.innerHTML = suitSVG(s, { fourColour: model.get("four_colour") });
+          b.classList.add("kz-suit-btn");
+          b.setAttribute("aria-label", s);
+          box.append(b);
+        }
+      }
+      return box;
+    }
+
+    function draw() {
+      const view = model.get("view");
+      if (!view || !view.lesson) return;
+      const focusedTestid = document.activeElement && root.contains(document.activeElement)
+        ? document.activeElement.dataset.testid : null;
+      root.replaceChildren();
+      root.lang = view.lang;
+
+      const top = el("div", "kz-lesson-top");
+      const title = el("h2", "kz-lesson-title", `${view.lesson.number}. ${view.lesson.title}`);
+      title.dataset.testid = "lesson-title";
+      const dots = el("div", "kz-lesson-dots");
+      dots.setAttribute("aria-label", `${view.labels.step} ${view.step.index + 1} / ${view.step.count}`);
+      view.dots.forEach((state) => dots.append(el("span", `kz-lesson-dot kz-dot-${state}`)));
+      const lang = button(view.labels.lang, "lesson-lang", () => send({ type: "lang", lang: view.lang === "ru" ? "en" : "ru" }));
+      top.append(title, dots, lang);
+
+      const text = el("p", "kz-lesson-text", view.step.text);
+      text.dataset.testid = "lesson-text";
+      root.append(top, text, drawScene(view), drawAnswer(view));
+
+      if (view.feedback) {
+        const fb = el("div", "kz-lesson-feedback " + (view.feedback.correct ? "kz-right" : "kz-wrong"), view.feedback.text);
+        fb.dataset.testid = "lesson-feedback";
+        fb.dataset.correct = String(view.feedback.correct);
+        fb.setAttribute("role", "status");
+        fb.setAttribute("aria-live", "polite");
+        root.append(fb);
+      }
+      if (view.hint) {
+        const hint = el("div", "kz-lesson-hint", view.hint);
+        hint.dataset.testid = "lesson-hint-text";
+        root.append(hint);
+      }
+      if (view.done) {
+        const done = el("div", "kz-lesson-done");
+        done.dataset.testid = "lesson-done";
+        const stars = el("div", "kz-lesson-stars", "★".repeat(view.done.stars) + "☆".repeat(3 - view.done.stars));
+        stars.dataset.testid = "lesson-stars";
+        stars.setAttribute("aria-label", `${view.labels.stars}: ${view.done.stars} / 3`);
+        done.append(stars, el("p", "", view.done.text), button(view.labels.restart, "lesson-restart", () => send({ type: "restart" })));
+        root.append(done);
+      }
+
+      const nav = el("div", "kz-lesson-nav");
+      nav.append(button(view.labels.back, "lesson-back", () => send({ type: "back" }), { disabled: !view.can_back }));
+      if (view.answer && !view.answer.solved) {
+        nav.append(button(view.labels.hint, "lesson-hint", () => send({ type: "hint" }), { disabled: !!view.hint }));
+      }
+      nav.append(button(view.labels.next, "lesson-next", () => send({ type: "next" }), { primary: true, disabled: !view.can_next }));
+      root.append(nav);
+
+      const again = focusedTestid && root.querySelector(`[data-testid="${focusedTestid}"]:not([disabled])`);
+      if (again) again.focus({ preventScroll: true });
+      else if (view.can_next && focusedTestid) root.querySelector('[data-testid="lesson-next"]').focus({ preventScroll: true });
+    }
+
+    model.on("change:view", draw);
+    model.on("change:four_colour", draw);
+    draw();
+  },
+};

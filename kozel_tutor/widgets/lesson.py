@@ -1,0 +1,59 @@
+"""The lesson player widget: a thin anywidget over ``lesson.js``; the lesson logic is Python.
+
+The widget draws :meth:`LessonPlayer.view <kozel_tutor.lessons.player.LessonPlayer.view>` and
+passes the browser's messages (``{"type": "answer", "value": "QS"}``, ``next``, ``back``,
+``hint``, ``restart``, ``lang``) to the player, which checks them against the step on screen.
+The card art is the shared ``cards.js``.
+
+>>> from kozel_tutor.lessons import LessonPlayer
+>>> widget = LessonWidget(LessonPlayer("04_trick", lang="en", progress=None))
+>>> widget.view["lesson"]["title"]
+'Who takes the trick'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets
+
+from ._assets import css, esm
+
+if TYPE_CHECKING:
+    from ..lessons.player import LessonPlayer
+
+__all__ = ["LessonWidget"]
+
+
+class LessonWidget(anywidget.AnyWidget):
+    """Explanations and tasks on a small card table, with feedback, hints and stars."""
+
+    _esm = esm("lesson.js")
+    _css = css("lesson.css")
+
+    view = traitlets.Dict().tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, player: LessonPlayer, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.player = player
+        player.on_change(self._refresh)
+        self.on_msg(self._receive)
+        self._refresh()
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language (the app calls this when the learner does)."""
+        self.player.set_lang(lang)
+
+    def receive(self, message: object) -> None:
+        """Hand one browser message to the player; anything that is not an object is dropped."""
+        if isinstance(message, Mapping):
+            self.player.handle(message)
+
+    def _receive(self, _widget: object, content: object, _buffers: object) -> None:
+        self.receive(content)
+
+    def _refresh(self) -> None:
+        self.view = self.player.view()

@@ -1,0 +1,59 @@
+"""The lesson widget and the app's Lessons section, driven through their Python message paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kozel_tutor.app.lessons_view import LessonsView
+from kozel_tutor.app.store import Store
+from kozel_tutor.lessons import LessonPlayer, LessonProgress
+from kozel_tutor.widgets import esm
+from kozel_tutor.widgets.lesson import LessonWidget
+
+
+def test_the_lesson_widget_draws_with_the_shared_card_art() -> None:
+    module = esm("lesson.js")
+    assert "export function cardElement" in module
+    assert module.count("export default") == 1
+
+
+def test_a_browser_answer_reaches_the_player_and_the_view_follows(tmp_path: Path) -> None:
+    player = LessonPlayer("04_trick", lang="en", progress=LessonProgress(tmp_path / "p.sqlite3"))
+    widget = LessonWidget(player)
+    widget.receive({"type": "next"})
+    assert widget.view["step"]["index"] == 1
+    widget.receive({"type": "answer", "value": "KH"})
+    assert widget.view["feedback"]["correct"] is False
+    assert widget.view["feedback"]["text"].startswith("The 10♥ beats the K♥.")
+    widget.receive({"type": "answer", "value": "TH"})
+    assert widget.view["feedback"]["correct"] is True and widget.view["can_next"]
+    widget.receive("not a command")
+    widget.receive({"type": "lang", "lang": "ru"})
+    assert widget.view["feedback"]["text"].startswith("Верно.")
+
+
+def test_the_lessons_section_lists_every_lesson_with_its_stars(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    LessonProgress(store.path).record("02_trumps", 6, 6, 2)
+    went_home: list[bool] = []
+    view = LessonsView("en", store, lambda: went_home.append(True))
+    tiles = view.panel.view["tiles"]
+    assert len(tiles) == 12
+    assert tiles[1]["label"] == "2. Trumps  ★★☆"
+    assert tiles[0]["title"].endswith("(not started yet)")
+    view.panel.receive({"type": "button", "id": "lesson:04_trick"})
+    assert view.lesson_widget is not None and view.children[-1] is view.lesson_widget
+    view.lesson_widget.receive({"type": "next"})
+    view.bar.receive({"type": "button", "id": "list"})
+    assert view.panel.view["tiles"][3]["title"].endswith("(2 of 5 steps seen)")
+    view.set_lang("ru")
+    assert view.panel.view["title"] == "Уроки"
+    view.panel.receive({"type": "button", "id": "home"})
+    assert went_home == [True]
+
+
+def test_the_app_registers_the_lessons_section() -> None:
+    from kozel_tutor.app.sections import SECTIONS, load_sections
+
+    assert load_sections(("kozel_tutor.lessons.section",)) == []
+    assert SECTIONS["lessons"].title == {"ru": "Уроки", "en": "Lessons"}
