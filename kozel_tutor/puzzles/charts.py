@@ -1,0 +1,85 @@
+"""Small SVG charts for the dashboard and the gradebook.
+
+matplotlib is not a dependency: two chart kinds (horizontal bars, a line) are a few dozen lines
+of SVG, render crisply in notebooks, Voila and exported HTML, and need nothing installed.
+
+>>> svg = bar_chart(["duck", "endplay"], [75.0, 20.0], title="Solved, %", maximum=100)
+>>> svg.startswith("<svg") and "duck" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+__all__ = ["bar_chart", "line_chart"]
+
+_FONT = "font-family=\"system-ui, 'DejaVu Sans', sans-serif\""
+_BAR = "#3d7a4f"
+_LINE = "#1560bd"
+
+
+def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = "",
+              maximum: float | None = None, unit: str = "", width: int = 520) -> str:
+    """Horizontal bars, one per label, with the value written at the end of each bar."""
+    if len(labels) != len(values):
+        raise ValueError("bar_chart needs one value per label")
+    row, left, top = 22, 170, 28 if title else 8
+    height = top + row * max(1, len(labels)) + 8
+    top_value = maximum if maximum is not None else max([*values, 1e-9])
+    span = width - left - 60
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}" role="img" class="kz-chart">']
+    if title:
+        parts.append(f'<text x="4" y="18" {_FONT} font-size="14" font-weight="600">'
+                     f'{escape(title)}</text>')
+    if not labels:
+        parts.append(f'<text x="4" y="{top + 14}" {_FONT} font-size="12" fill="#777">—</text>')
+    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
+        y = top + i * row
+        length = 0.0 if top_value <= 0 else max(0.0, min(1.0, value / top_value)) * span
+        parts.append(f'<text x="{left - 6}" y="{y + 15}" text-anchor="end" {_FONT} '
+                     f'font-size="12">{escape(label)}</text>')
+        parts.append(f'<rect x="{left}" y="{y + 4}" width="{length:.1f}" height="14" rx="2" '
+                     f'fill="{_BAR}"/>')
+        parts.append(f'<text x="{left + length + 4:.1f}" y="{y + 15}" {_FONT} font-size="12">'
+                     f'{value:.0f}{escape(unit)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def line_chart(values: Sequence[float], *, title: str = "", width: int = 520,
+               height: int = 180) -> str:
+    """A line through ``values`` (one point per step), with the lowest and highest marked."""
+    left, right, top, bottom = 48, 10, 28 if title else 8, 20
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}" role="img" class="kz-chart">']
+    if title:
+        parts.append(f'<text x="4" y="18" {_FONT} font-size="14" font-weight="600">'
+                     f'{escape(title)}</text>')
+    inner_w, inner_h = width - left - right, height - top - bottom
+    parts.append(f'<rect x="{left}" y="{top}" width="{inner_w}" height="{inner_h}" '
+                 f'fill="none" stroke="#ccc"/>')
+    if values:
+        low, high = min(values), max(values)
+        if high - low < 1e-9:
+            low, high = low - 1, high + 1
+        n = len(values)
+
+        def xy(i: int, v: float) -> tuple[float, float]:
+            x = left + (inner_w * i / (n - 1) if n > 1 else inner_w / 2)
+            y = top + inner_h * (1 - (v - low) / (high - low))
+            return x, y
+
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(values)))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{_LINE}" '
+                     f'stroke-width="2"/>')
+        last_x, last_y = xy(n - 1, values[-1])
+        parts.append(f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="3.5" fill="{_LINE}"/>')
+        parts.append(f'<text x="{left - 4}" y="{top + 10}" text-anchor="end" {_FONT} '
+                     f'font-size="11">{high:.0f}</text>')
+        parts.append(f'<text x="{left - 4}" y="{top + inner_h}" text-anchor="end" {_FONT} '
+                     f'font-size="11">{low:.0f}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

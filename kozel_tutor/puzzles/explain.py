@@ -1,0 +1,187 @@
+"""The tutor: why each card is right or worse, in words, from the solver's values and lines.
+
+For a card that misses, the tutor plays the best line and the card's refutation side by side
+and names the first trick where the opponents gain (the *turning trick*), then the points and
+the deal result of both: "After 9♠ the opponents take the trick with A♥ (21 points): you end
+with 52 instead of 67 (they write 2 instead of you writing 2)."
+
+>>> from kozel_tutor.position import Position
+>>> from kozel_tutor.puzzles.verify import analyse
+>>> pos = Position.from_json({"hands": {"N": "QC 9S", "E": "JD AH", "S": "TC 7S",
+...     "W": "KH 6D"}, "leader": "N", "taken": {"NS": [40, 4], "EW": [50, 3]}})
+>>> report = card_report(analyse(pos, Goal.MAX_POINTS, backend="python"),
+...                      Card.parse("9S"), backend="python")
+>>> report.correct, report.text.en.startswith("After 9♠")
+(False, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card
+from ..seats import Team
+from ..solver import Outcome
+from ..solver.core import Backend
+from .model import Goal, Text
+from .texts import points_phrase, say, seat_role
+from .verify import GoalCheck, LineTrick, line_after, play_line
+
+__all__ = ["CardReport", "card_report", "outcome_text"]
+
+
+@dataclass(frozen=True)
+class CardReport:
+    """Everything the player shows about one legal card after the learner has answered."""
+
+    card: Card
+    group: tuple[Card, ...]
+    correct: bool
+    points: int | None
+    score: int | None
+    outcome: Text
+    text: Text
+    line: tuple[Card, ...]
+    tricks: tuple[LineTrick, ...]
+
+    def to_view(self, check: GoalCheck, lang: str) -> dict[str, Any]:
+        """Plain JSON for the widget: the verdict and the line trick by trick."""
+        learner = check.position.to_move
+        return {
+            "card": self.card.token,
+            "group": [c.token for c in self.group],
+            "correct": self.correct,
+            "points": self.points,
+            "score": self.score,
+            "outcome": self.outcome.get(lang),
+            "text": self.text.get(lang),
+            "tricks": [{
+                "plays": [{"seat": seat.name, "card": card.token,
+                           "who": seat_role(seat, learner, lang), "shown": i < t.before}
+                          for i, (seat, card) in enumerate(t.plays)],
+                "winner": t.winner.name,
+                "winner_who": seat_role(t.winner, learner, lang),
+                "points": t.points,
+                "ours": t.winner.team == learner.team,
+            } for t in self.tricks],
+        }
+
+
+def outcome_text(outcome: Outcome | None, team: Team, *, gerund: bool = False) -> Text:
+    """"you write 4" / "they write 2" / "eggs", from ``team``'s point of view."""
+    if outcome is None:
+        return Text("?", "?")
+    if outcome.winner is None:
+        key = "eggs_ing" if gerund else "eggs"
+        return Text(say(key, "ru"), say(key, "en"))
+    ours = outcome.winner == team
+    key = ("you" if ours else "they") + ("_writing" if gerund else "_write")
+    return Text(say(key, "ru", n=outcome.value), say(key, "en", n=outcome.value))
+
+
+def card_report(check: GoalCheck, card: Card, *, best_line: list[Card] | None = None,
+                backend: str | Backend | None = None) -> CardReport:
+    """The verdict on ``card``: right or not, its value, the line, and the words."""
+    position = check.position
+    team = position.to_move.team
+    result = check.results[card]
+    correct = card in check.answers
+    answer = _representative(check, card)
+    if best_line is None or best_line[0] != answer:
+        best_line = line_after(position, answer, check.goal, backend)
+    line = best_line if card == answer else line_after(position, card, check.goal, backend)
+    tricks = play_line(position, line)
+    outcome = outcome_text(result.outcome, team)
+    if correct:
+        text = _right_text(check, card, outcome)
+    else:
+        text = _miss_text(check, card, answer, tricks, play_line(position, best_line))
+    return CardReport(card, check.group_of(card), correct, result.points, result.score, outcome,
+                      text, tuple(line), tuple(tricks))
+
+
+def _representative(check: GoalCheck, card: Card) -> Card:
+    """The answer to compare with: ``card`` itself if right, else the first answer."""
+    if card in check.answers:
+        return card
+    return min(check.answers, key=lambda c: c.index)
+
+
+def _label(card: Card, lang: str) -> str:
+    return card.label(lang)
+
+
+def _right_text(check: GoalCheck, card: Card, outcome: Text) -> Text:
+    points = check.results[card].points or 0
+    key = {Goal.ALL_TRICKS: "is_right_all", Goal.TAKE_TRICK: "is_right_trick"}.get(
+        check.goal, "is_right")
+    parts: list[Text] = [Text(
+        say(key, "ru", card=_label(card, "ru"), points_ins=points_phrase(points, "ru",
+            instrumental=True), outcome=outcome.ru),
+        say(key, "en", card=_label(card, "en"), points=points_phrase(points, "en"),
+            outcome=outcome.en))]
+    others = [c for c in check.group_of(card) if c != card]
+    if others:
+        parts.append(Text(
+            say("also_right", "ru", card=_label(card, "ru"),
+                group=", ".join(_label(c, "ru") for c in others)),
+            say("also_right", "en", card=_label(card, "en"),
+                group=", ".join(_label(c, "en") for c in others))))
+    return Text(" ".join(p.ru for p in parts), " ".join(p.en for p in parts))
+
+
+def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick],
+               best: list[LineTrick]) -> Text:
+    team = check.position.to_move.team
+    mine, top = check.results[card], check.results[answer]
+    miss_out = outcome_text(mine.outcome, team)
+    best_out = outcome_text(top.outcome, team, gerund=True)
+    if check.goal in (Goal.TAKE_TRICK, Goal.ALL_TRICKS):
+        return _miss_trick_goal(check, card, miss, miss_out, best_out)
+    turn = _turning_trick(miss, best, team)
+    texts: dict[str, str] = {}
+    for lang in ("ru", "en"):
+        if turn is None:
+            turn_text = say("turn_less", lang)
+        else:
+            turn_text = say("turn_trick", lang, card=_label(turn.winning_card, lang),
+                            points=points_phrase(turn.points, lang))
+        if mine.score == top.score:
+            compare = say("same_result", lang, outcome=miss_out.get(lang))
+        else:
+            compare = say("compare", lang, miss=miss_out.get(lang), best=best_out.get(lang))
+        texts[lang] = say("miss", lang, card=_label(card, lang), turn=turn_text,
+                          points=mine.points, best=top.points, compare=compare)
+    return Text(texts["ru"], texts["en"])
+
+
+def _miss_trick_goal(check: GoalCheck, card: Card, miss: list[LineTrick], miss_out: Text,
+                     best_out: Text) -> Text:
+    team = check.position.to_move.team
+    texts: dict[str, str] = {}
+    lost = next((t for t in miss if t.winner.team != team), None)
+    for lang in ("ru", "en"):
+        if check.goal is Goal.ALL_TRICKS and lost is not None:
+            texts[lang] = say("miss_all", lang, card=_label(card, lang),
+                              winner=_label(lost.winning_card, lang), miss=miss_out.get(lang),
+                              best=best_out.get(lang))
+        else:
+            texts[lang] = say("miss_trick", lang, card=_label(card, lang),
+                              miss=miss_out.get(lang), best=best_out.get(lang))
+    return Text(texts["ru"], texts["en"])
+
+
+def _turning_trick(miss: list[LineTrick], best: list[LineTrick], team: Team) -> LineTrick | None:
+    """The first trick of the refutation where the opponents get more than in the best line."""
+    theirs_miss = theirs_best = 0
+    for i, trick in enumerate(miss):
+        gained = trick.points if trick.winner.team != team else 0
+        theirs_miss += gained
+        if i < len(best) and best[i].winner.team != team:
+            theirs_best += best[i].points
+        if gained and (theirs_miss > theirs_best or i >= len(best)
+                       or best[i].winner.team == team):
+            return trick
+    lost = [t for t in miss if t.winner.team != team]
+    return max(lost, key=lambda t: t.points) if lost else None

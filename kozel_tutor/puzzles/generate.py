@@ -1,0 +1,463 @@
+"""The puzzle miner: random deals and AI games in, validated puzzles out.
+
+Each candidate position is solved once; the first goal (in :data:`GOAL_ORDER`, deal-outcome goals
+before points) whose best card is unique up to equivalence — and, for ``max_points``, beats every
+other card by :data:`~.verify.MARGIN` points — makes the puzzle.  Themes are tagged by code
+(:mod:`.themes`), the difficulty is rated from what makes a card hard to find, and the learner
+is put at S.  Endings of 5 or more cards and opening leads are shown with only the learner's
+hand when the answer survives redeals of the hidden cards (it does not depend on seeing them).
+
+Command line (bounded: it stops after ``--seconds`` or ``--count`` puzzles)::
+
+    python -m kozel_tutor.puzzles.generate --category e4 --count 60 --seconds 120 \\
+        --out puzzles/catalogue/endings-4.json
+
+New puzzles are merged into ``--out`` (same id: kept once), written atomically.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..ai import LEVELS, make_player
+from ..cards import Card, CardSet
+from ..position import Position, PositionError
+from ..rules import find_rules
+from ..seats import Seat
+from ..solver import Analysis, get_backend, solve
+from ..solver.core import Backend
+from ..state import DealState
+from .model import (
+    Goal,
+    Puzzle,
+    PuzzleError,
+    PuzzleSet,
+    Text,
+    View,
+    load_set,
+    rotate_position,
+    save_set,
+)
+from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
+from .themes import THEMES, hints_for, tag_themes
+from .verify import GoalCheck, analyse, line_after
+
+__all__ = [
+    "CATEGORIES",
+    "GOAL_ORDER",
+    "MinerStats",
+    "build_puzzle",
+    "category_of",
+    "main",
+    "mine",
+    "rate_difficulty",
+    "sample_position",
+]
+
+CATEGORIES: dict[str, int] = {"e3": 3, "e4": 4, "e5": 5, "e6": 6, "open": 9}
+"""Category id → cards in the learner's hand (``open``: the full hand, first lead)."""
+
+GOAL_ORDER: tuple[Goal, ...] = (Goal.MAKE_61, Goal.SAVE_31, Goal.ALL_TRICKS, Goal.TAKE_TRICK,
+                                Goal.MAKE_90, Goal.MAX_POINTS)
+"""Deal-outcome goals first: a card that changes who writes what is the clearest lesson."""
+
+ROBUST_SAMPLES = 5
+"""Redeals of the hidden cards tried before a puzzle is shown with only the learner's hand."""
+
+_THEME_WEIGHT = {"endplay": 220, "unblock": 160, "duck": 120, "count_trumps": 100,
+                 "pull_trumps": 60, "ruff_or_not": 40, "take_trick": 0, "all_tricks": 40,
+                 "feed_partner": -60, "cheap_discard": -80, "opening_lead": 150}
+
+
+def category_of(position: Position) -> str:
+    """``open`` for a first lead with full hands, else ``e<cards in the mover's hand>``."""
+    if (not position.trick and not sum(position.taken_tricks)
+            and position.cards_per_hand == position.rules.hand_size):
+        return "open"
+    return f"e{position.cards_per_hand}"
+
+
+def sample_position(rng: random.Random, category: str, source: str = "random") -> Position:
+    """A position from a shuffled deal played on by random players or by ``source`` AI players.
+
+    Endings stop when the player to move holds the category's number of cards, then 0 to 3 more
+    cards go to the current trick; opening leads stop before the first card.
+    """
+    cards = CATEGORIES[category]
+    rules = find_rules("standard")
+    state = DealState.deal(rules, dealer=Seat(rng.randrange(4)), rng=rng)
+    if category == "open":
+        return Position.from_state(state)
+    players = None
+    if source != "random" and source in LEVELS:
+        players = {seat: make_player(source, random.Random(rng.randrange(2**32))) for seat in Seat}
+
+    def pick() -> Card:
+        if players is None:
+            return rng.choice(sorted(state.legal_plays()))
+        return players[state.to_move].choose(state.view(state.to_move)).card
+
+    while not (not state.trick and len(state.hand(state.to_move)) == cards):
+        state.play(pick())
+    for _ in range(rng.randrange(4)):
+        state.play(pick())
+    return Position.from_state(state)
+
+
+def _naive_card(check: GoalCheck) -> Card:
+    """What a beginner plays: lead the strongest card; else win as cheaply as possible, or
+    throw the emptiest card."""
+    position = check.position
+    order = position.rules.card_order(position.trump)
+    legal = sorted(check.results, key=lambda c: c.index)
+    if not position.trick:
+        return max(legal, key=lambda c: (order.strength[c.index] + (50 if order.is_trump(c) else 0),
+                                         c.points))
+    trick = [c.index for c in position.trick]
+    partner_winning = position.leader.offset(order.winning_index(trick)) == position.to_move.partner
+    beaters = [c for c in legal if order.winning_index([*trick, c.index]) == len(trick)]
+    if beaters and not partner_winning:
+        return min(beaters, key=lambda c: (order.strength[c.index], c.points))
+    if partner_winning:
+        return max(legal, key=lambda c: (c.points, -order.strength[c.index]))
+    return min(legal, key=lambda c: (c.points, order.strength[c.index]))
+
+
+def rate_difficulty(check: GoalCheck, themes: Sequence[str], view: View) -> int:
+    """A difficulty on the Glicko scale from what makes the card hard to find.
+
+    More distinct choices, more cards to look ahead through, a hidden deal, a beginner's
+    reflex that fails, and the subtler themes all make it harder.
+    """
+    rating = 1000
+    rating += 70 * (len(check.classes) - 1)
+    rating += 60 * (check.position.cards_per_hand - 3)
+    if view is View.OWN_HAND:
+        rating += 150
+    rating += -150 if _naive_card(check) in check.answers else 180
+    rating += max((_THEME_WEIGHT.get(t, 0) for t in themes), default=0)
+    if check.goal is Goal.MAX_POINTS and check.margin is not None and check.margin < 15:
+        rating += 60
+    return int(min(2400, max(600, round(rating / 10) * 10)))
+
+
+def _redeal_hidden(position: Position, rng: random.Random, tries: int = 50) -> Position | None:
+    """The same position with the other three hands' cards shuffled among them (a seat that
+    showed out of the suit led gets none of it); ``None`` if no such deal was found."""
+    learner = position.to_move
+    others = [s for s in Seat if s != learner]
+    pool = [c for s in others for c in position.hands[s]]
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands = list(position.hands)
+        start = 0
+        for seat in others:
+            size = len(position.hands[seat])
+            hands[seat] = CardSet(pool[start:start + size])
+            start += size
+        try:
+            return Position(position.rules, position.trump,
+                            (hands[0], hands[1], hands[2], hands[3]), position.leader,
+                            position.trick, position.taken_points, position.taken_tricks,
+                            position.led)
+        except PositionError:
+            continue
+    return None
+
+
+def _robust(check: GoalCheck, rng: random.Random, engine: Backend, samples: int) -> bool:
+    """Whether the answer stays best when the hidden cards are dealt differently."""
+    answer = min(check.answers, key=lambda c: c.index)
+    kept = 0
+    for i in range(samples):
+        redeal = _redeal_hidden(check.position, rng)
+        if redeal is None:
+            return False
+        other = analyse(redeal, check.goal, backend=engine)
+        if answer in other.answers:
+            kept += 1
+        elif kept + (samples - i - 1) < samples - 1:
+            return False
+    return kept >= samples - 1
+
+
+def _position_key(position: Position, goal: Goal) -> str:
+    text = json.dumps(position.to_dict(), sort_keys=True) + goal.value
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def _story(position: Position, goal: Goal, view: View) -> Text:
+    learner = position.to_move
+    team = learner.team
+    parts: dict[str, list[str]] = {"ru": [], "en": []}
+    for lang in ("ru", "en"):
+        out = parts[lang]
+        if not position.trick and sum(position.taken_tricks) == 0:
+            out.append(say("story_opening", lang))
+        elif not position.trick:
+            out.append(say("story_lead", lang))
+        else:
+            plays = ", ".join(f"{seat_role(position.leader.offset(i), learner, lang)} "
+                              f"{card.label(lang)}" for i, card in enumerate(position.trick))
+            out.append(say("story_trick", lang, plays=plays))
+        if sum(position.taken_tricks):
+            out.append(say(
+                "story_taken", lang,
+                mine=points_phrase(position.taken_points[team], lang),
+                mine_tricks=tricks_phrase(position.taken_tricks[team], lang),
+                theirs=points_phrase(position.taken_points[team.other], lang),
+                their_tricks=tricks_phrase(position.taken_tricks[team.other], lang)))
+        out.append(goal.text(lang))
+        out.append(say("story_own" if view is View.OWN_HAND else "story_open", lang))
+    return Text(" ".join(parts["ru"]), " ".join(parts["en"]))
+
+
+def _title(category: str, n: int, themes: Sequence[str], goal: Goal) -> Text:
+    main_theme = next((t for t in themes if t != "opening_lead"), None)
+    if main_theme is None:
+        main_theme = {Goal.MAKE_61: "make_61", Goal.SAVE_31: "save_31", Goal.MAKE_90: "make_90",
+                      Goal.TAKE_TRICK: "take_trick", Goal.ALL_TRICKS: "all_tricks"}.get(goal)
+    name = THEMES[main_theme].name if main_theme else Text("Лучший ход", "Best card")
+    if category == "open":
+        return Text(say("opening_title", "ru", theme=name.ru),
+                    say("opening_title", "en", theme=name.en))
+    cards_ru = plural_ru(n, "карта", "карты", "карт")
+    return Text(say("ending_title", "ru", theme=name.ru, n=n, cards_ru=cards_ru),
+                say("ending_title", "en", theme=name.en, n=n))
+
+
+def _first_unique_goal(position: Position, goals: Sequence[Goal], engine: Backend,
+                      analysis: Analysis) -> GoalCheck | None:
+    for goal in goals:
+        if goal is Goal.TAKE_TRICK and position.taken_tricks[position.to_move.team]:
+            continue
+        if goal is Goal.ALL_TRICKS and position.taken_tricks[position.to_move.team.other]:
+            continue
+        check = analyse(position, goal, backend=engine, analysis=analysis)
+        if check.unique:
+            return check
+    return None
+
+
+def build_puzzle(
+    position: Position,
+    *,
+    category: str,
+    rng: random.Random,
+    backend: str | Backend | None = None,
+    robust_samples: int = ROBUST_SAMPLES,
+    source: str = "",
+    analysis: Analysis | None = None,
+    view: View | None = None,
+    goal: Goal | None = None,
+) -> Puzzle | None:
+    """The puzzle this position makes, or ``None`` when no goal has a unique best card.
+
+    ``view`` fixes what the learner sees; by default endings of 5+ cards and opening leads get
+    :attr:`View.OWN_HAND` when the answer survives ``robust_samples`` redeals.  ``goal`` tries
+    only that goal instead of :data:`GOAL_ORDER`.
+    """
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    learner = position.to_move
+    position = rotate_position(position, Seat.S - learner)
+    if analysis is None or analysis.position != position:
+        analysis = solve(position, backend=engine)
+    if not analysis.exact:
+        return None
+    check = _first_unique_goal(position, (goal,) if goal is not None else GOAL_ORDER, engine,
+                               analysis)
+    if check is None:
+        return None
+    goal = check.goal
+    answer = min(check.answers, key=lambda c: c.index)
+    line = line_after(position, answer, goal, engine)
+    themes = tag_themes(check, answer, line)
+    if view is None:
+        view = View.DOUBLE_DUMMY
+        if (position.cards_per_hand >= 5 and robust_samples
+                and _robust(check, rng, engine, robust_samples)):
+            view = View.OWN_HAND
+    return Puzzle(
+        id=f"{category}-{_position_key(position, goal)}",
+        title=_title(category, position.cards_per_hand, themes, goal),
+        story=_story(position, goal, view),
+        position=position,
+        goal=goal,
+        answers=check.answers,
+        themes=themes,
+        rating=rate_difficulty(check, themes, view),
+        hints=hints_for(check, answer, themes),
+        view=view,
+        source=source,
+    )
+
+
+@dataclass
+class MinerStats:
+    tried: int = 0
+    kept: int = 0
+    seconds: float = 0.0
+
+
+def mine(
+    category: str,
+    *,
+    count: int,
+    seconds: float,
+    seed: int = 0,
+    source: str = "random",
+    backend: str | Backend | None = None,
+    want_themes: Sequence[str] = (),
+    robust_samples: int = ROBUST_SAMPLES,
+    progress: Callable[[MinerStats], None] | None = None,
+    skip_ids: set[str] | None = None,
+) -> tuple[list[Puzzle], MinerStats]:
+    """Mine up to ``count`` new puzzles of ``category`` in at most ``seconds``.
+
+    ``want_themes`` keeps only puzzles with at least one of those themes (to fill a thin theme).
+    """
+    if category not in CATEGORIES:
+        raise ValueError(f"unknown category {category!r} (use {', '.join(CATEGORIES)})")
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    rng = random.Random(seed)
+    stats = MinerStats()
+    start = time.perf_counter()
+    found: list[Puzzle] = []
+    seen = set(skip_ids or ())
+    while len(found) < count and time.perf_counter() - start < seconds:
+        stats.tried += 1
+        position = sample_position(rng, category, source)
+        tag = f"{source} game, seed {seed}, #{stats.tried}"
+        puzzle = build_puzzle(position, category=category, rng=rng, backend=engine,
+                              robust_samples=robust_samples, source=tag)
+        if puzzle is not None and puzzle.id not in seen and (
+                not want_themes or set(want_themes) & set(puzzle.themes)):
+            seen.add(puzzle.id)
+            found.append(puzzle)
+            stats.kept += 1
+        stats.seconds = time.perf_counter() - start
+        if progress is not None:
+            progress(stats)
+    stats.seconds = time.perf_counter() - start
+    return found, stats
+
+
+def _default_set(category: str) -> PuzzleSet:
+    if category == "open":
+        title = Text("Первый ход: вся рука", "Opening leads: the full hand")
+    else:
+        n = CATEGORIES[category]
+        title = Text(f"Концовки: {n} карт на руке", f"Endings: {n} cards in hand")
+    return PuzzleSet(f"catalogue-{category}", title,
+                     Text("Задачи, найденные майнером и проверенные решателем.",
+                          "Puzzles found by the miner and checked by the solver."))
+
+
+def refresh(puzzle: Puzzle, *, backend: str | Backend | None = None) -> Puzzle | None:
+    """Rebuild a puzzle's words, themes, hints and rating from its position (same view)."""
+    category = category_of(puzzle.position)
+    rebuilt = build_puzzle(puzzle.position, category=category, rng=random.Random(0),
+                           backend=backend, view=puzzle.view, source=puzzle.source)
+    if rebuilt is None:
+        return None
+    return Puzzle(puzzle.id if rebuilt.goal == puzzle.goal else rebuilt.id, rebuilt.title,
+                  rebuilt.story, rebuilt.position, rebuilt.goal, rebuilt.answers, rebuilt.themes,
+                  rebuilt.rating, rebuilt.hints, rebuilt.view, rebuilt.source)
+
+
+def merge_into(path: Path, category: str, puzzles: Sequence[Puzzle]) -> PuzzleSet:
+    """Add ``puzzles`` to the set file at ``path`` (created if missing), sorted by rating."""
+    base = load_set(path) if path.exists() else _default_set(category)
+    by_id = base.by_id()
+    for puzzle in puzzles:
+        by_id.setdefault(puzzle.id, puzzle)
+    ordered = tuple(sorted(by_id.values(), key=lambda p: (p.rating, p.id)))
+    merged = PuzzleSet(base.id, base.title, base.description, ordered)
+    save_set(path, merged)
+    return merged
+
+
+def _refresh_file(path: Path, backend: str | None) -> int:
+    base = load_set(path)
+    kept: list[Puzzle] = []
+    for number, puzzle in enumerate(base.puzzles, 1):
+        rebuilt = refresh(puzzle, backend=backend)
+        if rebuilt is None:
+            print(f"\n{puzzle.id}: no longer a unique puzzle, dropped", file=sys.stderr)
+        else:
+            kept.append(rebuilt)
+        print(f"\rrefreshed {number}/{len(base.puzzles)}", end="", file=sys.stderr, flush=True)
+    save_set(path, PuzzleSet(base.id, base.title, base.description,
+                             tuple(sorted(kept, key=lambda p: (p.rating, p.id)))))
+    print(f"\n{path}: {len(kept)} puzzles", file=sys.stderr)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m kozel_tutor.puzzles.generate",
+        description="Mine validated Kozel puzzles from random deals and AI games.")
+    parser.add_argument("--category", choices=sorted(CATEGORIES), required=True)
+    parser.add_argument("--count", type=int, default=50, help="new puzzles to find at most")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time limit")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--source", default="random",
+                        help="who plays the deal up to the position: random or an AI level")
+    parser.add_argument("--backend", choices=["python", "native"], default=None)
+    parser.add_argument("--theme", action="append", default=[],
+                        help="keep only puzzles with this theme (repeatable)")
+    parser.add_argument("--no-robust", action="store_true",
+                        help="skip the redeal check (every puzzle shows all hands)")
+    parser.add_argument("--out", required=True, help="set file to merge the puzzles into")
+    parser.add_argument("--refresh", action="store_true",
+                        help="rebuild the words, themes, hints and ratings of --out, then stop")
+    args = parser.parse_args(argv)
+    unknown = [t for t in args.theme if t not in THEMES]
+    if unknown:
+        parser.error(f"unknown theme(s) {', '.join(unknown)}")
+    out = Path(args.out)
+    try:
+        existing = load_set(out).by_id() if out.exists() else {}
+    except PuzzleError as exc:
+        print(f"generate: {exc}", file=sys.stderr)
+        return 2
+    if args.refresh:
+        return _refresh_file(out, args.backend)
+
+    shown = [0.0]
+
+    def report(stats: MinerStats) -> None:
+        if stats.seconds - shown[0] < 0.5:
+            return
+        shown[0] = stats.seconds
+        print(f"\r{args.category}: tried {stats.tried}, kept {stats.kept}, "
+              f"{stats.seconds:.0f}/{args.seconds:.0f} s", end="", file=sys.stderr, flush=True)
+
+    try:
+        puzzles, stats = mine(args.category, count=args.count, seconds=args.seconds,
+                              seed=args.seed, source=args.source, backend=args.backend,
+                              want_themes=args.theme,
+                              robust_samples=0 if args.no_robust else ROBUST_SAMPLES,
+                              progress=report, skip_ids=set(existing))
+    except (ValueError, PositionError) as exc:
+        print(f"\ngenerate: {exc}", file=sys.stderr)
+        return 2
+    merged = merge_into(out, args.category, puzzles)
+    themes = Counter(t for p in merged.puzzles for t in p.themes)
+    print(f"\n{args.category}: {stats.kept} new puzzles from {stats.tried} positions in "
+          f"{stats.seconds:.1f} s; {out} now holds {len(merged.puzzles)}", file=sys.stderr)
+    print("themes: " + ", ".join(f"{t} {n}" for t, n in themes.most_common()), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

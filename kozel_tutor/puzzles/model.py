@@ -1,0 +1,474 @@
+"""The puzzle format: one "what card would you play?" position, its goal and its answers.
+
+A puzzle is plain JSON (see ``docs/puzzles.md``); a *set* is a titled list of puzzles, the unit
+that is stored in ``puzzles/``, exported by teachers and opened from a link.  Reading validates
+everything and names every problem with the file it came from; files are read as JSON only
+(never evaluated or unpickled) and written atomically.
+
+>>> from kozel_tutor.puzzles.model import Puzzle
+>>> p = Puzzle.from_dict({"id": "demo-1", "title": {"ru": "Пример", "en": "Example"},
+...     "story": {"ru": "", "en": ""}, "goal": "make_61", "answers": ["QC"],
+...     "position": {"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"}, "leader": "N",
+...                  "taken": {"NS": [60, 4], "EW": [46, 4]}},
+...     "themes": [], "rating": 1200, "hints": [], "view": "double_dummy"})
+>>> p.goal.value, sorted(c.token for c in p.answers)
+('make_61', ['QC'])
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, TypeVar
+
+from ..cards import Card, CardError, parse_card
+from ..position import Position, PositionError
+from ..seats import Seat, Team
+
+__all__ = [
+    "FORMAT",
+    "MAX_FILE_BYTES",
+    "THEME_IDS",
+    "Goal",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleSet",
+    "Text",
+    "View",
+    "atomic_write_text",
+    "catalogue_dir",
+    "load_catalogue",
+    "load_catalogue_lenient",
+    "load_set",
+    "read_json_file",
+    "rotate_position",
+    "save_set",
+]
+
+FORMAT = "kozel-puzzle-set"
+"""The ``format`` tag of a puzzle-set file (version 1)."""
+
+MAX_FILE_BYTES = 20_000_000
+"""Files larger than this are refused before parsing (a set of 300 puzzles is ~400 kB)."""
+
+THEME_IDS: tuple[str, ...] = (
+    "feed_partner", "cheap_discard", "pull_trumps", "count_trumps", "duck", "unblock",
+    "ruff_or_not", "endplay", "save_31", "make_61", "make_90", "take_trick", "all_tricks",
+    "opening_lead",
+)
+"""Every theme a puzzle may carry; :mod:`.themes` defines each one in code and in words."""
+
+E = TypeVar("E", bound=StrEnum)
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_PUZZLE_KEYS = {"id", "title", "story", "position", "goal", "answers", "themes", "rating",
+                "hints", "view", "source"}
+_SET_KEYS = {"format", "version", "id", "title", "description", "puzzles"}
+
+
+class PuzzleError(ValueError):
+    """A puzzle, set or results file that cannot be used; names the file and every problem."""
+
+    def __init__(self, problems: Sequence[str], source: str | None = None) -> None:
+        self.problems = list(problems)
+        self.source = source
+        text = "; ".join(self.problems)
+        super().__init__(f"{source}: {text}" if source else text)
+
+
+class Goal(StrEnum):
+    """What the learner's side is trying to do from the puzzle position."""
+
+    MAX_POINTS = "max_points"
+    MAKE_61 = "make_61"
+    MAKE_90 = "make_90"
+    SAVE_31 = "save_31"
+    TAKE_TRICK = "take_trick"
+    ALL_TRICKS = "all_tricks"
+
+    @property
+    def threshold(self) -> int | None:
+        """The card points the side must reach, for the goals that are a points target."""
+        return {"make_61": 61, "make_90": 90, "save_31": 31}.get(self.value)
+
+    def text(self, lang: str) -> str:
+        return _GOAL_TEXT[self.value][lang]
+
+
+_GOAL_TEXT = {
+    "max_points": {"en": "Take as many card points as you can.",
+                   "ru": "Наберите как можно больше очков."},
+    "make_61": {"en": "Win the deal: make 61 points.",
+                "ru": "Выиграйте раздачу: наберите 61 очко."},
+    "make_90": {"en": "Make 90: keep the opponents to 30 or fewer (you write 4).",
+                "ru": "Наберите 90: не дайте соперникам спастись (вы пишете 4)."},
+    "save_31": {"en": "Save yourselves: make 31 points (they write 2, not 4).",
+                "ru": "Спасайтесь: наберите 31 очко (соперники запишут 2, а не 4)."},
+    "take_trick": {"en": "Take at least one trick (they write 4, not 6).",
+                   "ru": "Возьмите хотя бы одну взятку (соперники запишут 4, а не 6)."},
+    "all_tricks": {"en": "Take every trick that is left (you write 6).",
+                   "ru": "Возьмите все оставшиеся взятки (вы пишете 6)."},
+}
+
+
+class View(StrEnum):
+    """What the learner sees: every hand, or only their own plus the cards already played."""
+
+    DOUBLE_DUMMY = "double_dummy"
+    OWN_HAND = "own_hand"
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence in both languages."""
+
+    ru: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+    def to_dict(self) -> dict[str, str]:
+        return {"ru": self.ru, "en": self.en}
+
+    @classmethod
+    def parse(cls, raw: object, where: str, problems: list[str], *, required: bool) -> Text:
+        if isinstance(raw, str):
+            raw = {"ru": raw, "en": raw}
+        if not isinstance(raw, Mapping) or not all(isinstance(raw.get(k), str)
+                                                   for k in ("ru", "en")):
+            problems.append(f"{where} must be an object with ru and en strings")
+            return cls("", "")
+        text = cls(str(raw["ru"]), str(raw["en"]))
+        if required and not (text.ru.strip() and text.en.strip()):
+            problems.append(f"{where} must not be empty in either language")
+        return text
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle.  ``answers`` holds every card that reaches the goal's optimum.
+
+    The learner plays the seat to move in :attr:`position`; ``rating`` is the difficulty on the
+    Glicko scale (1500 = average learner); ``hints`` go from a nudge to nearly the answer.
+    """
+
+    id: str
+    title: Text
+    story: Text
+    position: Position
+    goal: Goal
+    answers: frozenset[Card]
+    themes: tuple[str, ...] = ()
+    rating: int = 1500
+    hints: tuple[Text, ...] = ()
+    view: View = View.DOUBLE_DUMMY
+    source: str = ""
+
+    @property
+    def seat(self) -> Seat:
+        """The learner's seat: the player to move."""
+        return self.position.to_move
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
+
+    @property
+    def cards(self) -> int:
+        """Cards in the learner's hand: 9 (or 8) is an opening lead, fewer an ending."""
+        return self.position.cards_per_hand
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "title": self.title.to_dict(),
+            "story": self.story.to_dict(),
+            "position": self.position.to_dict(),
+            "goal": self.goal.value,
+            "answers": sorted(card.token for card in self.answers),
+            "themes": list(self.themes),
+            "rating": self.rating,
+            "hints": [hint.to_dict() for hint in self.hints],
+            "view": self.view.value,
+        }
+        if self.source:
+            out["source"] = self.source
+        return out
+
+    def with_answers(self, answers: Iterable[Card]) -> Puzzle:
+        return replace(self, answers=frozenset(answers))
+
+    @classmethod
+    def from_dict(cls, data: object, where: str = "puzzle") -> Puzzle:
+        """Validate a decoded puzzle; :class:`PuzzleError` lists every problem found."""
+        problems: list[str] = []
+        if not isinstance(data, Mapping):
+            raise PuzzleError([f"{where} must be a JSON object"])
+        unknown = sorted(set(data) - _PUZZLE_KEYS)
+        if unknown:
+            problems.append(f"unknown key(s) {', '.join(map(repr, unknown))}")
+        missing = sorted(k for k in _PUZZLE_KEYS - {"source", "story", "hints", "themes", "view"}
+                         if k not in data)
+        if missing:
+            problems.append(f"missing key(s) {', '.join(map(repr, missing))}")
+        puzzle_id = data.get("id", "")
+        if not isinstance(puzzle_id, str) or not _ID.match(puzzle_id):
+            problems.append(f"id {puzzle_id!r} must be 1-64 letters, digits, '-', '_' or '.'")
+            puzzle_id = str(puzzle_id)
+        title = Text.parse(data.get("title"), "title", problems, required=True)
+        story = Text.parse(data.get("story", {"ru": "", "en": ""}), "story", problems,
+                           required=False)
+        position: Position | None = None
+        try:
+            position = Position.from_json(data.get("position"))  # type: ignore[arg-type]
+        except PositionError as exc:
+            problems.append(f"position: {exc}")
+        goal = _parse_enum(Goal, data.get("goal"), "goal", problems)
+        view = _parse_enum(View, data.get("view", "double_dummy"), "view", problems)
+        answers = _parse_answers(data.get("answers"), position, problems)
+        themes = _parse_themes(data.get("themes", []), problems)
+        rating = data.get("rating")
+        if not isinstance(rating, int) or isinstance(rating, bool) or not 100 <= rating <= 3500:
+            problems.append(f"rating must be a whole number from 100 to 3500, not {rating!r}")
+            rating = 1500
+        hints_raw = data.get("hints", [])
+        hints: list[Text] = []
+        if not isinstance(hints_raw, list) or len(hints_raw) > 5:
+            problems.append("hints must be a list of at most 5 {ru, en} texts")
+        else:
+            hints = [Text.parse(h, f"hint {i + 1}", problems, required=True)
+                     for i, h in enumerate(hints_raw)]
+        source = data.get("source", "")
+        if not isinstance(source, str):
+            problems.append("source must be a string")
+            source = ""
+        if problems or position is None or goal is None or view is None:
+            label = f"{where} {puzzle_id!r}" if puzzle_id else where
+            raise PuzzleError([f"{label}: {p}" for p in problems] or [f"{label}: incomplete"])
+        return cls(puzzle_id, title, story, position, goal, answers, themes, rating,
+                   tuple(hints), view, source)
+
+
+def _parse_enum(kind: type[E], raw: object, key: str, problems: list[str]) -> E | None:
+    try:
+        return kind(str(raw)) if isinstance(raw, str) else kind(raw)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        known = ", ".join(member.value for member in kind)
+        problems.append(f"{key} {raw!r} is not one of: {known}")
+        return None
+
+
+def _parse_answers(raw: object, position: Position | None, problems: list[str]) -> frozenset[Card]:
+    if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
+        problems.append("answers must be a non-empty list of card tokens")
+        return frozenset()
+    cards: set[Card] = set()
+    for token in raw:
+        try:
+            cards.add(parse_card(token))
+        except CardError as exc:
+            problems.append(f"answers: {exc}")
+    if position is not None and cards:
+        legal = position.to_state().legal_plays()
+        wrong = sorted(c.token for c in cards if c not in legal)
+        if wrong:
+            problems.append(f"answer(s) {' '.join(wrong)} cannot be played by "
+                            f"{position.to_move.name} in this position")
+    return frozenset(cards)
+
+
+def _parse_themes(raw: object, problems: list[str]) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        problems.append("themes must be a list of theme names")
+        return ()
+    unknown = [t for t in raw if t not in THEME_IDS]
+    if unknown:
+        problems.append(f"unknown theme(s) {', '.join(unknown)} (known: {', '.join(THEME_IDS)})")
+    return tuple(t for t in raw if t in THEME_IDS)
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """A titled list of puzzles: a catalogue file, a curated path, or a teacher's assignment."""
+
+    id: str
+    title: Text
+    description: Text = Text("", "")
+    puzzles: tuple[Puzzle, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": 1, "id": self.id, "title": self.title.to_dict(),
+                "description": self.description.to_dict(),
+                "puzzles": [p.to_dict() for p in self.puzzles]}
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    def by_id(self) -> dict[str, Puzzle]:
+        return {p.id: p for p in self.puzzles}
+
+    @classmethod
+    def from_dict(cls, data: object, source: str | None = None) -> PuzzleSet:
+        """Validate a decoded set; every bad puzzle is named (by position in the list and id)."""
+        if not isinstance(data, Mapping):
+            raise PuzzleError(["a puzzle set must be a JSON object"], source)
+        problems: list[str] = []
+        if data.get("format") != FORMAT:
+            problems.append(f"not a puzzle set (format must be {FORMAT!r}, "
+                            f"found {data.get('format')!r})")
+            raise PuzzleError(problems, source)
+        if data.get("version") != 1:
+            problems.append(f"unsupported version {data.get('version')!r} (this program reads 1)")
+        unknown = sorted(set(data) - _SET_KEYS)
+        if unknown:
+            problems.append(f"unknown key(s) {', '.join(map(repr, unknown))}")
+        set_id = data.get("id")
+        if not isinstance(set_id, str) or not _ID.match(set_id):
+            problems.append(f"set id {set_id!r} must be 1-64 letters, digits, '-', '_' or '.'")
+        title = Text.parse(data.get("title"), "title", problems, required=True)
+        description = Text.parse(data.get("description", {"ru": "", "en": ""}), "description",
+                                 problems, required=False)
+        raw = data.get("puzzles")
+        puzzles: list[Puzzle] = []
+        if not isinstance(raw, list):
+            problems.append("puzzles must be a list")
+            raw = []
+        seen: set[str] = set()
+        for number, item in enumerate(raw, 1):
+            try:
+                puzzle = Puzzle.from_dict(item, where=f"puzzle #{number}")
+            except PuzzleError as exc:
+                problems.extend(exc.problems)
+                continue
+            if puzzle.id in seen:
+                problems.append(f"puzzle #{number}: id {puzzle.id!r} appears twice")
+            seen.add(puzzle.id)
+            puzzles.append(puzzle)
+        if problems:
+            raise PuzzleError(problems, source)
+        return cls(str(set_id), title, description, tuple(puzzles))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, source: str | None = None) -> PuzzleSet:
+        return cls.from_dict(_decode(text, source), source)
+
+
+def _decode(text: str | bytes, source: str | None) -> Any:
+    if len(text) > MAX_FILE_BYTES:
+        raise PuzzleError([f"too large ({len(text)} bytes; at most {MAX_FILE_BYTES})"], source)
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise PuzzleError(["not UTF-8 text"], source) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleError([f"not valid JSON: {exc.msg} at line {exc.lineno}, "
+                           f"column {exc.colno}"], source) from None
+    except RecursionError:
+        raise PuzzleError(["not valid JSON: nested too deeply"], source) from None
+
+
+def read_json_file(path: str | os.PathLike[str]) -> Any:
+    """Decode a JSON file; any failure is a :class:`PuzzleError` naming the file."""
+    name = str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise PuzzleError([f"too large ({size} bytes; at most {MAX_FILE_BYTES})"], name)
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        raise PuzzleError([f"cannot read: {exc.strerror or exc}"], name) from None
+    return _decode(raw, name)
+
+
+def load_set(path: str | os.PathLike[str]) -> PuzzleSet:
+    """Read and validate one puzzle-set file."""
+    return PuzzleSet.from_dict(read_json_file(path), str(path))
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_set(path: str | os.PathLike[str], puzzle_set: PuzzleSet) -> None:
+    atomic_write_text(path, puzzle_set.to_json() + "\n")
+
+
+def catalogue_dir() -> Path:
+    """``puzzles/`` at the root of the repository, or ``$KOZEL_PUZZLES`` when set."""
+    override = os.environ.get("KOZEL_PUZZLES")
+    if override:
+        return Path(override)
+    return Path(__file__).resolve().parents[2] / "puzzles"
+
+
+def load_catalogue(root: str | os.PathLike[str] | None = None) -> list[PuzzleSet]:
+    """Every set under ``root`` (default :func:`catalogue_dir`), sorted by path.
+
+    A bad file raises :class:`PuzzleError` naming it; callers that must keep going (the app)
+    catch it per file with :func:`load_catalogue_lenient`.
+    """
+    base = Path(root) if root is not None else catalogue_dir()
+    return [load_set(path) for path in sorted(base.rglob("*.json"))]
+
+
+def load_catalogue_lenient(
+    root: str | os.PathLike[str] | None = None,
+) -> tuple[list[PuzzleSet], list[PuzzleError]]:
+    """Like :func:`load_catalogue`, but a bad file is reported and skipped, not fatal."""
+    base = Path(root) if root is not None else catalogue_dir()
+    sets: list[PuzzleSet] = []
+    errors: list[PuzzleError] = []
+    for path in sorted(base.rglob("*.json")) if base.is_dir() else []:
+        try:
+            sets.append(load_set(path))
+        except PuzzleError as exc:
+            errors.append(exc)
+    return sets, errors
+
+
+def rotate_position(position: Position, steps: int) -> Position:
+    """The same position with every seat moved ``steps`` places clockwise.
+
+    Puzzles are stored with the learner at S (bottom of the table); an odd rotation swaps the
+    sides' taken points and tricks.
+    """
+    steps %= 4
+    if steps == 0:
+        return position
+    hands = [position.hands[Seat(s).offset(-steps)] for s in Seat]
+    swap = steps % 2 == 1
+    taken_points = position.taken_points[::-1] if swap else position.taken_points
+    taken_tricks = position.taken_tricks[::-1] if swap else position.taken_tricks
+    return Position(
+        rules=position.rules,
+        trump=position.trump,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        leader=position.leader.offset(steps),
+        trick=position.trick,
+        taken_points=(taken_points[0], taken_points[1]),
+        taken_tricks=(taken_tricks[0], taken_tricks[1]),
+        led=position.led,
+    )

@@ -1,0 +1,274 @@
+"""The learner's puzzle history in SQLite: attempts, Glicko-2 ratings, reviews and drills.
+
+The tables live in the app's progress database (``progress.sqlite3`` in
+``platformdirs.user_data_dir("kozel-tutor")``, or in ``$KOZEL_TUTOR_HOME``), so the app's
+progress file carries them too.  All tables start with ``puzzle_``.  Every change is one
+transaction.
+
+* **Ratings** – the learner and every puzzle have a Glicko-2 rating.  An attempt is *rated* when
+  the learner has not tried that puzzle in the last :data:`RERATE_AFTER` seconds (retries right
+  after seeing the answer do not count).  The score is 1 for the right card, minus
+  :data:`HINT_COST` per hint, and 0 for a wrong card.
+* **Spaced review** – a missed puzzle comes back after one day; each right answer multiplies
+  the gap by three; after three right answers in a row it leaves the review list.
+* **Drills** – positions from the learner's own games where their card cost the most
+  (:mod:`.drills`) are stored as puzzles of their own.
+
+>>> import tempfile
+>>> book = Progress(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+>>> book.learner_rating().rating
+1500.0
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from ..cards import Card
+from .glicko import Rating, update
+from .model import Puzzle, PuzzleError
+
+__all__ = [
+    "DB_NAME",
+    "HINT_COST",
+    "RERATE_AFTER",
+    "Attempt",
+    "Progress",
+    "default_path",
+]
+
+DB_NAME = "progress.sqlite3"
+HINT_COST = 0.25
+"""The share of a win each hint costs (shown on the hint button)."""
+RERATE_AFTER = 20 * 3600.0
+DAY = 86400.0
+REVIEW_GROWTH = 3.0
+REVIEW_DONE = 3
+PUZZLE_RD = 200.0
+"""A new puzzle's rating deviation: its generated difficulty is an informed guess."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS puzzle_ratings (
+    subject TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
+    games INTEGER NOT NULL, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzle_attempts (
+    id INTEGER PRIMARY KEY, puzzle_id TEXT NOT NULL, set_id TEXT NOT NULL, card TEXT NOT NULL,
+    correct INTEGER NOT NULL, seconds REAL NOT NULL, hints INTEGER NOT NULL, score REAL NOT NULL,
+    rated INTEGER NOT NULL, themes TEXT NOT NULL, cards INTEGER NOT NULL,
+    learner_before REAL NOT NULL, learner_after REAL NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzle_reviews (
+    puzzle_id TEXT PRIMARY KEY, puzzle TEXT NOT NULL, due REAL NOT NULL, gap REAL NOT NULL,
+    streak INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzle_drills (
+    puzzle_id TEXT PRIMARY KEY, puzzle TEXT NOT NULL, deal_key TEXT NOT NULL, loss INTEGER NOT NULL,
+    created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzle_mined_deals (deal_key TEXT PRIMARY KEY, at REAL NOT NULL);
+"""
+
+
+def default_path() -> Path:
+    """The app's progress database: ``$KOZEL_TUTOR_HOME`` or the user data folder."""
+    override = os.environ.get("KOZEL_TUTOR_HOME", "").strip()
+    folder = Path(override) if override else Path(platformdirs.user_data_dir("kozel-tutor"))
+    return folder / DB_NAME
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer and what it did to the ratings."""
+
+    puzzle_id: str
+    card: Card
+    correct: bool
+    seconds: float
+    hints: int
+    score: float
+    rated: bool
+    learner_before: Rating
+    learner_after: Rating
+    puzzle_before: Rating
+    puzzle_after: Rating
+
+
+class Progress:
+    """The learner's puzzle record.  Every call opens its own short connection."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with closing(self._connect()) as conn:
+            conn.executescript(_SCHEMA)
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=10, isolation_level=None)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with closing(self._connect()) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    # -- ratings ----------------------------------------------------------------------------
+
+    def learner_rating(self) -> Rating:
+        with closing(self._connect()) as conn:
+            return _rating(conn, "learner", Rating())
+
+    def puzzle_rating(self, puzzle: Puzzle) -> Rating:
+        with closing(self._connect()) as conn:
+            return _rating(conn, f"puzzle:{puzzle.id}", Rating(float(puzzle.rating), PUZZLE_RD))
+
+    def record(self, puzzle: Puzzle, card: Card, *, seconds: float, hints: int = 0,
+               set_id: str = "", now: float | None = None) -> Attempt:
+        """Record an answer; update ratings (if rated) and the review schedule, atomically."""
+        now = time.time() if now is None else now
+        correct = card in puzzle.answers
+        score = max(0.0, 1.0 - HINT_COST * hints) if correct else 0.0
+        with self._transaction() as conn:
+            learner = _rating(conn, "learner", Rating())
+            subject = f"puzzle:{puzzle.id}"
+            puzzle_rating = _rating(conn, subject, Rating(float(puzzle.rating), PUZZLE_RD))
+            last = conn.execute("SELECT MAX(at) FROM puzzle_attempts WHERE puzzle_id = ?",
+                                (puzzle.id,)).fetchone()[0]
+            rated = last is None or now - float(last) >= RERATE_AFTER
+            learner_after, puzzle_after = learner, puzzle_rating
+            if rated:
+                learner_after = update(learner, [(puzzle_rating, score)])
+                puzzle_after = update(puzzle_rating, [(learner, 1.0 - score)])
+                _store_rating(conn, "learner", learner_after, now)
+                _store_rating(conn, subject, puzzle_after, now)
+            conn.execute(
+                "INSERT INTO puzzle_attempts (puzzle_id, set_id, card, correct, seconds, hints, "
+                "score, rated, themes, cards, learner_before, learner_after, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (puzzle.id, set_id, card.token, int(correct), float(seconds), hints, score,
+                 int(rated), ",".join(puzzle.themes), puzzle.cards, learner.rating,
+                 learner_after.rating, now))
+            _schedule_review(conn, puzzle, correct and hints < 2, now)
+        return Attempt(puzzle.id, card, correct, seconds, hints, score, rated, learner,
+                       learner_after, puzzle_rating, puzzle_after)
+
+    # -- history ----------------------------------------------------------------------------
+
+    def attempts(self) -> list[dict[str, Any]]:
+        """Every attempt, oldest first, as plain rows (for pandas)."""
+        with closing(self._connect()) as conn:
+            conn.row_factory = sqlite3.Row
+            rows = conn.execute("SELECT * FROM puzzle_attempts ORDER BY at, id").fetchall()
+        return [dict(row) for row in rows]
+
+    def solved_ids(self) -> set[str]:
+        with closing(self._connect()) as conn:
+            rows = conn.execute(
+                "SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE correct = 1").fetchall()
+        return {str(r[0]) for r in rows}
+
+    def tried_ids(self) -> set[str]:
+        with closing(self._connect()) as conn:
+            rows = conn.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempts").fetchall()
+        return {str(r[0]) for r in rows}
+
+    # -- spaced review ----------------------------------------------------------------------
+
+    def due_reviews(self, now: float | None = None) -> list[Puzzle]:
+        """Missed puzzles whose review is due, most overdue first (unreadable rows skipped)."""
+        now = time.time() if now is None else now
+        with closing(self._connect()) as conn:
+            rows = conn.execute("SELECT puzzle FROM puzzle_reviews WHERE due <= ? ORDER BY due",
+                                (now,)).fetchall()
+        return _puzzles(row[0] for row in rows)
+
+    def review_count(self) -> int:
+        with closing(self._connect()) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM puzzle_reviews").fetchone()[0])
+
+    # -- drills from the learner's games ----------------------------------------------------
+
+    def add_drills(self, deal_key: str, drills: Iterable[tuple[int, Puzzle]],
+                   now: float | None = None) -> int:
+        """Store the drills mined from one deal and mark the deal as mined; returns how many."""
+        now = time.time() if now is None else now
+        added = 0
+        with self._transaction() as conn:
+            for loss, puzzle in drills:
+                cursor = conn.execute(
+                    "INSERT OR IGNORE INTO puzzle_drills VALUES (?, ?, ?, ?, ?)",
+                    (puzzle.id, json.dumps(puzzle.to_dict(), ensure_ascii=False), deal_key,
+                     int(loss), now))
+                added += cursor.rowcount
+            conn.execute("INSERT OR IGNORE INTO puzzle_mined_deals VALUES (?, ?)", (deal_key, now))
+        return added
+
+    def mined_deals(self) -> set[str]:
+        with closing(self._connect()) as conn:
+            rows = conn.execute("SELECT deal_key FROM puzzle_mined_deals").fetchall()
+        return {str(r[0]) for r in rows}
+
+    def drills(self) -> list[Puzzle]:
+        """The learner's drills, costliest mistake first."""
+        with closing(self._connect()) as conn:
+            rows = conn.execute(
+                "SELECT puzzle FROM puzzle_drills ORDER BY loss DESC, created").fetchall()
+        return _puzzles(row[0] for row in rows)
+
+
+def _rating(conn: sqlite3.Connection, subject: str, default: Rating) -> Rating:
+    row = conn.execute("SELECT rating, rd, volatility FROM puzzle_ratings WHERE subject = ?",
+                       (subject,)).fetchone()
+    if row is None:
+        return default
+    return Rating(float(row[0]), float(row[1]), float(row[2]))
+
+
+def _store_rating(conn: sqlite3.Connection, subject: str, rating: Rating, now: float) -> None:
+    conn.execute(
+        "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT(subject) DO UPDATE SET "
+        "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+        "games = games + 1, updated = excluded.updated",
+        (subject, rating.rating, rating.rd, rating.volatility, now))
+
+
+def _schedule_review(conn: sqlite3.Connection, puzzle: Puzzle, good: bool, now: float) -> None:
+    row = conn.execute("SELECT gap, streak FROM puzzle_reviews WHERE puzzle_id = ?",
+                       (puzzle.id,)).fetchone()
+    if row is None:
+        if not good:
+            conn.execute("INSERT INTO puzzle_reviews VALUES (?, ?, ?, ?, 0)",
+                         (puzzle.id, json.dumps(puzzle.to_dict(), ensure_ascii=False),
+                          now + DAY, DAY))
+        return
+    gap, streak = float(row[0]), int(row[1])
+    if not good:
+        gap, streak = DAY, 0
+    else:
+        gap, streak = gap * REVIEW_GROWTH, streak + 1
+    if streak >= REVIEW_DONE:
+        conn.execute("DELETE FROM puzzle_reviews WHERE puzzle_id = ?", (puzzle.id,))
+        return
+    conn.execute("UPDATE puzzle_reviews SET due = ?, gap = ?, streak = ? WHERE puzzle_id = ?",
+                 (now + gap, gap, streak, puzzle.id))
+
+
+def _puzzles(texts: Iterable[str]) -> list[Puzzle]:
+    out: list[Puzzle] = []
+    for text in texts:
+        try:
+            out.append(Puzzle.from_dict(json.loads(text)))
+        except (PuzzleError, json.JSONDecodeError, TypeError):
+            continue
+    return out

@@ -1,0 +1,340 @@
+"""Puzzle themes, each defined in code: a predicate on the solved position and its best line.
+
+Themes are tagged by code, never by hand (as lichess-puzzler does), so a theme always means the
+same thing.  Every theme has a name, a one-sentence definition (the docs quote it) and a first
+hint in Russian and English.  The predicates read a :class:`ThemeContext`: the position, the
+solver's verdict, one answer card and the line of best play that starts with it.
+
+>>> sorted(THEMES) == sorted(THEME_IDS)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..position import Position
+from ..rules import TRUMP, CardOrder
+from ..seats import Seat, Team
+from .model import THEME_IDS, Goal, Text
+from .texts import points_phrase
+from .verify import GoalCheck, LineTrick, play_line
+
+__all__ = ["THEMES", "Theme", "ThemeContext", "hints_for", "tag_themes"]
+
+
+@dataclass(frozen=True)
+class ThemeContext:
+    """What a theme predicate may look at."""
+
+    position: Position
+    check: GoalCheck
+    answer: Card
+    line: tuple[Card, ...]
+    tricks: tuple[LineTrick, ...]
+
+    @classmethod
+    def build(cls, check: GoalCheck, answer: Card, line: list[Card]) -> ThemeContext:
+        return cls(check.position, check, answer, tuple(line),
+                   tuple(play_line(check.position, line)))
+
+    @property
+    def order(self) -> CardOrder:
+        return self.position.rules.card_order(self.position.trump)
+
+    @property
+    def seat(self) -> Seat:
+        return self.position.to_move
+
+    @property
+    def team(self) -> Team:
+        return self.seat.team
+
+    @property
+    def leading(self) -> bool:
+        return not self.position.trick
+
+    @property
+    def legal(self) -> list[Card]:
+        return list(self.check.results)
+
+    @property
+    def others(self) -> list[Card]:
+        """Legal cards that are not answers."""
+        return [c for c in self.check.results if c not in self.check.answers]
+
+    @property
+    def hand(self) -> list[Card]:
+        return list(self.position.hands[self.seat])
+
+    def is_trump(self, card: Card) -> bool:
+        return self.order.is_trump(card)
+
+    def first_trick_team(self) -> Team:
+        return self.tricks[0].winner.team
+
+    def alive(self) -> set[Card]:
+        cards = {c for hand in self.position.hands for c in hand}
+        return cards | set(self.position.trick)
+
+    def current_winner(self) -> tuple[Seat, Card] | None:
+        trick = self.position.trick
+        if not trick:
+            return None
+        index = self.order.winning_index([c.index for c in trick])
+        return self.position.leader.offset(index), trick[index]
+
+    def beats_now(self, card: Card) -> bool:
+        """Whether ``card`` would take the lead of the trick on the table right now."""
+        current = self.current_winner()
+        return current is not None and self.order.beats(card, current[1])
+
+
+@dataclass(frozen=True)
+class Theme:
+    id: str
+    name: Text
+    definition: Text
+    hint: Text
+    test: Callable[[ThemeContext], bool]
+
+
+def _feed_partner(ctx: ThemeContext) -> bool:
+    if ctx.leading or ctx.answer.points < 10:
+        return False
+    return (ctx.tricks[0].winner == ctx.seat.partner
+            and any(c.points < ctx.answer.points for c in ctx.others))
+
+
+def _cheap_discard(ctx: ThemeContext) -> bool:
+    if ctx.leading or ctx.first_trick_team() == ctx.team:
+        return False
+    return (ctx.answer.points == min(c.points for c in ctx.legal)
+            and any(c.points > ctx.answer.points for c in ctx.others))
+
+
+def _pull_trumps(ctx: ThemeContext) -> bool:
+    if not ctx.leading or not ctx.is_trump(ctx.answer):
+        return False
+    first = ctx.tricks[0]
+    return any(seat.team != ctx.team and ctx.is_trump(card) for seat, card in first.plays)
+
+
+def _count_trumps(ctx: ThemeContext) -> bool:
+    if ctx.first_trick_team() != ctx.team or ctx.tricks[0].winner != ctx.seat:
+        return False
+    order = ctx.order
+    alive_trumps = [c for c in ctx.alive() if order.is_trump(c)]
+    gone = len(order.trumps) - len(alive_trumps)
+    if gone == 0:
+        return False
+    if ctx.is_trump(ctx.answer):
+        top = max(alive_trumps, key=lambda c: order.strength[c.index])
+        return ctx.answer == top and ctx.answer != order.trumps[0]
+    if not ctx.leading:
+        return False
+    opponents = [ctx.position.hands[s] for s in Seat if s.team != ctx.team]
+    return not any(order.is_trump(c) for hand in opponents for c in hand)
+
+
+def _duck(ctx: ThemeContext) -> bool:
+    current = ctx.current_winner()
+    if current is None or current[0].team == ctx.team:
+        return False
+    could_win = any(ctx.beats_now(c) for c in ctx.legal)
+    return could_win and not ctx.beats_now(ctx.answer)
+
+
+def _unblock(ctx: ThemeContext) -> bool:
+    order = ctx.order
+    suit = order.effective_suit(ctx.answer)
+    strength = order.strength[ctx.answer.index]
+    group = ctx.check.results[ctx.answer].group
+    return any(order.effective_suit(c) == suit and order.strength[c.index] < strength
+               and c.points == ctx.answer.points and ctx.check.results[c].group != group
+               for c in ctx.others)
+
+
+def _ruff_or_not(ctx: ThemeContext) -> bool:
+    trick = ctx.position.trick
+    if not trick:
+        return False
+    order = ctx.order
+    led = order.effective_suit(trick[0])
+    if led == TRUMP:
+        return False
+    hand = ctx.hand
+    if any(order.effective_suit(c) == led for c in hand):
+        return False
+    return any(order.is_trump(c) for c in hand) and any(not order.is_trump(c) for c in hand)
+
+
+def _endplay(ctx: ThemeContext) -> bool:
+    if not ctx.leading or len(ctx.tricks) < 2:
+        return False
+    return (ctx.tricks[0].winner.team != ctx.team
+            and all(t.winner.team == ctx.team for t in ctx.tricks[1:]))
+
+
+def _outcome_boundary(ctx: ThemeContext, threshold: int) -> bool:
+    results = ctx.check.results
+    mine = results[ctx.answer].points
+    if mine is None or mine < threshold:
+        return False
+    return all((r.points or 0) < threshold for c, r in results.items() if c in ctx.others)
+
+
+def _save_31(ctx: ThemeContext) -> bool:
+    return ctx.check.goal is Goal.SAVE_31 or (
+        _outcome_boundary(ctx, 31) and (ctx.check.results[ctx.answer].points or 0) < 61)
+
+
+def _make_61(ctx: ThemeContext) -> bool:
+    return ctx.check.goal is Goal.MAKE_61 or (
+        _outcome_boundary(ctx, 61) and (ctx.check.results[ctx.answer].points or 0) < 90)
+
+
+def _make_90(ctx: ThemeContext) -> bool:
+    return ctx.check.goal is Goal.MAKE_90 or _outcome_boundary(ctx, 90)
+
+
+def _opening_lead(ctx: ThemeContext) -> bool:
+    pos = ctx.position
+    return (ctx.leading and sum(pos.taken_tricks) == 0
+            and pos.cards_per_hand == pos.rules.hand_size)
+
+
+def _t(ru: str, en: str) -> Text:
+    return Text(ru, en)
+
+
+THEMES: dict[str, Theme] = {theme.id: theme for theme in (
+    Theme("feed_partner", _t("Подкормить партнёра", "Feed your partner"),
+          _t("Вы кладёте туза или десятку во взятку, которую забирает партнёр, хотя могли "
+             "положить карту дешевле.",
+             "You put an ace or a ten on a trick your partner takes, though you had a cheaper "
+             "card."),
+          _t("Чья это взятка? Если партнёра — дайте ему очков.",
+             "Whose trick is this? If it is your partner's, give them points."),
+          _feed_partner),
+    Theme("cheap_discard", _t("Пустая карта", "Cheapest card"),
+          _t("Взятку забирают соперники; вы отдаёте самую пустую карту, а очки бережёте.",
+             "The opponents take the trick; you give the emptiest card and keep your points."),
+          _t("Эту взятку вам не взять: что вы готовы отдать?",
+             "You cannot take this trick: what can you spare?"),
+          _cheap_discard),
+    Theme("pull_trumps", _t("Вытянуть козыри", "Pull trumps"),
+          _t("Вы заходите с козыря, и соперникам приходится отдавать свои козыри.",
+             "You lead a trump and the opponents must give up their trumps."),
+          _t("У кого ещё остались козыри?", "Who still holds trumps?"),
+          _pull_trumps),
+    Theme("count_trumps", _t("Считать козыри", "Count the trumps"),
+          _t("Ваша карта берёт взятку потому, что старшие козыри уже вышли (или у соперников "
+             "их не осталось) — это видно, только если считать.",
+             "Your card takes the trick because the higher trumps are out (or the opponents "
+             "have none left): you see it only if you count."),
+          _t("Пересчитайте козыри: какие уже вышли?", "Count the trumps: which are gone?"),
+          _count_trumps),
+    Theme("duck", _t("Пропустить взятку", "Duck"),
+          _t("Вы могли перебить соперника, но нарочно не бьёте.",
+             "You could beat the opponent's card but deliberately do not."),
+          _t("Всегда ли нужно бить?", "Must you always beat their card?"),
+          _duck),
+    Theme("unblock", _t("Освободить масть", "Unblock"),
+          _t("Из двух карт одной масти и одной цены нужна старшая: младшая оставляет вас "
+             "(или партнёра) не с той картой.",
+             "Of two cards of one suit and one value, the higher is right: keeping it would "
+             "leave you (or your partner) with the wrong card later."),
+          _t("Какая из ваших карт помешает потом?",
+             "Which of your cards will be in the way later?"),
+          _unblock),
+    Theme("ruff_or_not", _t("Бить козырем или нет", "Ruff or not"),
+          _t("В заходную масть у вас нет карт: решайте, бить козырем или сбросить.",
+             "You have none of the suit led: decide whether to trump or to discard."),
+          _t("Стоит ли эта взятка козыря?", "Is this trick worth a trump?"),
+          _ruff_or_not),
+    Theme("endplay", _t("Отдать ход", "Endplay"),
+          _t("Вы нарочно отдаёте взятку; выигравший соперник вынужден ходить вам на руку, и "
+             "остальные взятки ваши.",
+             "You give a trick away on purpose; the opponent who wins it must lead into your "
+             "side's cards, and every later trick is yours."),
+          _t("Кому выгодно сейчас получить ход?", "Who wants the lead right now?"),
+          _endplay),
+    Theme("save_31", _t("Спастись (31)", "Save 31"),
+          _t("Только этот ход даёт вашей стороне 31 очко: соперники запишут 2, а не 4.",
+             "Only this card gets your side to 31: the opponents write 2, not 4."),
+          _t("Сколько очков вам не хватает до 31?", "How many points do you still need for 31?"),
+          _save_31),
+    Theme("make_61", _t("Добрать 61", "Make 61"),
+          _t("Только этот ход выигрывает раздачу (61 очко и больше).",
+             "Only this card wins the deal (61 points or more)."),
+          _t("Сколько очков не хватает до 61?", "How many points are missing to 61?"),
+          _make_61),
+    Theme("make_90", _t("Не дать спастись", "Keep them under 31"),
+          _t("Только этот ход оставляет соперникам 30 очков или меньше: вы пишете 4.",
+             "Only this card holds the opponents to 30 or fewer: you write 4."),
+          _t("Сколько очков соперникам не хватает до 31?",
+             "How many points do the opponents need for 31?"),
+          _make_90),
+    Theme("take_trick", _t("Хоть одну взятку", "Take a trick"),
+          _t("Ваша сторона без взяток; только этот ход приносит взятку (соперники запишут "
+             "4, а не 6).",
+             "Your side has no trick; only this card brings one (the opponents write 4, "
+             "not 6)."),
+          _t("Какая взятка может стать вашей?", "Which trick could become yours?"),
+          lambda ctx: ctx.check.goal is Goal.TAKE_TRICK),
+    Theme("all_tricks", _t("Все взятки", "Every trick"),
+          _t("Соперники без взяток; только этот ход забирает все оставшиеся (вы пишете 6).",
+             "The opponents have no trick; only this card takes all the rest (you write 6)."),
+          _t("Где соперники могут получить взятку?", "Where could the opponents get a trick?"),
+          lambda ctx: ctx.check.goal is Goal.ALL_TRICKS),
+    Theme("opening_lead", _t("Первый ход", "Opening lead"),
+          _t("Первый ход раздачи, все карты на руках.",
+             "The first lead of the deal, with every card still in hand."),
+          _t("С какой масти начать?", "Which suit should open the deal?"),
+          _opening_lead),
+)}
+
+assert sorted(THEMES) == sorted(THEME_IDS), "every theme id needs a definition"
+
+
+def tag_themes(check: GoalCheck, answer: Card, line: list[Card]) -> tuple[str, ...]:
+    """The themes of a solved puzzle, in the order of :data:`THEMES`."""
+    ctx = ThemeContext.build(check, answer, line)
+    return tuple(theme_id for theme_id, theme in THEMES.items() if theme.test(ctx))
+
+
+_SUIT_HINT = {
+    "ru": ("трефу", "пику", "черву", "бубну"),
+    "en": ("a club", "a spade", "a heart", "a diamond"),
+}
+
+
+def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[Text, ...]:
+    """Three hints, from a nudge to nearly the answer: the theme, the suit, the card's place."""
+    hints: list[Text] = []
+    strategic = [t for t in themes if t not in ("opening_lead",)]
+    if strategic:
+        hints.append(THEMES[strategic[0]].hint)
+    order = check.position.rules.card_order(check.position.trump)
+    if order.is_trump(answer):
+        hints.append(_t("Играйте козырем.", "Play a trump."))
+    else:
+        hints.append(_t(f"Играйте {_SUIT_HINT['ru'][answer.suit]}.",
+                        f"Play {_SUIT_HINT['en'][answer.suit]}."))
+    suit = order.effective_suit(answer)
+    hand = [c for c in check.results if order.effective_suit(c) == suit]
+    ranked = sorted(hand, key=lambda c: -order.strength[c.index])
+    group = set(check.group_of(answer))
+    if len(ranked) > 1 and ranked[0] in group:
+        hints.append(_t("Нужна ваша старшая карта этой масти.",
+                        "It is your highest card of that suit."))
+    elif len(ranked) > 1 and ranked[-1] in group:
+        hints.append(_t("Нужна ваша младшая карта этой масти.",
+                        "It is your lowest card of that suit."))
+    else:
+        hints.append(_t(f"Карта стоит {points_phrase(answer.points, 'ru')}.",
+                        f"The card is worth {points_phrase(answer.points, 'en')}."))
+    return tuple(hints)

@@ -1,0 +1,419 @@
+"""Solver checks: which cards reach a puzzle's goal, and whether the best one is the only one.
+
+A puzzle is kept only when its answer is the one good card (lichess keeps a puzzle only when its
+move is the only good one).  Cards of one hand that are worth the same points and have no other
+card still in play between them (the 7♠ and 8♠ in your hand when the other spades are out) are
+*equivalent*: they give the same result, so a puzzle accepts each of them and ``answers`` lists
+them all.  The rule of uniqueness, per goal:
+
+* ``max_points`` – one class of cards takes the most card points, every other card at least
+  :data:`MARGIN` points fewer;
+* ``make_61``, ``make_90``, ``save_31`` – the cards that still reach 61 / 90 / 31 points form one
+  class (and some card does not reach it);
+* ``take_trick`` / ``all_tricks`` – the cards after which the side still takes a trick / every
+  trick form one class.
+
+>>> from kozel_tutor.position import Position
+>>> pos = Position.from_json({"hands": {"N": "QC 9S", "E": "JD AH", "S": "TC 7S", "W": "KH 6D"},
+...     "leader": "N", "taken": {"NS": [40, 4], "EW": [50, 3]}})
+>>> check = analyse(pos, Goal.MAX_POINTS, backend="python")
+>>> sorted(c.token for c in check.answers), check.problems
+(['QC'], ('no clear best: the next card is only 6 point(s) worse (a max_points puzzle needs 10)',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from ..cards import CARDS, Card
+from ..position import Position
+from ..rules import legal_mask
+from ..scoring import deal_result
+from ..seats import Seat, Team
+from ..solver import Analysis, Outcome, deal_of, get_backend, solve
+from ..solver.core import Backend, Deal
+from .model import Goal, Puzzle
+
+__all__ = [
+    "MARGIN",
+    "CardResult",
+    "GoalCheck",
+    "LineTrick",
+    "analyse",
+    "check_puzzle",
+    "equivalence_classes",
+    "legal_cards",
+    "line_after",
+    "play_line",
+    "position_after",
+    "signed_score",
+]
+
+MARGIN = 10
+"""Card points by which the best card of a ``max_points`` puzzle must beat every other card."""
+
+
+@dataclass(frozen=True)
+class CardResult:
+    """One legal card: what the learner's side ends the deal with if it is played.
+
+    ``points`` is the side's final card points under best play (exact), or ``None`` when a time
+    budget ran out (then ``bounds`` is what is known); ``outcome`` the deal result; ``score``
+    the deal score from the side's point of view (+6 … −6, 0 for eggs); ``achieves`` whether the
+    card reaches the goal (``None``: not settled in the budget); ``group`` its equivalence class.
+    """
+
+    card: Card
+    points: int | None
+    bounds: tuple[int, int]
+    outcome: Outcome | None
+    score: int | None
+    achieves: bool | None
+    group: int
+
+
+@dataclass(frozen=True)
+class GoalCheck:
+    """The solver's verdict on a position and goal; ``problems`` empty means a valid puzzle."""
+
+    position: Position
+    goal: Goal
+    results: dict[Card, CardResult]
+    classes: tuple[tuple[Card, ...], ...]
+    answers: frozenset[Card]
+    problems: tuple[str, ...]
+    exact: bool = True
+    backend: str = ""
+    margin: int | None = None
+    analysis: Analysis | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def unique(self) -> bool:
+        return not self.problems
+
+    @property
+    def best_points(self) -> int | None:
+        values = [r.points for r in self.results.values() if r.points is not None]
+        return max(values) if values else None
+
+    def group_of(self, card: Card) -> tuple[Card, ...]:
+        return self.classes[self.results[card].group]
+
+
+def signed_score(outcome: Outcome, team: Team) -> int:
+    """What ``team`` writes (positive) or the opponents write (negative); 0 for eggs."""
+    if outcome.winner is None:
+        return 0
+    return outcome.value if outcome.winner == team else -outcome.value
+
+
+def equivalence_classes(position: Position) -> tuple[tuple[Card, ...], ...]:
+    """The legal cards grouped into classes of equivalent cards, highest first in each class.
+
+    Two cards are equivalent when they are of one effective suit, worth the same points, and no
+    card still in play (in a hand or in the current trick) that the mover cannot play lies
+    between them: whichever is played, the rest of the deal can go exactly the same way.
+    """
+    order = position.rules.card_order(position.trump)
+    hands = [h.mask for h in position.hands]
+    trick = [c.index for c in position.trick]
+    legal = legal_mask(order, hands[position.to_move], trick, position.led_mask)
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    for c in trick:
+        alive |= 1 << c
+    classes: list[list[Card]] = []
+    for suit in range(5):
+        previous: Card | None = None
+        for card in order.suit_cards(suit):
+            if not alive >> card.index & 1:
+                continue
+            if legal >> card.index & 1:
+                if previous is not None and previous.points == card.points:
+                    classes[-1].append(card)
+                else:
+                    classes.append([card])
+                previous = card
+            else:
+                previous = None
+    return tuple(tuple(c) for c in classes)
+
+
+def position_after(position: Position, card: Card) -> Position | None:
+    """The position once ``card`` is played (``None`` if that ends the deal)."""
+    state = position.to_state()
+    state.play(card)
+    if state.is_over:
+        return None
+    return Position.from_state(state)
+
+
+def _deal_after(deal: Deal, card: int) -> tuple[Deal | None, int | None]:
+    """The backends' deal after ``card``, and the team that took the trick if it completed."""
+    hands = list(deal.hands)
+    hands[deal.to_move] &= ~(1 << card)
+    trick = (*deal.trick, card)
+    leader, led = deal.leader, deal.led
+    winner_team: int | None = None
+    if len(trick) == 4:
+        order = deal.order
+        winner = (leader + order.winning_index(trick)) % 4
+        winner_team = winner % 2
+        lead_suit = order.suit_of[trick[0]]
+        if lead_suit < 4:
+            led |= 1 << lead_suit
+        leader, trick = winner, ()
+        if not any(hands):
+            return None, winner_team
+    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led)
+    return after, winner_team
+
+
+def _takes_a_trick(engine: Backend, deal: Deal, card: int, team: int) -> bool:
+    """Whether ``team`` takes at least one more trick once ``card`` is played."""
+    after, won = _deal_after(deal, card)
+    if won == team:
+        return True
+    if after is None:
+        return False
+    return not engine.all_tricks(after, 1 - team)
+
+
+def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> bool:
+    after, won = _deal_after(deal, card)
+    if won is not None and won != team:
+        return False
+    if after is None:
+        return True
+    return engine.all_tricks(after, team)
+
+
+def _goal_precondition(position: Position, goal: Goal) -> str | None:
+    team = position.to_move.team
+    if goal is Goal.TAKE_TRICK and position.taken_tricks[team] > 0:
+        return "goal take_trick needs a side that has not taken a trick yet"
+    if goal is Goal.ALL_TRICKS and position.taken_tricks[team.other] > 0:
+        return "goal all_tricks needs opponents who have not taken a trick yet"
+    return None
+
+
+def analyse(
+    position: Position,
+    goal: Goal,
+    *,
+    backend: str | Backend | None = None,
+    budget: float | None = None,
+    margin: int = MARGIN,
+    analysis: Analysis | None = None,
+) -> GoalCheck:
+    """Solve ``position`` and judge every legal card against ``goal``.
+
+    With a ``budget`` (seconds) the solve may stop early; cards are then judged from bounds
+    where bounds suffice, ``exact`` is False and an unsettled verdict is a problem.  Pass the
+    ``analysis`` of the same position to judge several goals from one solve.
+    """
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    if analysis is None or analysis.position != position:
+        analysis = solve(position, budget=budget, backend=engine)
+    team = position.to_move.team
+    classes = equivalence_classes(position)
+    group_of = {card: i for i, members in enumerate(classes) for card in members}
+    deal = deal_of(position)
+    problems: list[str] = []
+    pre = _goal_precondition(position, goal)
+    if pre:
+        problems.append(pre)
+
+    results: dict[Card, CardResult] = {}
+    for card, bounds in analysis.bounds.items():
+        points = analysis.values.get(card) if analysis.exact else (
+            bounds[0] if bounds[0] == bounds[1] else None)
+        outcome = analysis.outcomes.get(card)
+        if outcome is None and points is not None:
+            outcome = _outcome_of(position, points)
+        achieves = _achieves(goal, engine, deal, card, bounds, team.value, pre is None)
+        results[card] = CardResult(card, points, bounds, outcome,
+                                   None if outcome is None else signed_score(outcome, team),
+                                   achieves, group_of[card])
+
+    answers, margin_found = _answers(goal, results, margin)
+    if goal is Goal.MAX_POINTS:
+        results = {c: replace(r, achieves=None if r.points is None and not answers
+                              else c in answers) for c, r in results.items()}
+    exact = analysis.exact and all(r.achieves is not None for r in results.values())
+    if not pre:
+        problems.extend(_uniqueness_problems(goal, results, answers, group_of, margin_found,
+                                             margin, exact))
+    return GoalCheck(position, goal, results, classes, frozenset(answers), tuple(problems),
+                     exact, getattr(engine, "name", "?"), margin_found, analysis)
+
+
+def _outcome_of(position: Position, points: int) -> Outcome:
+    """The deal result from the side's final points (budgeted solves skip the trick check)."""
+    team = position.to_move.team
+    pts = [0, 0]
+    pts[team] = points
+    pts[team.other] = 120 - points
+    result = deal_result(position.rules, (pts[0], pts[1]), (1, 1))
+    return Outcome(result.winner, result.value, result.eggs)
+
+
+def _achieves(goal: Goal, engine: Backend, deal: Deal, card: Card, bounds: tuple[int, int],
+              team: int, applicable: bool) -> bool | None:
+    low, high = bounds
+    threshold = goal.threshold
+    if threshold is not None:
+        if low >= threshold:
+            return True
+        if high < threshold:
+            return False
+        return None
+    if goal is Goal.MAX_POINTS:
+        return None if low != high else True  # refined by _answers (needs every card)
+    if not applicable:
+        return False
+    if goal is Goal.TAKE_TRICK:
+        return _takes_a_trick(engine, deal, card.index, team)
+    return _takes_every_trick(engine, deal, card.index, team)
+
+
+def _answers(goal: Goal, results: dict[Card, CardResult],
+             margin: int) -> tuple[set[Card], int | None]:
+    if goal is not Goal.MAX_POINTS:
+        return {c for c, r in results.items() if r.achieves}, None
+    lows = {c: r.bounds[0] for c, r in results.items()}
+    highs = {c: r.bounds[1] for c, r in results.items()}
+    best_low = max(lows.values())
+    best = {c for c, r in results.items() if r.points is not None and r.points == best_low}
+    if not best:
+        return set(), None
+    others = [highs[c] for c in results if c not in best]
+    found = best_low - max(others) if others else None
+    return best, found
+
+
+def _uniqueness_problems(goal: Goal, results: dict[Card, CardResult], answers: set[Card],
+                         group_of: dict[Card, int], margin_found: int | None, margin: int,
+                         exact: bool) -> list[str]:
+    if not exact and goal is not Goal.MAX_POINTS:
+        unsettled = sorted(c.token for c, r in results.items() if r.achieves is None)
+        if unsettled:
+            return [f"not settled within the time budget: {' '.join(unsettled)}"]
+    if len(results) < 2:
+        return ["only one card can be played: there is nothing to choose"]
+    if not answers:
+        if goal is Goal.MAX_POINTS:
+            return ["not settled within the time budget"]
+        return [f"no card reaches the goal {goal.value}"]
+    if len(answers) == len(results):
+        return [f"every card reaches the goal {goal.value}: there is nothing to find"]
+    groups = {group_of[c] for c in answers}
+    if len(groups) > 1:
+        shown = ", ".join(" ".join(c.token for c in sorted(answers, key=lambda c: c.index)
+                                   if group_of[c] == g) for g in sorted(groups))
+        return [f"no unique best: non-equivalent cards all reach the optimum ({shown})"]
+    group = next(iter(groups))
+    outside = sorted(c.token for c in group_of if group_of[c] == group and c not in answers)
+    if outside:  # pragma: no cover - equivalent cards always share a value
+        return [f"equivalent cards differ: {' '.join(outside)}"]
+    if goal is Goal.MAX_POINTS and margin_found is not None and margin_found < margin:
+        if not exact:
+            return ["not settled within the time budget"]
+        return [f"no clear best: the next card is only {margin_found} point(s) worse "
+                f"(a max_points puzzle needs {margin})"]
+    return []
+
+
+def check_puzzle(puzzle: Puzzle, *, backend: str | Backend | None = None,
+                 budget: float | None = None) -> tuple[GoalCheck, list[str]]:
+    """Re-solve a puzzle; the problems list is empty when its answers and goal are right."""
+    check = analyse(puzzle.position, puzzle.goal, backend=backend, budget=budget)
+    problems = list(check.problems)
+    if check.exact or puzzle.goal is Goal.MAX_POINTS:
+        stated = set(puzzle.answers)
+        if check.answers and stated != set(check.answers):
+            problems.append(
+                f"answers say {' '.join(sorted(c.token for c in stated))} but the solver finds "
+                f"{' '.join(sorted(c.token for c in check.answers))}")
+    return check, problems
+
+
+def line_after(position: Position, card: Card, goal: Goal,
+               backend: str | Backend | None = None) -> list[Card]:
+    """A line of best play for both sides that starts with ``card`` and runs to the deal's end.
+
+    For points goals both sides maximise their card points (the solver's principal variation);
+    for trick goals each side first keeps (or breaks) the trick goal, then maximises points.
+    """
+    line = [card]
+    after = position_after(position, card)
+    if after is None:
+        return line
+    if goal in (Goal.TAKE_TRICK, Goal.ALL_TRICKS):
+        return line + _trick_goal_line(after, goal, position.to_move.team, backend)
+    return line + solve(after, backend=backend, outcomes=False).pv
+
+
+def _trick_goal_line(position: Position, goal: Goal, team: Team,
+                     backend: str | Backend | None) -> list[Card]:
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    line: list[Card] = []
+    current: Position | None = position
+    while current is not None:
+        deal = deal_of(current)
+        values = solve(current, backend=engine, outcomes=False).values
+        ranked = sorted(values, key=lambda c: (-values[c], c.index))
+        status = [_goal_holds(goal, engine, deal, c.index, team, current) for c in ranked]
+        wanted = any(status) if current.to_move.team == team else all(status)
+        choice = next(c for c, s in zip(ranked, status, strict=True) if s == wanted)
+        line.append(choice)
+        current = position_after(current, choice)
+    return line
+
+
+def _goal_holds(goal: Goal, engine: Backend, deal: Deal, card: int, team: Team,
+                position: Position) -> bool:
+    if goal is Goal.TAKE_TRICK:
+        if position.taken_tricks[team] > 0:
+            return True
+        return _takes_a_trick(engine, deal, card, team.value)
+    return _takes_every_trick(engine, deal, card, team.value)
+
+
+@dataclass(frozen=True)
+class LineTrick:
+    """One trick of a line: every card in it (those already on the table first), the winner."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat
+    points: int
+    before: int
+    """How many of ``plays`` were already on the table in the puzzle position."""
+
+    @property
+    def winning_card(self) -> Card:
+        return next(card for seat, card in self.plays if seat == self.winner)
+
+
+def play_line(position: Position, line: Iterable[Card]) -> list[LineTrick]:
+    """Play ``line`` from ``position`` and return its tricks (the current one first)."""
+    state = position.to_state()
+    before = len(position.trick)
+    tricks: list[LineTrick] = []
+    for card in line:
+        trick = state.play(card)
+        if trick is not None:
+            tricks.append(LineTrick(tuple(trick.plays()), trick.winner, trick.points,
+                                    before if not tricks else 0))
+    return tricks
+
+
+def legal_cards(position: Position) -> list[Card]:
+    order = position.rules.card_order(position.trump)
+    mask = legal_mask(order, position.hands[position.to_move].mask,
+                      [c.index for c in position.trick], position.led_mask)
+    return [CARDS[i] for i in range(36) if mask >> i & 1]
+
+
+def cards_of(tokens: Iterable[str]) -> list[Card]:
+    return [Card.parse(t) for t in tokens]
