@@ -83,7 +83,7 @@ def small_views_with_voids() -> list[SeatView]:
     for seed in range(400):
         state = random_deal(seed, cards_left=3, in_trick=seed % 3)
         view = state.view(state.to_move)
-        if any(view.voids[s] for s in Seat if s != view.seat) and len(view.unseen) <= 9:
+        if any(view.voids[s] for s in Seat if s != view.seat) and len(view.unseen) <= 7:
             views.append(view)
         if len(views) == 4:
             break
