@@ -10,4 +10,4 @@ __version__ = "0.1.0"
 # Registers the regional presets (classic, nizhny, kozly24) with the rules registry.  The eager
 # part of :mod:`.variants` imports only cards, i18n, rules, scoring and seats, none of which
 # import the package back, so this is safe against circular imports.
-from . import variants as variants  # noqa: E402
+from . import variants as variants
