@@ -1,0 +1,457 @@
+"""The Play screen: a :class:`~kozel_tutor.widgets.TableWidget` driven by a match session.
+
+The controller owns the session, the table's :class:`~.views.TableUi` and one worker thread that
+runs the AI players (and the deal review's solver) off the kernel's main thread, so the page never
+freezes: the learner sees who is thinking, each AI card lands after a short pause, and a finished
+trick stays on the table (winner highlighted) before it is gathered.  Every card is saved.
+
+All state changes happen under one lock; the worker re-checks a *generation* number after every
+slow step, so a new game or a closed review simply makes an old worker's result stale.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+import traitlets
+
+from ..cards import Card, Suit
+from ..state import IllegalPlay, Trick
+from ..widgets import Command, TableWidget
+from .review import ReviewStep, StepAnalysis, analyse_step, learner_steps
+from .session import LEARNER, MatchSession, Settings
+from .store import Store
+from .texts import text
+from .views import ReviewUi, TableUi, table_view
+
+__all__ = ["Pace", "PlayScreen"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long things stay on screen (seconds); ``KOZEL_TUTOR_PACE`` scales them (0 = instant)."""
+
+    card: float = 0.55
+    trick: float = 1.2
+    review_budget: float = 2.0
+
+    @classmethod
+    def from_env(cls) -> Pace:
+        raw = os.environ.get("KOZEL_TUTOR_PACE", "").strip()
+        try:
+            factor = float(raw) if raw else 1.0
+        except ValueError:
+            factor = 1.0
+        factor = min(max(factor, 0.0), 5.0)
+        return cls(card=cls.card * factor, trick=cls.trick * factor)
+
+
+class PlayScreen:
+    """One table and the match played on it.
+
+    ``on_leave(where)`` is called with ``"home"`` or ``"new-game"`` when the learner leaves the
+    table through the menu; ``on_lang()`` when they press the language button.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        lang: str = "ru",
+        four_colour: bool = False,
+        sound: bool = True,
+        on_leave: Callable[[str], None] | None = None,
+        on_lang: Callable[[], None] | None = None,
+        pace: Pace | None = None,
+    ) -> None:
+        self.store = store
+        self.pace = pace or Pace.from_env()
+        self.table = TableWidget(lang=lang, four_colour=four_colour, sound=sound)
+        self.table.on_command(self.handle)
+        self.ui = TableUi(lang=lang, sound=sound)
+        self.session: MatchSession | None = None
+        self.on_leave = on_leave or (lambda where: None)
+        self.on_lang = on_lang or (lambda: None)
+        self._lock = threading.RLock()
+        self._generation = 0
+        self._worker: threading.Thread | None = None
+        self._analyst: threading.Thread | None = None
+        self._hold_until = 0.0
+        self._mode_before_pause = "play"
+        self._last_progress = 0.0
+
+    # -- starting and resuming ----------------------------------------------------------------
+
+    def start(self, settings: Settings, rng: random.Random | None = None) -> None:
+        """Begin a new match with ``settings`` (replacing any match on this table)."""
+        with self._lock:
+            self._generation += 1
+            self.session = MatchSession(settings, rng=rng)
+            self._reset_ui()
+            self._save()
+            self._continue()
+
+    def resume(self, session: MatchSession) -> None:
+        """Show a match loaded from a save and carry on from where it stopped."""
+        with self._lock:
+            self._generation += 1
+            self.session = session
+            self._reset_ui()
+            if session.deal_recorded:
+                self.ui.mode = "results" if session.score.is_over else "summary"
+            self._continue()
+
+    def come_back(self) -> None:
+        """Return to this table from another screen (the match is still in memory)."""
+        with self._lock:
+            if self.ui.mode == "pause":
+                self.ui.mode = self._mode_before_pause
+            self._continue()
+
+    def step_away(self) -> None:
+        """Stop the AI while the learner is on another screen (the match stays saved)."""
+        with self._lock:
+            if self.ui.mode != "pause":
+                self._mode_before_pause = self.ui.mode
+                self.ui.mode = "pause"
+
+    @property
+    def has_match(self) -> bool:
+        return self.session is not None and not self.session.score.is_over
+
+    def _reset_ui(self) -> None:
+        self.ui = TableUi(lang=self.ui.lang, sound=self.ui.sound)
+        self._hold_until = 0.0
+
+    # -- display ------------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        with self._lock:
+            self.ui.lang = lang
+            self.table.lang = lang
+            self.render()
+
+    def set_four_colour(self, on: bool) -> None:
+        self.table.four_colour = on
+
+    def render(self) -> None:
+        """Push the current view to the browser."""
+        with self._lock:
+            if self.session is None:
+                return
+            try:
+                self.table.view = table_view(self.session, self.ui)
+            except traitlets.TraitError:
+                log.exception("the table view failed its schema check")
+
+    # -- commands from the browser ------------------------------------------------------------
+
+    def handle(self, command: Command) -> None:
+        with self._lock:
+            if self.session is None:
+                return
+            if command.kind == "play":
+                self._learner_plays(Card.parse(command.value))
+            elif command.kind == "call":
+                self._learner_calls(Suit.parse(command.value))
+            elif command.kind == "button":
+                self._button(command.value)
+
+    def _learner_plays(self, card: Card) -> None:
+        session = self.session
+        assert session is not None
+        if self.ui.mode != "play":
+            return
+        if self.ui.held_trick is not None and session.learner_to_act:
+            self.ui.held_trick = None
+        if self.ui.thinking is not None or self.ui.held_trick is not None or session.ai_to_act:
+            mover = session.deal.to_move
+            self.ui.status = (text("status_wait", self.ui.lang,
+                                   name=text(f"seat_{mover.name}", self.ui.lang)), "wait")
+            self.render()
+            return
+        try:
+            trick = session.play(card)
+        except IllegalPlay as exc:
+            self.ui.status = (exc.message.text(self.ui.lang), "error")
+            self.render()
+            self.table.shake(card.token)
+            self.table.sound_effect("illegal")
+            return
+        self.ui.status = None
+        self._after_card(trick)
+        self._continue()
+
+    def _learner_calls(self, suit: Suit) -> None:
+        session = self.session
+        assert session is not None
+        if self.ui.mode != "play" or not session.learner_calls:
+            return
+        session.call_trump(suit)
+        self.ui.status = (text("status_called", self.ui.lang, name=text("seat_S", self.ui.lang),
+                               suit=suit), "info")
+        self._save()
+        self._continue()
+
+    def _button(self, ident: str) -> None:
+        session = self.session
+        assert session is not None
+        ui = self.ui
+        if ident == "menu":
+            if ui.mode == "pause":
+                self.come_back()
+                return
+            self.step_away()
+        elif ident == "resume":
+            self.come_back()
+            return
+        elif ident == "sound":
+            ui.sound = not ui.sound
+            self.table.sound = ui.sound
+            self._pref("sound", ui.sound)
+        elif ident == "lang":
+            self.on_lang()
+            return
+        elif ident in ("home", "new-game"):
+            self.step_away()
+            if session.score.is_over:
+                self.session = None
+            self.on_leave(ident)
+            return
+        elif ident == "next" and ui.mode == "summary" and not session.score.is_over:
+            session.start_deal()
+            ui.mode, ui.status = "play", None
+            self._save()
+            self._continue()
+            return
+        elif ident == "results" and session.score.is_over:
+            ui.mode = "results"
+            ui.stats = self.store.stats(session.settings.stats_key)
+            self._sound("win" if session.score.winner is LEARNER.team else "lose")
+        elif ident == "review" and session.last_deal is not None:
+            ui.review = ReviewUi(learner_steps(session.last_deal, session.rules))
+            ui.mode = "review"
+            self._start_analyst()
+        elif ident in ("prev-step", "next-step") and ui.review is not None:
+            step = -1 if ident == "prev-step" else 1
+            ui.review.index = min(max(ui.review.index + step, 0), len(ui.review.steps) - 1)
+            self._start_analyst()
+        elif ident == "close" and ui.mode == "review":
+            ui.mode = "results" if session.score.is_over and ui.stats else "summary"
+            ui.review = None
+        self.render()
+
+    # -- the flow of play ---------------------------------------------------------------------
+
+    def _after_card(self, trick: Trick | None) -> None:
+        """Save, sound, and hold a finished trick on the table for a moment."""
+        self._save()
+        self._sound("card")
+        if trick is not None:
+            self.ui.held_trick = trick
+            self._hold_until = time.monotonic() + self.pace.trick
+            key = "status_trick_you" if trick.winner == LEARNER else "status_trick"
+            self.ui.status = (text(key, self.ui.lang, points=trick.points,
+                                   name=text(f"seat_{trick.winner.name}", self.ui.lang)), "info")
+            self._sound("trick")
+
+    def _continue(self) -> None:
+        """Render, and start the worker if the AI or a held trick has something to do."""
+        session = self.session
+        if session is None:
+            return
+        busy = self.ui.held_trick is not None or session.ai_to_act or (
+            session.deal.is_over and not session.deal_recorded)
+        idle = self._worker is None or not self._worker.is_alive()
+        if self.ui.mode == "play" and busy and idle:
+            self._worker = threading.Thread(target=self._run, args=(self._generation,),
+                                            name="kozel-ai", daemon=True)
+            self._worker.start()
+        self.render()
+
+    def _run(self, generation: int) -> None:
+        try:
+            while self._work_step(generation):
+                pass
+        except Exception as exc:
+            log.exception("the AI worker failed")
+            with self._lock:
+                self.ui.thinking = None
+                self.ui.status = (text("internal_error", self.ui.lang, error=exc), "error")
+                self.render()
+        finally:
+            with self._lock:
+                if self._worker is threading.current_thread():
+                    self._worker = None
+
+    def _work_step(self, generation: int) -> bool:
+        """One step of the worker; ``False`` when there is nothing more to do now."""
+        with self._lock:
+            session = self.session
+            if generation != self._generation or session is None or self.ui.mode != "play":
+                return False
+            hold = self.ui.held_trick is not None
+            wait = self._hold_until - time.monotonic()
+        if hold:
+            if wait > 0:
+                time.sleep(wait)
+            with self._lock:
+                if generation != self._generation:
+                    return False
+                if self.ui.held_trick is not None:
+                    self.ui.held_trick = None
+                    self.ui.status = None
+                    self.render()
+            return True
+        with self._lock:
+            if generation != self._generation or self.ui.mode != "play":
+                return False
+            if session.deal.is_over:
+                if not session.deal_recorded:
+                    self._finish_deal()
+                return False
+            if not session.ai_to_act:
+                self.render()
+                return False
+            seat, view = session.ai_view()
+            self.ui.thinking, self.ui.progress = seat, None
+            self.render()
+        started = time.monotonic()
+        choice = session.ai_choose(seat, view, self._progress_callback(generation))
+        time.sleep(max(0.0, self.pace.card - (time.monotonic() - started)))
+        with self._lock:
+            if generation != self._generation or self.session is not session:
+                return False
+            self.ui.thinking, self.ui.progress = None, None
+            action = session.ai_apply(seat, choice)
+            if action.suit is not None:
+                self.ui.status = (text("status_called", self.ui.lang, suit=action.suit,
+                                       name=text(f"seat_{seat.name}", self.ui.lang)), "info")
+                self._save()
+            else:
+                if self.ui.status is not None and self.ui.status[1] != "info":
+                    self.ui.status = None
+                self._after_card(action.trick)
+            self.render()
+        return True
+
+    def _progress_callback(self, generation: int) -> Callable[[float], None]:
+        def progress(fraction: float) -> None:
+            now = time.monotonic()
+            if now - self._last_progress < 0.15 and fraction < 1:
+                return
+            self._last_progress = now
+            with self._lock:
+                if generation == self._generation and self.ui.thinking is not None:
+                    self.ui.progress = min(max(float(fraction), 0.0), 1.0)
+                    self.render()
+        return progress
+
+    def _finish_deal(self) -> None:
+        session = self.session
+        assert session is not None
+        result = session.finish_deal()
+        key, team = session.settings.stats_key, LEARNER.team
+        try:
+            self.store.record_deal(key, result, team, session.to_json())
+            if session.score.is_over:
+                self.store.record_match(key, session.score, team)
+        except sqlite3.Error:
+            log.exception("could not record the deal")
+            self.ui.status = (text("save_failed", self.ui.lang), "error")
+        self.ui.mode = "summary"
+        if result.eggs:
+            self._sound("trick")
+        else:
+            self._sound("win" if result.winner is team else "lose")
+        self.render()
+
+    # -- deal review --------------------------------------------------------------------------
+
+    def _start_analyst(self) -> None:
+        if self._analyst is None or not self._analyst.is_alive():
+            self._analyst = threading.Thread(target=self._analyse, name="kozel-review",
+                                             daemon=True)
+            self._analyst.start()
+
+    def _next_step_to_analyse(self) -> tuple[ReviewUi, int, ReviewStep] | None:
+        review = self.ui.review
+        if self.ui.mode != "review" or review is None:
+            return None
+        order = [review.index, *range(review.index + 1, len(review.steps)),
+                 *range(review.index)]
+        for index in order:
+            if index not in review.analyses:
+                return review, index, review.steps[index]
+        return None
+
+    def _analyse(self) -> None:
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="kozel-solve") as pool:
+            while True:
+                with self._lock:
+                    job = self._next_step_to_analyse()
+                if job is None:
+                    return
+                review, index, step = job
+                budget = self.pace.review_budget
+                future = pool.submit(analyse_step, step, budget)
+                started = time.monotonic()
+                while not future.done():
+                    time.sleep(0.2)
+                    with self._lock:
+                        if self.ui.review is review and review.index == index:
+                            review.progress = min(0.95, (time.monotonic() - started)
+                                                  / (budget + 0.5))
+                            self.render()
+                try:
+                    analysis: StepAnalysis = future.result()
+                except Exception:
+                    log.exception("review analysis failed")
+                    return
+                with self._lock:
+                    review.analyses[index] = analysis
+                    review.progress = None
+                    if self.ui.review is review:
+                        self.render()
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def _save(self) -> None:
+        if self.session is None:
+            return
+        try:
+            self.store.save_match(self.session.to_json())
+        except sqlite3.Error:
+            log.exception("could not save the match")
+            self.ui.status = (text("save_failed", self.ui.lang), "error")
+
+    def _pref(self, key: str, value: object) -> None:
+        try:
+            self.store.set_pref(key, value)
+        except sqlite3.Error:
+            log.exception("could not save a preference")
+
+    def _sound(self, name: str) -> None:
+        if self.ui.sound:
+            self.table.sound_effect(name)
+
+    def wait_idle(self, timeout: float = 30.0) -> bool:
+        """Block until the worker has nothing left to do (for scripts and benchmarks)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                worker = self._worker
+            if worker is None or not worker.is_alive():
+                return True
+            worker.join(0.05)
+        return False

@@ -1,0 +1,108 @@
+"""Deal review: for every card the learner played, what each legal alternative was worth.
+
+Values come from the double-dummy solver (everyone plays perfectly with open cards).  A full
+9-card position can take the pure-Python solver longer than a learner should wait, so every
+solve has a time ``budget``; when it runs out the alternative shows its bounds instead.
+
+>>> import random
+>>> from kozel_tutor.app.session import MatchSession, Settings
+>>> session = MatchSession(Settings(level="random"), rng=random.Random(2))
+>>> while not session.deal.is_over:
+...     if session.learner_to_act:
+...         _ = session.play(sorted(session.deal.legal_plays())[0])
+...     else:
+...         _ = session.ai_act()
+>>> steps = learner_steps(session.record, session.rules)
+>>> len(steps), steps[-1].played in steps[-1].legal
+(9, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..position import Position
+from ..rules import Rules
+from ..solver import Outcome, solve
+from .session import LEARNER, DealRecord
+
+__all__ = ["Alternative", "ReviewStep", "StepAnalysis", "analyse_step", "learner_steps"]
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    """The learner's ``number``-th card of a deal: the position before it and the card played."""
+
+    number: int
+    ply: int
+    played: Card
+    position: Position
+    legal: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One legal card: the learner's side ends the deal with ``low``..``high`` card points
+    (equal when exact), and ``outcome`` is the deal result when known."""
+
+    card: Card
+    low: int
+    high: int
+    outcome: Outcome | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+
+@dataclass(frozen=True)
+class StepAnalysis:
+    step: ReviewStep
+    alternatives: tuple[Alternative, ...]
+
+    @property
+    def exact(self) -> bool:
+        return all(alt.exact for alt in self.alternatives)
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The cards proven best (empty while any value is still a range)."""
+        if not self.exact:
+            return ()
+        top = max(alt.low for alt in self.alternatives)
+        return tuple(alt.card for alt in self.alternatives if alt.low == top)
+
+    @property
+    def loss(self) -> int | None:
+        """Points the played card gave away against the best card (``None`` if not exact)."""
+        if not self.exact:
+            return None
+        top = max(alt.low for alt in self.alternatives)
+        played = next(alt for alt in self.alternatives if alt.card == self.step.played)
+        return top - played.low
+
+
+def learner_steps(record: DealRecord, rules: Rules) -> list[ReviewStep]:
+    """Every card the learner played in the deal ``record``, with the position before it."""
+    state = record.replay(rules, upto=0)
+    steps: list[ReviewStep] = []
+    for ply, card in enumerate(record.plays):
+        if state.to_move == LEARNER:
+            steps.append(ReviewStep(len(steps) + 1, ply, card, Position.from_state(state),
+                                    tuple(state.legal_plays().sorted())))
+        state.play(card)
+    return steps
+
+
+def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
+    """Solve the position before the learner's card within ``budget`` seconds."""
+    analysis = solve(step.position, budget=budget)
+    alternatives = []
+    for card in step.legal:
+        low, high = analysis.bounds.get(card, (0, 120))
+        if card in analysis.values:
+            low = high = analysis.values[card]
+        alternatives.append(Alternative(card, low, high, analysis.outcomes.get(card)))
+    alternatives.sort(key=lambda alt: (-alt.high, -alt.low, alt.card.index))
+    return StepAnalysis(step, tuple(alternatives))

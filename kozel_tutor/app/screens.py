@@ -1,0 +1,84 @@
+"""The home screen and the settings screen, as panel views.
+
+Pure functions from what the learner chose to a :class:`~kozel_tutor.widgets.PanelWidget` view.
+
+>>> settings_view(Settings(level="random"), four_colour=False, lang="en")["buttons"][-1]["testid"]
+'play'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .sections import Section
+from .session import Settings, available_levels
+from .texts import TEXTS, text
+from .views import level_label
+
+__all__ = ["home_view", "settings_view"]
+
+
+def _lang_button(lang: str) -> dict[str, Any]:
+    return {"id": "lang", "label": text("lang_switch", lang), "testid": "lang"}
+
+
+def home_view(lang: str, *, continue_hint: str | None, sections: list[Section],
+              notice: str | None = None) -> dict[str, Any]:
+    """Continue (when a match is saved), Play, then every registered section."""
+    tiles: list[dict[str, Any]] = []
+    if continue_hint is not None:
+        tiles.append({"id": "continue", "label": text("continue", lang), "testid": "continue",
+                      "icon": "▶", "title": continue_hint, "primary": True})
+    tiles.append({"id": "open-play", "label": text("section_play", lang), "testid": "open-play",
+                  "icon": "♣", "title": text("section_play_hint", lang),
+                  "primary": continue_hint is None})
+    for section in sections:
+        tiles.append({"id": f"section:{section.key}"[:40], "label": section.title[lang],
+                      "testid": f"section-{section.key}"[:40], "icon": section.icon,
+                      "title": section.hint.get(lang, "")})
+    view: dict[str, Any] = {"title": text("app_title", lang), "subtitle": text("app_subtitle",
+                                                                               lang),
+                            "toolbar": [_lang_button(lang)], "tiles": tiles, "buttons": [],
+                            "testid": "home"}
+    if notice:
+        view["error"] = notice
+    return view
+
+
+def _option(group: str, value: str, label: str, hint_key: str | None, lang: str
+            ) -> dict[str, Any]:
+    option: dict[str, Any] = {"value": value, "label": label, "testid": f"{group}-{value}"}
+    if hint_key is not None and hint_key in TEXTS:
+        option["hint"] = text(hint_key, lang)
+    return option
+
+
+def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[str, Any]:
+    """Difficulty (the registered AI levels), trump rule, deck, match length, suit colours."""
+    levels = [_option("level", level, level_label(level, lang), f"level_{level}_hint", lang)
+              for level in available_levels()]
+    groups = [
+        {"id": "level", "label": text("level", lang), "options": levels,
+         "value": settings.level},
+        {"id": "trump", "label": text("trump_rule", lang),
+         "options": [_option("trump", rule, text(f"trump_{rule}", lang), f"trump_{rule}_hint",
+                             lang) for rule in ("clubs", "called")],
+         "value": settings.trump},
+        {"id": "deck", "label": text("deck", lang),
+         "options": [_option("deck", str(n), text(f"deck_{n}", lang), None, lang)
+                     for n in (36, 32)],
+         "value": str(settings.deck)},
+        {"id": "match", "label": text("match_to", lang),
+         "options": [_option("match", str(n), text(f"match_{n}", lang), None, lang)
+                     for n in (12, 6)],
+         "value": str(settings.match)},
+        {"id": "colours", "label": text("colours", lang),
+         "options": [_option("colours", str(n), text(f"colours_{n}", lang), None, lang)
+                     for n in (2, 4)],
+         "value": "4" if four_colour else "2"},
+    ]
+    return {"title": text("settings_title", lang), "subtitle": text("settings_sub", lang),
+            "toolbar": [_lang_button(lang)], "groups": groups, "testid": "settings",
+            "buttons": [{"id": "back", "label": text("back", lang), "testid": "back"},
+                        {"id": "play", "label": text("play", lang), "testid": "play",
+                         "primary": True}]}

@@ -1,0 +1,94 @@
+"""The home screen's sections, registered by the modules that provide them.
+
+The app itself provides *Play*.  Lessons, puzzles and the teacher's tools register a
+:class:`Section` when their module is imported; the app imports the modules named in
+:data:`SECTION_MODULES` (a missing one is simply not shown), and any other module may call
+:func:`register_section` before the app is created.
+
+>>> register_section(Section("demo", {"en": "Demo", "ru": "Демо"}, {"en": "", "ru": ""}, "★",
+...                          lambda ctx: None))
+>>> [s.key for s in sections()][-1]
+'demo'
+>>> del SECTIONS["demo"]
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .store import Store
+
+__all__ = ["SECTIONS", "SECTION_MODULES", "Section", "SectionContext", "load_sections",
+           "register_section", "sections"]
+
+log = logging.getLogger(__name__)
+
+SECTION_MODULES = (
+    "kozel_tutor.app.backup",
+    "kozel_tutor.app.backup",
+    "kozel_tutor.lessons.section",
+    "kozel_tutor.puzzles.section",
+    "kozel_tutor.teacher.section",
+)
+"""Modules the app imports so they can register their sections (missing ones are skipped)."""
+
+
+@dataclass(frozen=True)
+class SectionContext:
+    """What a section gets from the app: the language, the progress store, a way home."""
+
+    lang: str
+    store: Store
+    go_home: Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A tile on the home screen.
+
+    ``open(ctx)`` returns the ipywidget to show; if that widget has a ``set_lang(lang)`` method,
+    the app calls it when the learner switches language.  ``title`` and ``hint`` map ``ru`` and
+    ``en`` to text; ``order`` sorts the tiles (Play is 0).
+    """
+
+    key: str
+    title: Mapping[str, str]
+    hint: Mapping[str, str]
+    icon: str
+    open: Callable[[SectionContext], Any]
+    order: int = 100
+
+
+SECTIONS: dict[str, Section] = {}
+
+
+def register_section(section: Section) -> None:
+    """Add (or replace) a section of the home screen."""
+    for lang in ("ru", "en"):
+        if not section.title.get(lang):
+            raise ValueError(f"section {section.key!r} needs a title in {lang!r}")
+    SECTIONS[section.key] = section
+
+
+def sections() -> list[Section]:
+    return sorted(SECTIONS.values(), key=lambda s: (s.order, s.key))
+
+
+def load_sections(modules: tuple[str, ...] = SECTION_MODULES) -> list[str]:
+    """Import the section modules that exist; returns the problems met (never raises)."""
+    problems = []
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                problems.append(f"{name}: {exc}")
+                log.warning("section module %s failed to import: %s", name, exc)
+        except Exception as exc:
+            problems.append(f"{name}: {exc}")
+            log.exception("section module %s failed to import", name)
+    return problems

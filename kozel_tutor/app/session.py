@@ -1,0 +1,440 @@
+"""The match controller: one learner (S) with an AI partner (N) against two AI opponents.
+
+Pure Python, no widgets and no threads: the view layer asks what to show and calls
+:meth:`MatchSession.play` for the learner, :meth:`MatchSession.ai_act` for the others.  A match
+saves to plain JSON (:meth:`to_json`) and loads back through the rule engine
+(:meth:`from_json` replays every card, so a save that breaks a rule is rejected, never trusted).
+
+>>> session = MatchSession(Settings(level="random"), rng=random.Random(4))
+>>> session.deal.phase.value, session.score.scores
+('play', [0, 0])
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ai import LEVELS, Progress, make_player
+from ..ai.base import Player
+from ..cards import Card, CardError, CardSet, Suit, parse_card
+from ..i18n import Message
+from ..rules import Rules, RulesError, find_rules
+from ..scoring import DealResult, MatchScore, deal_result
+from ..seats import Seat, SeatError, Team
+from ..state import DealState, IllegalPlay, Phase, SeatView, Trick
+
+__all__ = [
+    "LEARNER",
+    "LEVEL_ORDER",
+    "SAVE_FORMAT",
+    "AiAction",
+    "DealRecord",
+    "MatchSession",
+    "SaveError",
+    "Settings",
+    "available_levels",
+    "partner_level",
+]
+
+log = logging.getLogger(__name__)
+
+LEARNER = Seat.S
+LEVEL_ORDER = ("easy", "medium", "hard", "insane")
+SAVE_FORMAT = "kozel-tutor/match"
+SAVE_VERSION = 1
+
+
+class SaveError(ValueError):
+    """A saved match that cannot be loaded; the message names the problem."""
+
+
+def available_levels() -> list[str]:
+    """The AI levels to offer: the known ladder in order, then any other registered level."""
+    known = [level for level in LEVEL_ORDER if level in LEVELS]
+    return known + [level for level in LEVELS if level not in known]
+
+
+def partner_level(level: str) -> str:
+    """The partner never plays weaker than ``hard`` (at ``insane``, at full strength).
+
+    The ``random`` baseline (used by tests and demos) gets a ``random`` partner too.
+    """
+    if level in ("random", "insane") or level not in LEVEL_ORDER:
+        return level
+    if LEVEL_ORDER.index(level) >= LEVEL_ORDER.index("hard"):
+        return level
+    return "hard" if "hard" in LEVELS else level
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the learner chose on the settings screen."""
+
+    level: str = "easy"
+    trump: str = "clubs"
+    deck: int = 36
+    match: int = 12
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown AI level {self.level!r} (known: {', '.join(LEVELS)})")
+        self.rules()
+
+    def rules(self) -> Rules:
+        return find_rules("standard", deck=self.deck, trump=self.trump, match=self.match)
+
+    @property
+    def stats_key(self) -> tuple[str, str]:
+        """Statistics are kept per difficulty and trump rule; the deck does not split them."""
+        return (self.level, self.trump)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "trump": self.trump, "deck": self.deck, "match": self.match}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        if not isinstance(data, Mapping):
+            raise SaveError("settings must be an object")
+        try:
+            level, trump, deck, match = data["level"], data["trump"], data["deck"], data["match"]
+        except KeyError as exc:
+            raise SaveError(f"settings lack {exc.args[0]!r}") from None
+        if not isinstance(level, str) or not isinstance(trump, str):
+            raise SaveError("settings level and trump must be text")
+        if type(deck) is not int or type(match) is not int:
+            raise SaveError("settings deck and match must be whole numbers")
+        try:
+            return cls(level=level, trump=trump, deck=deck, match=match)
+        except (RulesError, ValueError) as exc:
+            raise SaveError(f"bad settings: {exc}") from None
+
+
+@dataclass
+class DealRecord:
+    """Everything needed to replay one deal: the dealt hands, the trump, the cards in order."""
+
+    dealer: Seat
+    hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    trump: Suit | None = None
+    plays: list[Card] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: DealState) -> DealRecord:
+        hands = (state.hand(Seat.N), state.hand(Seat.E), state.hand(Seat.S), state.hand(Seat.W))
+        called = state.trump if state.rules.trump_rule == "called" else None
+        return cls(state.dealer, hands, called, [])
+
+    def replay(self, rules: Rules, upto: int | None = None) -> DealState:
+        """The deal after the first ``upto`` cards (all by default); a broken rule is a
+        :class:`SaveError`."""
+        state = DealState(rules, list(self.hands), dealer=self.dealer)
+        if rules.trump_rule == "called" and self.trump is not None:
+            state.call_trump(self.trump)
+        elif rules.trump_rule == "fixed" and self.trump is not None:
+            raise SaveError("a trump suit was called under a fixed-trump rule")
+        for number, card in enumerate(self.plays[:upto], 1):
+            try:
+                state.play(card)
+            except IllegalPlay as exc:
+                raise SaveError(f"card {number} ({card.token}) is illegal: {exc}") from None
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer.name,
+            "hands": {seat.name: str(self.hands[seat]) for seat in Seat},
+            "trump": None if self.trump is None else self.trump.letter,
+            "plays": [card.token for card in self.plays],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, rules: Rules) -> DealRecord:
+        if not isinstance(data, Mapping):
+            raise SaveError("a deal must be an object")
+        try:
+            dealer = Seat.parse(str(data["dealer"]))
+            raw_hands = data["hands"]
+            if not isinstance(raw_hands, Mapping) or set(raw_hands) != {"N", "E", "S", "W"}:
+                raise SaveError("a deal needs the hands of N, E, S and W")
+            hands = tuple(CardSet.parse(str(raw_hands[seat.name])) for seat in Seat)
+            trump_token = data.get("trump")
+            trump = None if trump_token is None else Suit.parse(str(trump_token))
+            raw_plays = data["plays"]
+            if not isinstance(raw_plays, list):
+                raise SaveError("plays must be a list of cards")
+            plays = [parse_card(str(token)) for token in raw_plays]
+        except KeyError as exc:
+            raise SaveError(f"a deal lacks {exc.args[0]!r}") from None
+        except (CardError, SeatError) as exc:
+            raise SaveError(str(exc)) from None
+        union = 0
+        for seat, hand in zip(Seat, hands, strict=True):
+            if len(hand) != rules.hand_size:
+                raise SaveError(f"{seat.name} was dealt {len(hand)} cards, not {rules.hand_size}")
+            if union & hand.mask:
+                raise SaveError(f"{seat.name}'s hand repeats a card of another hand")
+            union |= hand.mask
+        if union != rules.deck_cards.mask:
+            raise SaveError(f"the hands are not a {rules.deck}-card deck")
+        record = cls(dealer, (hands[0], hands[1], hands[2], hands[3]), trump, plays)
+        record.replay(rules)
+        return record
+
+
+@dataclass(frozen=True)
+class AiAction:
+    """What an AI seat just did: played ``card`` (maybe completing ``trick``) or called ``suit``."""
+
+    seat: Seat
+    card: Card | None = None
+    suit: Suit | None = None
+    trick: Trick | None = None
+
+
+class MatchSession:
+    """A match in progress for the learner at S.
+
+    ``deal`` is the current deal, ``record`` its replayable record; after the last card the deal
+    is over until :meth:`finish_deal` scores it into ``score`` (a :class:`MatchScore`).
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        rng: random.Random | None = None,
+        first_dealer: Seat | None = None,
+        start: bool = True,
+    ) -> None:
+        self.settings = settings
+        self.rules = settings.rules()
+        self.rng = rng or random.Random()
+        dealer = first_dealer if first_dealer is not None else Seat(self.rng.randrange(4))
+        self.score = MatchScore(self.rules, dealer)
+        self.players: dict[Seat, Player] = {}
+        self._seat_players()
+        self.deal: DealState = DealState(self.rules, [0, 0, 0, 0], dealer=dealer)
+        self.record = DealRecord(dealer, (CardSet(), CardSet(), CardSet(), CardSet()))
+        self.last_deal: DealRecord | None = None
+        self.illegal_attempts = 0
+        if start:
+            self.start_deal()
+
+    def _seat_players(self) -> None:
+        level = self.settings.level
+        self.players = {
+            Seat.N: make_player(partner_level(level), random.Random(self.rng.random())),
+            Seat.E: make_player(level, random.Random(self.rng.random())),
+            Seat.W: make_player(level, random.Random(self.rng.random())),
+        }
+
+    # -- the flow of a match ------------------------------------------------------------------
+
+    def start_deal(self) -> None:
+        """Shuffle and deal the next deal (the dealer passes to the left)."""
+        if self.score.is_over:
+            raise ValueError("the match is over")
+        self.deal = DealState.deal(self.rules, dealer=self.score.dealer, rng=self.rng)
+        self.record = DealRecord.of(self.deal)
+
+    @property
+    def learner_to_act(self) -> bool:
+        return not self.deal.is_over and self.deal.to_move == LEARNER
+
+    @property
+    def learner_calls(self) -> bool:
+        """Whether the learner must name the trump suit now."""
+        return self.deal.phase is Phase.CALL and self.deal.to_move == LEARNER
+
+    @property
+    def ai_to_act(self) -> bool:
+        return not self.deal.is_over and self.deal.to_move != LEARNER
+
+    def why_illegal(self, card: Card) -> Message | None:
+        """Why the learner may not play ``card`` now (``None``: they may)."""
+        if self.deal.is_over:
+            return Message("deal_over")
+        if self.deal.to_move != LEARNER:
+            return Message("not_your_turn", {"seat": self.deal.to_move.name})
+        if card not in self.deal.hand(LEARNER):
+            return Message("not_in_hand", {"card": card})
+        return self.deal.why_illegal(card)
+
+    def play(self, card: Card) -> Trick | None:
+        """Play the learner's ``card``; an illegal card raises :class:`IllegalPlay` (and counts)."""
+        reason = self.why_illegal(card)
+        if reason is not None:
+            self.illegal_attempts += 1
+            raise IllegalPlay(reason)
+        trick = self.deal.play(card)
+        self.record.plays.append(card)
+        return trick
+
+    def call_trump(self, suit: Suit) -> None:
+        """The learner names the trump suit (``called`` rule, learner left of the dealer)."""
+        if not self.learner_calls:
+            raise ValueError("it is not the learner's turn to name the trump suit")
+        self.deal.call_trump(suit)
+        self.record.trump = Suit(suit)
+
+    def ai_act(self, progress: Progress | None = None) -> AiAction:
+        """Let the AI seat to move call the trump suit or play a card (think, then apply)."""
+        seat, view = self.ai_view()
+        return self.ai_apply(seat, self.ai_choose(seat, view, progress))
+
+    def ai_view(self) -> tuple[Seat, SeatView]:
+        """The AI seat to act and what it sees (a snapshot: thinking may run on another thread)."""
+        if not self.ai_to_act:
+            raise ValueError("no AI seat is to act")
+        seat = self.deal.to_move
+        return seat, self.deal.view(seat)
+
+    def ai_choose(self, seat: Seat, view: SeatView, progress: Progress | None = None
+                  ) -> Card | Suit:
+        """Ask the player at ``seat`` for a trump suit or a card; changes nothing.
+
+        A player that fails or picks an illegal card is replaced for that move by a random
+        legal choice: the learner's game must go on.
+        """
+        player = self.players[seat]
+        if view.phase is Phase.CALL:
+            try:
+                return Suit(player.call_trump(view).suit)
+            except Exception:
+                log.exception("AI %s failed to call trumps", player.name)
+                return Suit(self.rng.randrange(4))
+        try:
+            card = player.choose(view, progress).card
+        except Exception:
+            log.exception("AI %s failed to choose a card", player.name)
+            return self.rng.choice(sorted(view.legal))
+        if card not in view.legal:
+            log.warning("AI %s chose the illegal %s; playing a legal card", player.name, card)
+            return self.rng.choice(sorted(view.legal))
+        return card
+
+    def ai_apply(self, seat: Seat, choice: Card | Suit) -> AiAction:
+        """Carry out what the AI at ``seat`` chose (it must still be that seat's turn)."""
+        if not self.ai_to_act or self.deal.to_move != seat:
+            raise ValueError(f"it is not {seat.name}'s turn")
+        if isinstance(choice, Suit):
+            self.deal.call_trump(choice)
+            self.record.trump = choice
+            return AiAction(seat, suit=choice)
+        trick = self.deal.play(choice)
+        self.record.plays.append(choice)
+        return AiAction(seat, card=choice, trick=trick)
+
+    def pending_result(self) -> DealResult:
+        """The score of the finished deal, before it is recorded."""
+        return self.deal.result(self.score.multiplier)
+
+    def finish_deal(self) -> DealResult:
+        """Score the finished deal into the match; the record is kept for the review."""
+        result = self.pending_result()
+        self.score.record(result)
+        self.last_deal = self.record
+        return result
+
+    def last_deal_state(self, upto: int) -> DealState:
+        """The last finished deal after its first ``upto`` cards (for the review)."""
+        if self.last_deal is None:
+            raise ValueError("no deal has been finished yet")
+        return self.last_deal.replay(self.rules, upto)
+
+    @property
+    def deal_recorded(self) -> bool:
+        """Whether the current deal is over and already in the match score."""
+        return self.deal.is_over and self.last_deal is self.record
+
+    # -- saving -------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as plain JSON: settings, finished deals' scores, the deal in progress."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "settings": self.settings.to_dict(),
+            "first_dealer": self.score.first_dealer.name,
+            "results": [{"points": list(r.points), "tricks": list(r.tricks)}
+                        for r in self.score.results],
+            "deal": self.record.to_dict(),
+            "deal_recorded": self.deal_recorded,
+            "last_deal": None if self.last_deal is None else self.last_deal.to_dict(),
+            "illegal_attempts": self.illegal_attempts,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, rng: random.Random | None = None) -> MatchSession:
+        """Rebuild a saved match; anything inconsistent raises :class:`SaveError`."""
+        if not isinstance(data, Mapping):
+            raise SaveError("a save must be a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a kozel-tutor match save")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"unknown save version {data.get('version')!r}")
+        settings = Settings.from_dict(data.get("settings"))
+        try:
+            first_dealer = Seat.parse(str(data.get("first_dealer")))
+        except SeatError as exc:
+            raise SaveError(str(exc)) from None
+        session = cls(settings, rng=rng, first_dealer=first_dealer, start=False)
+        rules = session.rules
+        results = data.get("results")
+        if not isinstance(results, list):
+            raise SaveError("results must be a list")
+        for number, entry in enumerate(results, 1):
+            session.score.record(_result_of(entry, number, rules, session.score.multiplier))
+            if session.score.is_over and number < len(results):
+                raise SaveError("the save goes on after the match was over")
+        record = DealRecord.from_dict(data.get("deal"), rules)
+        recorded = data.get("deal_recorded", False)
+        if not isinstance(recorded, bool):
+            raise SaveError("deal_recorded must be true or false")
+        expected_dealer = session.score.first_dealer.offset(len(results) - (1 if recorded else 0))
+        if record.dealer != expected_dealer:
+            raise SaveError(f"the deal in progress should be dealt by {expected_dealer.name}")
+        session.record = record
+        session.deal = record.replay(rules)
+        if recorded:
+            if not session.deal.is_over or not results:
+                raise SaveError("a deal marked as recorded is not over")
+            last = session.score.results[-1]
+            if last.points != (session.deal.points[0], session.deal.points[1]):
+                raise SaveError("the recorded deal does not match its cards")
+            session.last_deal = record
+        elif session.score.is_over:
+            raise SaveError("the match is over but a deal is in progress")
+        elif data.get("last_deal") is not None:
+            session.last_deal = DealRecord.from_dict(data["last_deal"], rules)
+        attempts = data.get("illegal_attempts", 0)
+        session.illegal_attempts = attempts if type(attempts) is int and attempts >= 0 else 0
+        return session
+
+    # -- what the learner's side has done ------------------------------------------------------
+
+    @property
+    def learner_team(self) -> Team:
+        return LEARNER.team
+
+
+def _result_of(entry: object, number: int, rules: Rules, multiplier: int) -> DealResult:
+    if not isinstance(entry, Mapping):
+        raise SaveError(f"result {number} must be an object")
+    points, tricks = entry.get("points"), entry.get("tricks")
+    if not (_pair(points) and _pair(tricks)):
+        raise SaveError(f"result {number} needs points and tricks as two whole numbers each")
+    assert isinstance(points, list) and isinstance(tricks, list)
+    if sum(points) != 120 or min(points) < 0:
+        raise SaveError(f"result {number}: card points must add up to 120")
+    if sum(tricks) != rules.hand_size or min(tricks) < 0:
+        raise SaveError(f"result {number}: tricks must add up to {rules.hand_size}")
+    return deal_result(rules, (points[0], points[1]), (tricks[0], tricks[1]), multiplier)
+
+
+def _pair(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)

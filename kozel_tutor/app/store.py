@@ -1,0 +1,257 @@
+"""Progress in SQLite: the match in progress, statistics, preferences.
+
+The database lives in the user's data folder (``platformdirs.user_data_dir("kozel-tutor")``),
+or in ``$KOZEL_TUTOR_HOME`` when set (tests use a temporary folder).  Every write is one
+transaction.  Saves are JSON, checked when loaded (never pickle).  A database that SQLite cannot
+read is renamed aside and a fresh one started; a save that does not load is moved to the
+``bad_saves`` table.  Neither ever stops the app: :attr:`Store.recovered` and the return values
+say what happened so the app can tell the learner.
+
+>>> import tempfile
+>>> store = Store(Path(tempfile.mkdtemp()) / "progress.sqlite3")
+>>> store.save_match({"hello": 1}); store.load_match()
+{'hello': 1}
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from ..scoring import DealResult, MatchScore
+from ..seats import Team
+
+__all__ = ["DB_NAME", "Stats", "Store", "data_dir"]
+
+log = logging.getLogger(__name__)
+
+DB_NAME = "progress.sqlite3"
+SCHEMA_VERSION = "1"
+_SLOT = "match"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS saves (
+    slot TEXT PRIMARY KEY, data TEXT NOT NULL, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS bad_saves (
+    id INTEGER PRIMARY KEY, slot TEXT NOT NULL, data TEXT NOT NULL, reason TEXT NOT NULL,
+    moved REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS stats (
+    level TEXT NOT NULL, trump TEXT NOT NULL,
+    matches INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0,
+    deals INTEGER NOT NULL DEFAULT 0, deals_won INTEGER NOT NULL DEFAULT 0,
+    eggs INTEGER NOT NULL DEFAULT 0, points INTEGER NOT NULL DEFAULT 0,
+    goats INTEGER NOT NULL DEFAULT 0, naked_goats INTEGER NOT NULL DEFAULT 0,
+    opponents_naked INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (level, trump));
+CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+def data_dir() -> Path:
+    """``$KOZEL_TUTOR_HOME`` if set, else the user's data folder for kozel-tutor."""
+    override = os.environ.get("KOZEL_TUTOR_HOME", "").strip()
+    return Path(override) if override else Path(platformdirs.user_data_dir("kozel-tutor"))
+
+
+@dataclass(frozen=True)
+class Stats:
+    """The learner's record for one difficulty and trump rule."""
+
+    matches: int = 0
+    wins: int = 0
+    deals: int = 0
+    deals_won: int = 0
+    eggs: int = 0
+    points: int = 0
+    goats: int = 0
+    naked_goats: int = 0
+    opponents_naked: int = 0
+
+    @property
+    def points_per_deal(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
+
+
+_STAT_FIELDS = tuple(f.name for f in fields(Stats))
+
+
+class Store:
+    """The app's SQLite database.  Thread-safe: every call opens its own short connection."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or data_dir() / DB_NAME
+        self.recovered: Path | None = None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._initialise()
+        except sqlite3.DatabaseError as exc:
+            self.recovered = self._set_aside_database(exc)
+            self._initialise()
+
+    # -- plumbing -----------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic transaction: all of it is written or none of it."""
+        with closing(self._connect()) as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def _initialise(self) -> None:
+        with closing(self._connect()) as conn:
+            check = conn.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
+            conn.executescript(_SCHEMA)
+            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+
+    def _set_aside_database(self, error: Exception) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        counter = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{counter}")
+            counter += 1
+        log.warning("progress database %s is unreadable (%s); moved to %s", self.path, error, aside)
+        os.replace(self.path, aside)
+        for suffix in ("-journal", "-wal", "-shm"):
+            extra = self.path.with_name(self.path.name + suffix)
+            if extra.exists():
+                os.replace(extra, aside.with_name(aside.name + suffix))
+        return aside
+
+    # -- the match in progress ----------------------------------------------------------------
+
+    def save_match(self, data: dict[str, Any]) -> None:
+        """Replace the saved match (one transaction)."""
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        with self._transaction() as conn:
+            _write_save(conn, text)
+
+    def load_match(self) -> dict[str, Any] | None:
+        """The saved match as decoded JSON, or ``None``.  Undecodable text is set aside."""
+        with closing(self._connect()) as conn:
+            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except (json.JSONDecodeError, TypeError) as exc:
+            self.set_aside_match(f"not valid JSON: {exc}")
+            return None
+        if not isinstance(data, dict):
+            self.set_aside_match("a save must be a JSON object")
+            return None
+        return data
+
+    def has_match(self) -> bool:
+        with closing(self._connect()) as conn:
+            row = conn.execute("SELECT 1 FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
+        return row is not None
+
+    def set_aside_match(self, reason: str) -> None:
+        """Move the saved match to ``bad_saves`` with the reason it could not be loaded."""
+        with self._transaction() as conn:
+            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
+            if row is None:
+                return
+            conn.execute("INSERT INTO bad_saves (slot, data, reason, moved) VALUES (?, ?, ?, ?)",
+                         (_SLOT, str(row[0]), reason, time.time()))
+            conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
+
+    def bad_saves(self) -> list[tuple[str, str]]:
+        """``(reason, data)`` of every save that was set aside, oldest first."""
+        with closing(self._connect()) as conn:
+            rows = conn.execute("SELECT reason, data FROM bad_saves ORDER BY id").fetchall()
+        return [(str(r[0]), str(r[1])) for r in rows]
+
+    def delete_match(self) -> None:
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
+
+    # -- statistics ---------------------------------------------------------------------------
+
+    def record_deal(self, key: tuple[str, str], result: DealResult, team: Team,
+                    save: dict[str, Any] | None) -> None:
+        """Count a finished deal for ``team`` (the learner's side) and write ``save`` — together,
+        so a deal is never counted twice or lost."""
+        won = result.winner is team
+        delta = {"deals": 1, "deals_won": int(won), "eggs": int(result.eggs),
+                 "points": result.points[team]}
+        text = None if save is None else json.dumps(save, ensure_ascii=False,
+                                                    separators=(",", ":"))
+        with self._transaction() as conn:
+            _add_stats(conn, key, delta)
+            if text is not None:
+                _write_save(conn, text)
+
+    def record_match(self, key: tuple[str, str], score: MatchScore, team: Team) -> None:
+        """Count a finished match and delete its save (one transaction)."""
+        goats = score.goats
+        delta = {
+            "matches": 1,
+            "wins": int(score.winner is team),
+            "goats": int(goats is team),
+            "naked_goats": int(goats is team and score.naked_goats),
+            "opponents_naked": int(goats is team.other and score.naked_goats),
+        }
+        with self._transaction() as conn:
+            _add_stats(conn, key, delta)
+            conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
+
+    def stats(self, key: tuple[str, str]) -> Stats:
+        with closing(self._connect()) as conn:
+            row = conn.execute(
+                f"SELECT {', '.join(_STAT_FIELDS)} FROM stats WHERE level = ? AND trump = ?",
+                key).fetchone()
+        return Stats() if row is None else Stats(*(int(v) for v in row))
+
+    # -- preferences --------------------------------------------------------------------------
+
+    def get_pref(self, key: str, default: Any = None) -> Any:
+        """A preference (JSON value) or ``default`` when absent or unreadable."""
+        with closing(self._connect()) as conn:
+            row = conn.execute("SELECT value FROM prefs WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return default
+        try:
+            return json.loads(row[0])
+        except json.JSONDecodeError:
+            return default
+
+    def set_pref(self, key: str, value: Any) -> None:
+        with self._transaction() as conn:
+            conn.execute("INSERT INTO prefs VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
+                         "value = excluded.value", (key, json.dumps(value, ensure_ascii=False)))
+
+
+def _write_save(conn: sqlite3.Connection, text: str) -> None:
+    conn.execute("INSERT INTO saves VALUES (?, ?, ?) ON CONFLICT(slot) DO UPDATE SET "
+                 "data = excluded.data, updated = excluded.updated", (_SLOT, text, time.time()))
+
+
+def _add_stats(conn: sqlite3.Connection, key: tuple[str, str], delta: dict[str, int]) -> None:
+    conn.execute("INSERT OR IGNORE INTO stats (level, trump) VALUES (?, ?)", key)
+    assignments = ", ".join(f"{name} = {name} + ?" for name in delta)
+    conn.execute(f"UPDATE stats SET {assignments} WHERE level = ? AND trump = ?",
+                 (*delta.values(), *key))

@@ -1,0 +1,222 @@
+"""Every string the app shows, in Russian and English.
+
+The browser code holds no words (only icons): views are built here in the learner's language.
+
+>>> text("seat_N", "ru"), text("score_badge", "en", us=4, them=2, target=12)
+('Нина', 'We 4 : 2 They · to 12')
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Suit
+
+__all__ = ["TEXTS", "text"]
+
+TEXTS: dict[str, dict[str, str]] = {
+    # -- home ------------------------------------------------------------------------------
+    "app_title": {"en": "Kozel", "ru": "Козёл"},
+    "app_subtitle": {"en": "Learn, play and review the Russian card game of queens and jacks",
+                     "ru": "Учитесь, играйте и разбирайте партии в карточную игру с дамами "
+                           "и валетами"},
+    "lang_switch": {"en": "Русский", "ru": "English"},
+    "section_play": {"en": "Play", "ru": "Играть"},
+    "section_play_hint": {"en": "A match against the computer, with your partner Nina",
+                          "ru": "Партия против компьютера вместе с партнёршей Ниной"},
+    "continue": {"en": "Continue", "ru": "Продолжить"},
+    "continue_hint": {"en": "{level} · we {us} : {them} they",
+                      "ru": "{level} · мы {us} : {them} они"},
+    "home": {"en": "Main menu", "ru": "Главное меню"},
+    "back": {"en": "Back", "ru": "Назад"},
+    "save_corrupt": {
+        "en": "Your saved match could not be read ({reason}). It was put aside; "
+              "you can start a new match.",
+        "ru": "Сохранённую партию не удалось прочитать ({reason}). Она отложена в сторону; "
+              "можно начать новую партию.",
+    },
+    "db_corrupt": {
+        "en": "The progress file was damaged. It was put aside as {name} and a new one started.",
+        "ru": "Файл с прогрессом был повреждён. Он отложен как {name}, начат новый.",
+    },
+    "section_failed": {"en": "This section could not be opened: {reason}",
+                       "ru": "Этот раздел не открылся: {reason}"},
+    # -- settings --------------------------------------------------------------------------
+    "settings_title": {"en": "New match", "ru": "Новая партия"},
+    "settings_sub": {"en": "Choose the game and press Play.",
+                     "ru": "Выберите условия и нажмите «Играть»."},
+    "level": {"en": "Difficulty", "ru": "Сложность"},
+    "level_easy": {"en": "Easy", "ru": "Лёгкий"},
+    "level_medium": {"en": "Medium", "ru": "Средний"},
+    "level_hard": {"en": "Hard", "ru": "Сложный"},
+    "level_insane": {"en": "Insane", "ru": "Безумный"},
+    "level_random": {"en": "Random", "ru": "Случайный"},
+    "level_easy_hint": {"en": "Plays sensibly but forgets the cards already played.",
+                        "ru": "Ходит разумно, но не помнит вышедших карт."},
+    "level_medium_hint": {"en": "Counts the cards and feeds its partner.",
+                          "ru": "Считает карты и подкармливает партнёра."},
+    "level_hard_hint": {"en": "Imagines possible deals and plays each one out.",
+                        "ru": "Представляет возможные раздачи и проигрывает каждую."},
+    "level_insane_hint": {"en": "Imagines many more deals before every card.",
+                          "ru": "Перебирает намного больше раздач перед каждым ходом."},
+    "level_random_hint": {"en": "Plays any legal card (for a quick try-out).",
+                          "ru": "Кладёт любую разрешённую карту (для пробы)."},
+    "trump_rule": {"en": "Trumps", "ru": "Козыри"},
+    "trump_clubs": {"en": "Clubs", "ru": "Трефы"},
+    "trump_called": {"en": "Called", "ru": "Заказ"},
+    "trump_clubs_hint": {"en": "Clubs are trumps in every deal.",
+                         "ru": "Трефы — козыри в каждой раздаче."},
+    "trump_called_hint": {"en": "The player left of the dealer names the trump suit.",
+                          "ru": "Игрок слева от сдающего назначает козырь."},
+    "deck": {"en": "Deck", "ru": "Колода"},
+    "deck_36": {"en": "36 cards", "ru": "36 карт"},
+    "deck_32": {"en": "32 cards", "ru": "32 карты"},
+    "match_to": {"en": "Play to", "ru": "Игра до"},
+    "match_12": {"en": "12 points", "ru": "12 очков"},
+    "match_6": {"en": "6 points", "ru": "6 очков"},
+    "colours": {"en": "Suit colours", "ru": "Цвета мастей"},
+    "colours_2": {"en": "Two colours", "ru": "Два цвета"},
+    "colours_4": {"en": "Four colours", "ru": "Четыре цвета"},
+    "play": {"en": "Play", "ru": "Играть"},
+    # -- table -----------------------------------------------------------------------------
+    "seat_S": {"en": "You", "ru": "Вы"},
+    "seat_N": {"en": "Nina", "ru": "Нина"},
+    "seat_W": {"en": "Fedor", "ru": "Фёдор"},
+    "seat_E": {"en": "Gleb", "ru": "Глеб"},
+    "team_NS": {"en": "You and Nina", "ru": "Вы и Нина"},
+    "team_EW": {"en": "Fedor and Gleb", "ru": "Фёдор и Глеб"},
+    "we": {"en": "We", "ru": "Мы"},
+    "they": {"en": "They", "ru": "Они"},
+    "dealer_chip": {"en": "D", "ru": "С"},
+    "menu": {"en": "Menu", "ru": "Меню"},
+    "sound": {"en": "Sound", "ru": "Звук"},
+    "hand_label": {"en": "Your hand", "ru": "Ваши карты"},
+    "trick_label": {"en": "Cards on the table", "ru": "Карты на столе"},
+    "thinking": {"en": "thinking", "ru": "думает"},
+    "keys_hint": {"en": "Keys: ← → or 1–9 choose a card, Enter plays it.",
+                  "ru": "Клавиши: ← → или 1–9 — выбрать карту, Enter — сыграть её."},
+    "score_badge": {"en": "We {us} : {them} They · to {target}",
+                    "ru": "Мы {us} : {them} Они · до {target}"},
+    "trump_badge": {"en": "Trumps: {suit}", "ru": "Козыри: {suit}"},
+    "trump_badge_none": {"en": "Trumps: not named yet", "ru": "Козырь ещё не назначен"},
+    "double_badge": {"en": "×2", "ru": "×2"},
+    "double_title": {"en": "After eggs this deal counts double.",
+                     "ru": "После яиц эта раздача идёт вдвойне."},
+    "points_plate": {"en": "{points} pts", "ru": "{points} оч."},
+    "status_your_lead": {"en": "Your lead: choose a card.", "ru": "Ваш заход: выберите карту."},
+    "status_your_turn": {"en": "Your turn: the cards you may play are raised.",
+                         "ru": "Ваш ход: карты, которыми можно ходить, приподняты."},
+    "status_thinking": {"en": "{name} is thinking…", "ru": "{name} думает…"},
+    "status_call": {"en": "You name the trump suit this deal.",
+                    "ru": "В этой раздаче козырь назначаете вы."},
+    "status_called": {"en": "{name} named {suit} as trumps.",
+                      "ru": "{name}: козыри — {suit}."},
+    "status_trick": {"en": "{name} takes the trick: {points} points.",
+                     "ru": "{name} забирает взятку: {points} оч."},
+    "status_trick_you": {"en": "You take the trick: {points} points.",
+                         "ru": "Вы забираете взятку: {points} оч."},
+    "status_wait": {"en": "Wait: it is {name}'s turn.", "ru": "Подождите: сейчас ходит {name}."},
+    "status_paused": {"en": "Paused.", "ru": "Пауза."},
+    "status_deal_over": {"en": "The deal is over.", "ru": "Раздача окончена."},
+    "call_prompt": {"en": "Name the trump suit:", "ru": "Назначьте козырную масть:"},
+    "ai_error": {"en": "{name} made a mistake and a legal card was played instead.",
+                 "ru": "{name} ошибся, вместо этого сыграна разрешённая карта."},
+    "internal_error": {"en": "Something went wrong ({error}). Your match is saved: reload the "
+                             "page to go on.",
+                       "ru": "Что-то пошло не так ({error}). Партия сохранена: перезагрузите "
+                             "страницу, чтобы продолжить."},
+    "save_failed": {"en": "Could not save the match (the disk may be full).",
+                    "ru": "Не удалось сохранить партию (возможно, диск заполнен)."},
+    # -- pause menu ------------------------------------------------------------------------
+    "pause_title": {"en": "Paused", "ru": "Пауза"},
+    "pause_text": {"en": "Your match is saved after every card.",
+                   "ru": "Партия сохраняется после каждой карты."},
+    "resume": {"en": "Resume", "ru": "Продолжить"},
+    "new_game": {"en": "New game", "ru": "Новая игра"},
+    # -- deal summary ----------------------------------------------------------------------
+    "summary_won": {"en": "You and Nina won the deal", "ru": "Вы с Ниной выиграли раздачу"},
+    "summary_lost": {"en": "Fedor and Gleb won the deal", "ru": "Фёдор и Глеб выиграли раздачу"},
+    "summary_eggs": {"en": "Eggs: 60 each", "ru": "Яйца: по 60"},
+    "row_points": {"en": "Card points", "ru": "Очки"},
+    "row_tricks": {"en": "Tricks", "ru": "Взятки"},
+    "row_written": {"en": "Written", "ru": "Записано"},
+    "row_match": {"en": "Match score", "ru": "Счёт партии"},
+    "worth_plain": {"en": "The deal was worth {value}.", "ru": "Раздача стоила {value}."},
+    "worth_double": {"en": "The deal was worth {value} × 2 = {written} (after eggs).",
+                     "ru": "Раздача стоила {value} × 2 = {written} (после яиц)."},
+    "worth_saved_not": {"en": "The losers took 30 points or fewer: they did not save "
+                              "themselves.",
+                        "ru": "Проигравшие набрали 30 очков или меньше: не спаслись."},
+    "worth_no_trick": {"en": "The losers took no trick at all.",
+                       "ru": "Проигравшие не взяли ни одной взятки."},
+    "eggs_next": {"en": "Nobody writes; the next deal counts double.",
+                  "ru": "Никто ничего не пишет, следующая раздача идёт вдвойне."},
+    "next": {"en": "Next", "ru": "Дальше"},
+    "review": {"en": "Review the deal", "ru": "Разбор раздачи"},
+    "results": {"en": "Results", "ru": "Итоги"},
+    # -- results ---------------------------------------------------------------------------
+    "results_won": {"en": "You won the match!", "ru": "Вы выиграли партию!"},
+    "results_lost": {"en": "You lost the match", "ru": "Вы проиграли партию"},
+    "results_score": {"en": "Final score: we {us} : {them} they.",
+                      "ru": "Итоговый счёт: мы {us} : {them} они."},
+    "results_deals": {"en": "Deals won: we {us}, they {them}.",
+                      "ru": "Выиграно раздач: мы {us}, они {them}."},
+    "results_eggs": {"en": "Eggs: {eggs}.", "ru": "Яиц: {eggs}."},
+    "goats_they": {"en": "Fedor and Gleb are the goats.", "ru": "Фёдор и Глеб — козлы."},
+    "goats_we": {"en": "You and Nina are the goats.", "ru": "Вы с Ниной — козлы."},
+    "naked_they": {"en": "Fedor and Gleb are naked goats: they wrote nothing!",
+                   "ru": "Фёдор и Глеб — голые козлы: они ничего не записали!"},
+    "naked_we": {"en": "You and Nina are naked goats: you wrote nothing.",
+                 "ru": "Вы с Ниной — голые козлы: вы ничего не записали."},
+    "stats_title": {"en": "Your record at {level}, {trump}",
+                    "ru": "Ваша статистика: {level}, {trump}"},
+    "stats_matches": {"en": "Matches won", "ru": "Выиграно партий"},
+    "stats_deals": {"en": "Deals won", "ru": "Выиграно раздач"},
+    "stats_points": {"en": "Card points per deal", "ru": "Очков за раздачу"},
+    "stats_goats": {"en": "Times you were goats", "ru": "Сколько раз были козлами"},
+    "stats_of": {"en": "{n} of {total}", "ru": "{n} из {total}"},
+    "stats_avg": {"en": "{avg:.1f}", "ru": "{avg:.1f}"},
+    "stats_mistakes": {"en": "Illegal cards tried this match: {n}.",
+                       "ru": "Попыток сыграть недопустимую карту за партию: {n}."},
+    # -- deal review -----------------------------------------------------------------------
+    "review_title": {"en": "Deal review: your card {n} of {total}",
+                     "ru": "Разбор раздачи: ваш ход {n} из {total}"},
+    "review_none": {"en": "You played no card in this deal.",
+                    "ru": "В этой раздаче вы не сыграли ни одной карты."},
+    "review_played": {"en": "You played the {card}.", "ru": "Вы сыграли: {card}."},
+    "review_best": {"en": "That was a best card (double dummy).",
+                    "ru": "Это один из лучших ходов (в открытую)."},
+    "review_lost": {"en": "The best card kept {diff} more points for your side.",
+                    "ru": "Лучший ход принёс бы вашей стороне на {diff} оч. больше."},
+    "review_only": {"en": "It was your only legal card.",
+                    "ru": "Это была ваша единственная разрешённая карта."},
+    "review_inexact": {"en": "Not every value is exact yet: a range means the solver ran out "
+                             "of time (… = unknown).",
+                       "ru": "Не все оценки точные: диапазон значит, что решателю не хватило "
+                             "времени (… — неизвестно)."},
+    "review_analysing": {"en": "Analysing your cards…", "ru": "Анализирую ваши ходы…"},
+    "review_explain": {"en": "Points: what your side ends the deal with if you play the card "
+                             "and everyone then plays perfectly with open cards.",
+                       "ru": "Очки: сколько ваша сторона наберёт за раздачу, если сыграть эту "
+                             "карту, а дальше все играют безошибочно в открытую."},
+    "col_card": {"en": "Card", "ru": "Карта"},
+    "col_points": {"en": "Points", "ru": "Очки"},
+    "col_deal": {"en": "Deal", "ru": "Раздача"},
+    "deal_plus": {"en": "+{value} for us", "ru": "+{value} нам"},
+    "deal_minus": {"en": "+{value} for them", "ru": "+{value} им"},
+    "deal_eggs": {"en": "eggs", "ru": "яйца"},
+    "prev_step": {"en": "← Previous", "ru": "← Назад"},
+    "next_step": {"en": "Next →", "ru": "Дальше →"},
+    "close": {"en": "Close", "ru": "Закрыть"},
+}
+
+
+def text(key: str, lang: str, **params: object) -> str:
+    """The string ``key`` in ``lang`` with ``params`` filled in (suits and cards in words)."""
+    entry = TEXTS[key]
+    template = entry.get(lang) or entry["en"]
+    rendered: dict[str, object] = {}
+    for name, value in params.items():
+        if isinstance(value, (Suit, Card)):
+            rendered[name] = value.name_in(lang)
+        else:
+            rendered[name] = value
+    return template.format(**rendered)

@@ -1,0 +1,354 @@
+"""Build the card table's JSON view from a match session and the screen's own state.
+
+Pure functions, no widgets: the controller (:mod:`.play_view`) keeps a :class:`TableUi` and calls
+:func:`table_view` whenever something changed; the result is checked by the widget's schema.
+
+>>> import random
+>>> session = MatchSession(Settings(level="random"), rng=random.Random(1),
+...                        first_dealer=Seat.E)
+>>> view = table_view(session, TableUi(lang="en"))
+>>> view["status"], len(view["seats"]["S"]["cards"])
+('Your lead: choose a card.', 9)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, Rank, Suit
+from ..scoring import DealResult
+from ..seats import Seat, Team
+from ..state import Phase, Trick
+from .review import ReviewStep, StepAnalysis
+from .session import LEARNER, MatchSession, Settings
+from .store import Stats
+from .texts import text
+
+__all__ = ["ReviewUi", "TableUi", "level_label", "table_view"]
+
+MODES = ("play", "pause", "summary", "results", "review")
+
+
+@dataclass
+class ReviewUi:
+    """The deal review on screen: the learner's steps, which one is shown, what is analysed."""
+
+    steps: list[ReviewStep]
+    index: int = 0
+    analyses: dict[int, StepAnalysis] = field(default_factory=dict)
+    progress: float | None = None
+
+
+@dataclass
+class TableUi:
+    """What the table shows beyond the session: mode, a status override, the trick on hold."""
+
+    lang: str = "ru"
+    mode: str = "play"
+    status: tuple[str, str] | None = None
+    held_trick: Trick | None = None
+    thinking: Seat | None = None
+    progress: float | None = None
+    sound: bool = True
+    stats: Stats | None = None
+    review: ReviewUi | None = None
+
+
+def level_label(level: str, lang: str) -> str:
+    key = f"level_{level}"
+    from .texts import TEXTS
+    return text(key, lang) if key in TEXTS else level
+
+
+def _button(ident: str, label: str, *, primary: bool = False, testid: str | None = None,
+            **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": ident, "label": label, "testid": testid or ident}
+    if primary:
+        out["primary"] = True
+    out.update(extra)
+    return out
+
+
+def _hand_entries(session: MatchSession, seat: Seat, playable: bool,
+                  marked: Card | None = None, state: Any = None) -> list[dict[str, Any]]:
+    deal = state or session.deal
+    hand = deal.hand(seat)
+    if deal.trump is not None:
+        order = deal.rules.card_order(deal.trump)
+        cards = sorted(hand, key=order.sort_key())
+        trumps = {card for card in cards if order.is_trump(card)}
+    else:
+        cards, trumps = hand.sorted(), set()
+    legal = deal.legal_plays() if playable and deal.to_move == seat else None
+    entries = []
+    for card in cards:
+        entry: dict[str, Any] = {"card": card.token, "trump": card in trumps}
+        if legal is not None:
+            entry["playable"] = card in legal
+        if marked is not None and card == marked:
+            entry["mark"] = "played"
+        entries.append(entry)
+    return entries
+
+
+def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
+    """The whole table as plain JSON (see :func:`kozel_tutor.widgets.check_table_view`)."""
+    lang = ui.lang
+    review_step = _review_step(ui)
+    deal = session.deal if review_step is None else session.last_deal_state(review_step.ply)
+    playing = ui.mode == "play" and ui.held_trick is None and ui.thinking is None
+    seats: dict[str, Any] = {}
+    for seat in Seat:
+        open_hand = seat == LEARNER or review_step is not None
+        team = seat.team
+        entry: dict[str, Any] = {
+            "name": text(f"seat_{seat.name}", lang),
+            "count": len(deal.hand(seat)),
+            "cards": (_hand_entries(session, seat, playing and seat == LEARNER,
+                                    review_step.played if review_step and seat == LEARNER
+                                    else None, deal)
+                      if open_hand else []),
+            "dealer": seat == deal.dealer,
+            "active": not deal.is_over and deal.to_move == seat and ui.mode in ("play", "review"),
+            "thinking": ui.thinking == seat,
+            "team": team.name,
+        }
+        if seat in (LEARNER, Seat.W):
+            entry["points"] = text("points_plate", lang, points=deal.points[team])
+        seats[seat.name] = entry
+
+    if ui.held_trick is not None:
+        trick = [{"seat": s.name, "card": c.token} for s, c in ui.held_trick.plays()]
+        winner: str | None = ui.held_trick.winner.name
+    else:
+        trick = [{"seat": deal.leader.offset(i).name, "card": c.token}
+                 for i, c in enumerate(deal.current_trick)]
+        winner = None
+
+    status, kind = ui.status or _status(session, ui)
+    view: dict[str, Any] = {
+        "seats": seats,
+        "trick": trick,
+        "winner": winner,
+        "status": status,
+        "status_kind": kind,
+        "progress": ui.progress,
+        "badges": _badges(session, lang),
+        "toolbar": [
+            _button("menu", text("menu", lang), icon="menu"),
+            _button("sound", text("sound", lang), icon="sound-on" if ui.sound else "sound-off",
+                    pressed=ui.sound),
+            _button("lang", text("lang_switch", lang)),
+        ],
+        "ranks": {rank.letter: rank.letter_in(lang)
+                  for rank in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)},
+        "trump": None if deal.trump is None else deal.trump.letter,
+        "hint": text("keys_hint", lang),
+        "labels": {"hand": text("hand_label", lang), "trick": text("trick_label", lang),
+                   "thinking": text("thinking", lang), "dealer": text("dealer_chip", lang)},
+        "call": None,
+        "overlay": None,
+    }
+    if playing and session.learner_calls:
+        view["call"] = {"prompt": text("call_prompt", lang),
+                        "suits": [{"suit": suit.letter, "label": suit.name_in(lang).capitalize()}
+                                  for suit in Suit]}
+    view["overlay"] = _overlay(session, ui)
+    return view
+
+
+def _review_step(ui: TableUi) -> ReviewStep | None:
+    if ui.mode != "review" or ui.review is None or not ui.review.steps:
+        return None
+    return ui.review.steps[ui.review.index]
+
+
+def _status(session: MatchSession, ui: TableUi) -> tuple[str, str]:
+    lang = ui.lang
+    deal = session.deal
+    if ui.mode == "pause":
+        return text("status_paused", lang), "info"
+    if ui.mode == "review":
+        return text("review_explain", lang), "info"
+    if deal.is_over:
+        return text("status_deal_over", lang), "done"
+    mover = deal.to_move
+    if mover != LEARNER:
+        return text("status_thinking", lang, name=text(f"seat_{mover.name}", lang)), "wait"
+    if deal.phase is Phase.CALL:
+        return text("status_call", lang), "turn"
+    if not deal.trick:
+        return text("status_your_lead", lang), "turn"
+    return text("status_your_turn", lang), "turn"
+
+
+def _badges(session: MatchSession, lang: str) -> list[dict[str, Any]]:
+    us, them = session.score.scores[LEARNER.team], session.score.scores[LEARNER.team.other]
+    badges: list[dict[str, Any]] = [{
+        "id": "score", "kind": "score", "testid": "score",
+        "text": text("score_badge", lang, us=us, them=them, target=session.rules.match_target),
+    }]
+    trump = session.deal.trump
+    badges.append({"id": "trump", "kind": "trump", "testid": "trump",
+                   "text": text("trump_badge", lang, suit=trump) if trump is not None
+                   else text("trump_badge_none", lang)})
+    multiplier = session.score.multiplier
+    if session.deal_recorded and session.score.results:
+        multiplier = session.score.results[-1].multiplier
+    if multiplier > 1:
+        badges.append({"id": "double", "kind": "double", "testid": "double",
+                       "text": text("double_badge", lang), "title": text("double_title", lang)})
+    return badges
+
+
+def _overlay(session: MatchSession, ui: TableUi) -> dict[str, Any] | None:
+    lang = ui.lang
+    if ui.mode == "pause":
+        return {"kind": "pause", "testid": "pause", "title": text("pause_title", lang),
+                "lines": [text("pause_text", lang)],
+                "buttons": [_button("home", text("home", lang)),
+                            _button("new-game", text("new_game", lang)),
+                            _button("resume", text("resume", lang), primary=True)]}
+    if ui.mode == "summary" and session.score.results:
+        return _summary(session, session.score.results[-1], lang)
+    if ui.mode == "results":
+        return _results(session, ui.stats or Stats(), lang)
+    if ui.mode == "review" and ui.review is not None:
+        return _review(session, ui.review, lang)
+    return None
+
+
+def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, Any]:
+    we, they = LEARNER.team, LEARNER.team.other
+    if result.eggs:
+        title = text("summary_eggs", lang)
+    else:
+        title = text("summary_won" if result.winner is we else "summary_lost", lang)
+    scores = session.score.scores
+    rows = [
+        {"cells": [text("row_points", lang), str(result.points[we]), str(result.points[they])]},
+        {"cells": [text("row_tricks", lang), str(result.tricks[we]), str(result.tricks[they])]},
+        {"cells": [text("row_written", lang), str(result.written[we]),
+                   str(result.written[they])]},
+        {"cells": [text("row_match", lang), {"text": str(scores[we]), "strong": True},
+                   {"text": str(scores[they]), "strong": True}]},
+    ]
+    lines = []
+    if result.eggs:
+        lines.append(text("eggs_next", lang))
+    else:
+        written = max(result.written)
+        lines.append(text("worth_double", lang, value=result.value, written=written)
+                     if result.multiplier > 1 else text("worth_plain", lang, value=written))
+        loser = result.winner.other if result.winner is not None else they
+        if result.tricks[loser] == 0:
+            lines.append(text("worth_no_trick", lang))
+        elif result.points[loser] <= 30:
+            lines.append(text("worth_saved_not", lang))
+    buttons = [_button("review", text("review", lang))]
+    if session.score.is_over:
+        buttons.append(_button("results", text("results", lang), primary=True))
+    else:
+        buttons.append(_button("next", text("next", lang), primary=True))
+    return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
+            "table": {"head": ["", text("team_NS", lang), text("team_EW", lang)], "rows": rows},
+            "buttons": buttons}
+
+
+def _results(session: MatchSession, stats: Stats, lang: str) -> dict[str, Any]:
+    score = session.score
+    we, they = LEARNER.team, LEARNER.team.other
+    won = score.winner is we
+    deals = score.deals_won
+    lines = [
+        text("results_score", lang, us=score.scores[we], them=score.scores[they]),
+        text("results_deals", lang, us=deals[we], them=deals[they]),
+        text("results_eggs", lang, eggs=score.eggs),
+    ]
+    if score.goats is not None:
+        naked = score.naked_goats
+        if score.goats is they:
+            lines.append(text("naked_they" if naked else "goats_they", lang))
+        else:
+            lines.append(text("naked_we" if naked else "goats_we", lang))
+    lines.append(text("stats_mistakes", lang, n=session.illegal_attempts))
+    settings: Settings = session.settings
+    rows = [
+        {"cells": [text("stats_matches", lang),
+                   text("stats_of", lang, n=stats.wins, total=stats.matches)]},
+        {"cells": [text("stats_deals", lang),
+                   text("stats_of", lang, n=stats.deals_won, total=stats.deals)]},
+        {"cells": [text("stats_points", lang),
+                   text("stats_avg", lang, avg=stats.points_per_deal)]},
+        {"cells": [text("stats_goats", lang), str(stats.goats)]},
+    ]
+    title_stats = text("stats_title", lang, level=level_label(settings.level, lang),
+                       trump=text(f"trump_{settings.trump}", lang))
+    return {"kind": "results", "testid": "results",
+            "title": text("results_won" if won else "results_lost", lang),
+            "lines": [*lines, title_stats],
+            "table": {"head": [], "rows": rows, "testid": "stats"},
+            "buttons": [_button("home", text("home", lang)),
+                        _button("new-game", text("new_game", lang), primary=True)]}
+
+
+def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any]:
+    nav = [_button("prev-step", text("prev_step", lang), disabled=review.index == 0),
+           _button("next-step", text("next_step", lang),
+                   disabled=review.index >= len(review.steps) - 1),
+           _button("close", text("close", lang), primary=True)]
+    if not review.steps:
+        return {"kind": "review", "testid": "review", "placement": "side",
+                "title": text("review", lang), "lines": [text("review_none", lang)],
+                "buttons": nav[2:]}
+    step = review.steps[review.index]
+    title = text("review_title", lang, n=step.number, total=len(review.steps))
+    lines = [text("review_played", lang, card=step.played)]
+    analysis = review.analyses.get(review.index)
+    overlay: dict[str, Any] = {"kind": "review", "testid": "review", "placement": "side",
+                               "title": title, "buttons": nav}
+    if analysis is None:
+        lines.append(text("review_analysing", lang))
+        overlay["progress"] = review.progress or 0.0
+        overlay["lines"] = lines
+        return overlay
+    team = LEARNER.team
+    if len(step.legal) == 1:
+        lines.append(text("review_only", lang))
+    elif analysis.loss == 0:
+        lines.append(text("review_best", lang))
+    elif analysis.loss is not None:
+        lines.append(text("review_lost", lang, diff=analysis.loss))
+    if not analysis.exact:
+        lines.append(text("review_inexact", lang))
+    best = set(analysis.best)
+    rows = []
+    for alt in analysis.alternatives:
+        if alt.exact:
+            points = str(alt.low)
+        elif alt.low == 0 and alt.high == 120:
+            points = "…"
+        else:
+            points = f"{alt.low}…{alt.high}"
+        if alt.outcome is None:
+            deal_cell: Any = "…"
+        elif alt.outcome.eggs:
+            deal_cell = {"text": text("deal_eggs", lang), "tone": "muted"}
+        elif alt.outcome.winner is team:
+            deal_cell = {"text": text("deal_plus", lang, value=alt.outcome.value), "tone": "good"}
+        else:
+            deal_cell = {"text": text("deal_minus", lang, value=alt.outcome.value), "tone": "bad"}
+        played, is_best = alt.card == step.played, alt.card in best
+        mark = "played-best" if played and is_best else "played" if played else \
+            "best" if is_best else ""
+        rows.append({"cells": [{"card": alt.card.token, "text": alt.card.label(lang)},
+                               {"text": points, "strong": is_best}, deal_cell], "mark": mark})
+    overlay["lines"] = lines
+    overlay["table"] = {"head": [text("col_card", lang), text("col_points", lang),
+                                 text("col_deal", lang)], "rows": rows, "testid": "review-table"}
+    return overlay
+
+
+def team_name(team: Team, lang: str) -> str:
+    return text(f"team_{team.name}", lang)

@@ -1,0 +1,312 @@
+// The card table. Draws Python's view (model "view") and sends commands back:
+// {type: "play", card}, {type: "call", suit}, {type: "button", id}. No game logic here.
+
+const SEATS = ["N", "E", "S", "W"];
+
+// Toolbar icons by name (the only words-free UI the browser holds).
+const ICONS = {
+  menu: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>',
+  "sound-on": '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 8h3l4-3.5v11L6 12H3z" fill="currentColor"/><path d="M13 7.2a4 4 0 0 1 0 5.6M15.2 5a7 7 0 0 1 0 10" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linecap="round"/></svg>',
+  "sound-off": '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 8h3l4-3.5v11L6 12H3z" fill="currentColor"/><path d="M13 7.5l5 5M18 7.5l-5 5" stroke="currentColor" stroke-width="1.7" stroke-linecap="round"/></svg>',
+};
+
+function h(tag, cls, text) {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text !== undefined && text !== null) el.textContent = text;
+  return el;
+}
+
+function buttonEl(spec, onClick) {
+  const b = h("button", "kz-btn" + (spec.primary ? " kz-primary" : ""));
+  b.type = "button";
+  b.dataset.testid = spec.testid;
+  b.dataset.id = spec.id;
+  if (spec.icon) {
+    const icon = h("span", "kz-icon");
+    if (ICONS[spec.icon]) icon.innerHTML = ICONS[spec.icon];
+    else icon.textContent = spec.icon;
+    b.append(icon);
+    b.setAttribute("aria-label", spec.label);
+    b.title = spec.title || spec.label;
+    b.classList.add("kz-icon-btn");
+  } else {
+    b.textContent = spec.label;
+    if (spec.title) b.title = spec.title;
+  }
+  if (spec.pressed !== undefined) b.setAttribute("aria-pressed", String(spec.pressed));
+  if (spec.disabled) b.disabled = true;
+  b.addEventListener("click", (e) => { e.stopPropagation(); onClick(spec.id); });
+  return b;
+}
+
+function cellEl(cell, opts) {
+  const td = h("td");
+  if (typeof cell === "string") { td.textContent = cell; return td; }
+  if (cell.card) {
+    const card = cardElement(cell.card, opts);
+    card.classList.add("kz-mini");
+    td.append(card);
+  }
+  if (cell.text) td.append(h(cell.strong ? "strong" : "span", cell.tone ? "kz-tone-" + cell.tone : "", cell.text));
+  return td;
+}
+
+function tableEl(spec, opts) {
+  const table = h("table", "kz-grid");
+  if (spec.testid) table.dataset.testid = spec.testid;
+  if (spec.head.length) {
+    const tr = h("tr");
+    for (const c of spec.head) { const th = cellEl(c, opts); const el = h("th"); el.append(...th.childNodes); tr.append(el); }
+    const head = h("thead");
+    head.append(tr);
+    table.append(head);
+  }
+  const body = h("tbody");
+  for (const row of spec.rows) {
+    const tr = h("tr", row.mark ? "kz-row-" + row.mark : "");
+    for (const c of row.cells) tr.append(cellEl(c, opts));
+    body.append(tr);
+  }
+  table.append(body);
+  return table;
+}
+
+export default {
+  render({ model, el }) {
+    const root = h("div", "kz-table-root");
+    root.tabIndex = 0;
+    el.append(root);
+    let selected = -1;
+
+    const send = (msg) => model.send(msg);
+    const pressButton = (id) => send({ type: "button", id });
+    const cardOpts = () => ({ ranks: model.get("view").ranks, fourColour: model.get("four_colour") });
+
+    function learnerCards() {
+      return model.get("view").seats.S.cards || [];
+    }
+
+    function playCard(token) {
+      send({ type: "play", card: token });
+    }
+
+    function drawSeat(name, view) {
+      const seat = view.seats[name];
+      const box = h("div", `kz-seat kz-seat-${name}`);
+      box.dataset.seat = name;
+      if (seat.active) box.classList.add("kz-active");
+      const plate = h("div", "kz-plate");
+      plate.dataset.testid = `seat-${name}`;
+      plate.append(h("span", "kz-name", seat.name));
+      if (seat.dealer) {
+        const chip = h("span", "kz-dealer", (view.labels && view.labels.dealer) || "D");
+        chip.dataset.testid = "dealer";
+        plate.append(chip);
+      }
+      if (seat.points) {
+        const pts = h("span", "kz-points", seat.points);
+        pts.dataset.testid = `points-${name}`;
+        plate.append(pts);
+      }
+      if (seat.thinking) {
+        const dots = h("span", "kz-thinking");
+        dots.dataset.testid = "thinking";
+        dots.setAttribute("aria-label", (view.labels && view.labels.thinking) || "…");
+        dots.append(h("i"), h("i"), h("i"));
+        plate.append(dots);
+      }
+      if (seat.caption) plate.append(h("span", "kz-caption", seat.caption));
+      const hand = h("div", "kz-hand");
+      const opts = cardOpts();
+      if (seat.cards.length) {
+        seat.cards.forEach((entry, i) => {
+          const card = cardElement(entry.card, Object.assign({ trump: entry.trump }, opts));
+          if (name === "S") {
+            card.dataset.index = String(i + 1);
+            if (entry.playable) {
+              card.dataset.playable = "true";
+              card.classList.add("kz-playable");
+            }
+            if (i === selected) card.classList.add("kz-selected");
+            card.addEventListener("click", () => { selected = i; playCard(entry.card); });
+          }
+          if (entry.mark) card.classList.add("kz-mark-" + entry.mark);
+          hand.append(card);
+        });
+      } else {
+        for (let i = 0; i < seat.count; i++) hand.append(cardElement(null));
+      }
+      if (name === "S" && view.seats.S.active && learnerCards().some((c) => c.playable)) {
+        hand.classList.add("kz-my-turn");
+      }
+      box.append(plate, hand);
+      return box;
+    }
+
+    function drawCenter(view) {
+      const center = h("div", "kz-center");
+      center.setAttribute("aria-label", (view.labels && view.labels.trick) || "");
+      center.dataset.testid = "trick";
+      const opts = cardOpts();
+      for (const play of view.trick) {
+        const slot = h("div", `kz-slot kz-slot-${play.seat}`);
+        const card = cardElement(play.card, opts);
+        card.dataset.seat = play.seat;
+        slot.append(card);
+        if (view.winner === play.seat) {
+          slot.classList.add("kz-winner");
+          slot.dataset.testid = "trick-winner";
+        }
+        center.append(slot);
+      }
+      return center;
+    }
+
+    function drawCall(view) {
+      const call = h("div", "kz-call");
+      call.dataset.testid = "call";
+      call.append(h("div", "kz-call-prompt", view.call.prompt));
+      const row = h("div", "kz-call-row");
+      for (const s of view.call.suits) {
+        const b = h("button", "kz-btn kz-suit-btn");
+        b.type = "button";
+        b.dataset.testid = `call-${s.suit}`;
+        b.innerHTML = suitSVG(s.suit, { fourColour: model.get("four_colour") });
+        b.append(h("span", "", s.label));
+        b.addEventListener("click", () => send({ type: "call", suit: s.suit }));
+        row.append(b);
+      }
+      call.append(row);
+      return call;
+    }
+
+    function drawOverlay(view) {
+      const ov = view.overlay;
+      const box = h("div", `kz-panel kz-panel-${ov.kind}`);
+      if (ov.testid) box.dataset.testid = ov.testid;
+      box.setAttribute("role", "dialog");
+      box.append(h("h2", "kz-panel-title", ov.title));
+      for (const line of ov.lines || []) box.append(h("p", "kz-panel-line", line));
+      if (ov.progress !== undefined && ov.progress !== null) {
+        const bar = h("div", "kz-progress");
+        const fill = h("div", "kz-progress-fill");
+        fill.style.width = `${Math.round(ov.progress * 100)}%`;
+        bar.append(fill);
+        box.append(bar);
+      }
+      if (ov.table) box.append(tableEl(ov.table, cardOpts()));
+      const buttons = h("div", "kz-panel-buttons");
+      for (const b of ov.buttons) buttons.append(buttonEl(b, pressButton));
+      box.append(buttons);
+      if ((ov.placement || "modal") === "modal") {
+        const backdrop = h("div", "kz-backdrop");
+        backdrop.append(box);
+        return backdrop;
+      }
+      return box;
+    }
+
+    function draw() {
+      const view = model.get("view");
+      const hadFocus = root.contains(document.activeElement);
+      const cards = view.seats.S.cards || [];
+      if (selected >= cards.length) selected = cards.length - 1;
+      root.replaceChildren();
+      root.lang = model.get("lang");
+      root.classList.toggle("kz-four-colour", !!model.get("four_colour"));
+
+      const top = h("div", "kz-topbar");
+      const tools = h("div", "kz-tools");
+      for (const b of view.toolbar) tools.append(buttonEl(b, pressButton));
+      const badges = h("div", "kz-badges");
+      for (const b of view.badges) {
+        const badge = h("span", `kz-badge kz-badge-${b.kind || b.id}`);
+        if (b.testid) badge.dataset.testid = b.testid;
+        if (b.title) badge.title = b.title;
+        if (b.kind === "trump" && view.trump) badge.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour") }) + " ";
+        badge.append(document.createTextNode(b.text));
+        badges.append(badge);
+      }
+      top.append(tools, badges);
+
+      const status = h("div", `kz-status kz-status-${view.status_kind}`);
+      status.dataset.testid = "status";
+      status.setAttribute("role", "status");
+      status.setAttribute("aria-live", "polite");
+      status.textContent = view.status;
+      const bar = h("div", "kz-progress kz-status-progress");
+      if (view.progress !== undefined && view.progress !== null) {
+        const fill = h("div", "kz-progress-fill");
+        fill.style.width = `${Math.round(view.progress * 100)}%`;
+        bar.append(fill);
+      } else {
+        bar.classList.add("kz-hidden");
+      }
+
+      const felt = h("div", "kz-felt");
+      for (const name of SEATS) felt.append(drawSeat(name, view));
+      felt.append(drawCenter(view));
+      if (view.call) felt.append(drawCall(view));
+      let under = null;
+      if (view.overlay) {
+        const ov = drawOverlay(view);
+        if ((view.overlay.placement || "modal") === "modal") felt.append(ov);
+        else under = ov;
+      }
+      root.append(top, status, bar, felt);
+      if (under) root.append(under);
+      if (view.hint) root.append(h("div", "kz-hint", view.hint));
+
+      const primary = root.querySelector(".kz-panel .kz-primary");
+      if (primary && view.overlay && (view.overlay.placement || "modal") === "modal") primary.focus({ preventScroll: true });
+      else if (hadFocus) root.focus({ preventScroll: true });
+    }
+
+    function onKey(e) {
+      if (e.target !== root) return;
+      const cards = learnerCards();
+      if (!cards.length) return;
+      if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+        const step = e.key === "ArrowRight" ? 1 : -1;
+        selected = selected < 0 ? (step > 0 ? 0 : cards.length - 1) : (selected + step + cards.length) % cards.length;
+        draw();
+        e.preventDefault();
+      } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= cards.length) {
+        selected = Number(e.key) - 1;
+        draw();
+        e.preventDefault();
+      } else if ((e.key === "Enter" || e.key === " ") && selected >= 0 && selected < cards.length) {
+        playCard(cards[selected].card);
+        e.preventDefault();
+      }
+    }
+
+    function onCustom(msg) {
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "shake") {
+        const card = root.querySelector(`.kz-seat-S [data-card="${msg.card}"]`);
+        if (card) {
+          card.classList.remove("kz-shake");
+          void card.offsetWidth;
+          card.classList.add("kz-shake");
+        }
+      } else if (msg.type === "sound" && model.get("sound")) {
+        playSound(msg.name);
+      }
+    }
+
+    root.addEventListener("keydown", onKey);
+    model.on("change:view", draw);
+    model.on("change:lang", draw);
+    model.on("change:four_colour", draw);
+    model.on("msg:custom", onCustom);
+    draw();
+    return () => {
+      model.off("change:view", draw);
+      model.off("change:lang", draw);
+      model.off("change:four_colour", draw);
+      model.off("msg:custom", onCustom);
+    };
+  },
+};

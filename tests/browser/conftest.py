@@ -1,0 +1,127 @@
+"""A live ``voila notebooks/app.ipynb`` server and Debian chromium, driven by Playwright.
+
+The server gets a free port, ``--no-browser`` and a temporary ``KOZEL_TUTOR_HOME``; AI pauses
+are shortened with ``KOZEL_TUTOR_PACE`` so a whole deal plays in seconds.  Tests are skipped
+(not failed) when chromium, Playwright or Voila are not installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 30_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str
+    home: Path
+    log: Path
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_STREAM)) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_voila(home: Path, log: Path, pace: str = "0.05") -> tuple[subprocess.Popen[bytes], str]:
+    """Start Voila on a free port serving the app; returns the process and its URL."""
+    port = free_port()
+    # The package is installed (pip install -e .); -P keeps the repository's voila.py (Voila's
+    # settings file) from shadowing the voila package.
+    env = {**os.environ, "KOZEL_TUTOR_HOME": str(home), "KOZEL_TUTOR_PACE": pace}
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-P", "-m", "voila", "notebooks/app.ipynb", "--no-browser",
+             f"--port={port}", "--Voila.ip=127.0.0.1"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited early:\n{log.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(url + "api", timeout=2):
+                return proc, url
+        except urllib.error.HTTPError:
+            return proc, url  # the server answers (Voila refuses /api): it is up
+        except OSError:
+            time.sleep(0.3)
+    proc.terminate()
+    raise RuntimeError(f"voila did not start:\n{log.read_text(errors='replace')}")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+    if shutil.which("voila") is None and not _importable("voila"):
+        pytest.skip("voila is not installed")
+    base = tmp_path_factory.mktemp("voila")
+    home = base / "home"
+    home.mkdir()
+    proc, url = start_voila(home, base / "voila.log")
+    try:
+        yield Server(url, home, base / "voila.log")
+    finally:
+        stop(proc)
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+    return importlib.util.find_spec(name) is not None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian chromium is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser: object, voila_server: Server) -> Iterator[object]:
+    context = browser.new_context(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()

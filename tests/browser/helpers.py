@@ -1,0 +1,65 @@
+"""Steps a learner takes in the app, written once for the browser tests and the benchmark."""
+
+from __future__ import annotations
+
+from typing import Any
+
+HAND = ".kz-seat-S [data-card]"
+PLAYABLE = ".kz-seat-S [data-playable='true']"
+SUMMARY = "[data-testid='deal-summary']"
+CALL = "[data-testid='call']"
+READY = f"{PLAYABLE}, {SUMMARY}, {CALL}"
+
+
+def open_home(page: Any, url: str) -> None:
+    page.goto(url)
+    page.get_by_test_id("open-play").wait_for()
+
+
+def start_game(page: Any, *, level: str = "random", trump: str = "clubs", deck: str = "36",
+               match: str = "12") -> None:
+    """From the home screen: open the settings, choose, press Play, wait for the table."""
+    page.get_by_test_id("open-play").click()
+    for testid in (f"level-{level}", f"trump-{trump}", f"deck-{deck}", f"match-{match}"):
+        page.get_by_test_id(testid).click()
+        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+    page.get_by_test_id("play").click()
+    page.locator(READY).first.wait_for()
+
+
+def hand(page: Any) -> list[str]:
+    return [str(t) for t in page.locator(HAND).evaluate_all("els => els.map(e => e.dataset.card)")]
+
+
+def wait_ready(page: Any) -> str:
+    """Wait until the learner can act; returns ``play``, ``call`` or ``summary``."""
+    page.locator(READY).first.wait_for()
+    if page.locator(SUMMARY).count():
+        return "summary"
+    if page.locator(CALL).count():
+        return "call"
+    return "play"
+
+
+def play_one(page: Any) -> str:
+    """Play the first playable card and wait until it has left the hand; returns it."""
+    card = page.locator(PLAYABLE).first
+    token = str(card.get_attribute("data-card"))
+    card.click()
+    page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
+    return token
+
+
+def play_deal(page: Any) -> int:
+    """Play the learner's cards by clicking until the deal summary shows; returns cards played."""
+    played = 0
+    while True:
+        state = wait_ready(page)
+        if state == "summary":
+            return played
+        if state == "call":
+            page.get_by_test_id("call-H").click()
+            page.locator(CALL).wait_for(state="detached")
+            continue
+        play_one(page)
+        played += 1

@@ -1,0 +1,124 @@
+"""The app in a real browser: a learner plays a whole deal by clicking cards."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from kozel_tutor.cards import Card, Suit
+from kozel_tutor.i18n import Message
+from kozel_tutor.rules import find_rules
+
+from .helpers import (
+    HAND,
+    PLAYABLE,
+    SUMMARY,
+    hand,
+    open_home,
+    play_one,
+    start_game,
+    wait_ready,
+)
+
+TITLE_IS = "t => document.querySelector('.kz-panel-h1').textContent === t"
+
+
+def _expected_reason(card: Card, led: Card, lang: str) -> str:
+    """What the status line must say for ``card`` when ``led`` was led (clubs are trumps)."""
+    order = find_rules("standard").card_order(Suit.CLUBS)
+    led_suit = order.effective_suit(led)
+    if led_suit == 4:
+        return Message("must_play_trump").text(lang)
+    if order.is_trump(card) and card.suit == led_suit:
+        return Message("trump_does_not_follow", {"card": card, "suit": Suit(led_suit)}).text(lang)
+    return Message("must_follow_suit", {"suit": Suit(led_suit)}).text(lang)
+
+
+def _click_an_illegal_card(page: Any) -> tuple[Card, Card] | None:
+    """On the learner's turn with some card not playable, click it; returns (card, led)."""
+    illegal = page.locator(".kz-seat-S [data-card]:not([data-playable='true'])")
+    if not page.locator(PLAYABLE).count() or not illegal.count():
+        return None
+    led = page.locator("[data-testid='trick'] .kz-card").first.get_attribute("data-card")
+    token = str(illegal.first.get_attribute("data-card"))
+    illegal.first.click()
+    return Card.parse(token), Card.parse(str(led))
+
+
+def test_a_whole_deal_is_played_by_clicking_and_an_illegal_card_is_explained(
+        page: Any, voila_server: Any) -> None:
+    open_home(page, voila_server.url)
+    start_game(page)
+    assert len(hand(page)) == 9
+    assert page.get_by_test_id("score").inner_text().startswith("Мы 0 : 0")
+    explained = False
+    played = 0
+    while True:
+        state = wait_ready(page)
+        if state == "summary":
+            break
+        if not explained:
+            clicked = _click_an_illegal_card(page)
+            if clicked is not None:
+                card, led = clicked
+                status = page.get_by_test_id("status")
+                expected = _expected_reason(card, led, "ru")
+                page.wait_for_function(
+                    "t => document.querySelector('[data-testid=status]').textContent === t",
+                    arg=expected)
+                assert "kz-status-error" in str(status.get_attribute("class"))
+                assert card.token in hand(page), "an illegal card stays in the hand"
+                explained = True
+        play_one(page)
+        played += 1
+    assert played == 9
+    assert explained, "in nine tricks the learner never had to follow suit (random deal?)"
+    summary = page.locator(SUMMARY)
+    cells = summary.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert int(cells[1]) + int(cells[2]) == 120, "both sides' card points add up to 120"
+    assert page.locator(HAND).count() == 0
+    page.get_by_test_id("next").click()
+    page.locator(SUMMARY).wait_for(state="detached")
+    assert wait_ready(page) in ("play", "call")
+    assert len(hand(page)) == 9
+
+
+def test_reload_offers_continue_and_restores_the_same_hands(page: Any, voila_server: Any
+                                                            ) -> None:
+    open_home(page, voila_server.url)
+    start_game(page)
+    wait_ready(page)
+    play_one(page)
+    assert wait_ready(page) == "play"
+    before = hand(page)
+    score = page.get_by_test_id("score").inner_text()
+    assert len(before) == 8
+    page.reload()
+    page.get_by_test_id("continue").click()
+    page.locator(PLAYABLE).first.wait_for()
+    assert hand(page) == before
+    assert page.get_by_test_id("score").inner_text() == score
+
+
+def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> None:
+    open_home(page, voila_server.url)
+    title = page.locator(".kz-panel-h1")
+    if title.inner_text() != "Козёл":
+        page.get_by_test_id("lang").click()
+        page.wait_for_function(TITLE_IS, arg="Козёл")
+    page.get_by_test_id("lang").click()
+    page.wait_for_function(TITLE_IS, arg="Kozel")
+    assert page.get_by_test_id("open-play").locator(".kz-btn-label").inner_text() == "Play"
+    start_game(page)
+    wait_ready(page)
+    assert re.match(r"We 0 : 0 They", page.get_by_test_id("score").inner_text())
+    page.get_by_test_id("lang").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=score]').textContent.startsWith('Мы')")
+    assert page.locator(".kz-seat-S .kz-name").inner_text() == "Вы"
+    page.wait_for_function("() => document.querySelector('.kz-seat-S desc') !== null")
+    drawn = page.locator(HAND).evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.querySelector('desc').textContent])")
+    for token, label in drawn:
+        card = Card.parse(token)
+        assert label == card.label("ru")[:-1] + card.suit.letter, "corner letters are Russian"
