@@ -1,0 +1,322 @@
+"""The app's Puzzles section: rated puzzles, reviews, drills, sets, the dashboard.
+
+One :class:`PuzzlesView` (an ``ipywidgets.VBox``) shows either the menu (a panel: tiles for the
+modes and sets, a theme filter, a set-file upload) or one puzzle player, or the dashboard.  A
+teacher's link (``?set=…`` in the page address) opens that set at once; students type their
+name and download their results file when they like.  Bad files and links are reported in the
+panel, never as a traceback.
+
+>>> menu_view({"rated": 3}, [], "en", theme="any", rating=1500, errors=[])["title"]
+'Puzzles'
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import sqlite3
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets  # type: ignore[import-untyped]
+
+from ..puzzles.dashboard import dashboard_html
+from ..puzzles.drills import deals_from_store, mine_deal
+from ..puzzles.model import Puzzle, PuzzleError, PuzzleSet, load_catalogue_lenient
+from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
+from ..puzzles.progress import Progress
+from ..puzzles.teacher import ResultsSheet, set_from_query
+from ..puzzles.themes import THEMES
+from ..widgets import Command, PanelWidget
+from ..widgets.puzzle import PuzzleWidget
+from .store import Store
+
+__all__ = ["PuzzlesView", "menu_view"]
+
+log = logging.getLogger(__name__)
+
+_TEXT = {
+    "title": {"ru": "Задачи", "en": "Puzzles"},
+    "subtitle": {"ru": "«Какой картой вы сыграете?» Ваш рейтинг: {rating}.",
+                 "en": "\"What card would you play?\" Your rating: {rating}."},
+    "home": {"ru": "← Домой", "en": "← Home"},
+    "menu": {"ru": "← К задачам", "en": "← Puzzles"},
+    "dashboard": {"ru": "Мои успехи", "en": "My progress"},
+    "rated": {"ru": "Задачи по рейтингу", "en": "Rated puzzles"},
+    "rated_hint": {"ru": "Подбираются под ваш уровень", "en": "Picked to match your level"},
+    "review": {"ru": "Повторение ({n})", "en": "Review ({n})"},
+    "review_hint": {"ru": "Задачи, где вы ошиблись", "en": "Puzzles you missed"},
+    "drills": {"ru": "Мои ошибки ({n})", "en": "My drills ({n})"},
+    "drills_hint": {"ru": "Позиции из ваших партий", "en": "Positions from your own games"},
+    "mine": {"ru": "Найти ошибки в моих партиях", "en": "Find drills in my games"},
+    "mine_hint": {"ru": "Решатель разберёт ваши сыгранные раздачи",
+                  "en": "The solver goes through the deals you played"},
+    "mining": {"ru": "Разбираю раздачу {i} из {n}…", "en": "Analysing deal {i} of {n}…"},
+    "mined": {"ru": "Новых задач из ваших партий: {n}.", "en": "New drills from your games: {n}."},
+    "no_deals": {"ru": "Пока нет сыгранных раздач: сыграйте партию.",
+                 "en": "No finished deals yet: play a match first."},
+    "theme": {"ru": "Тема", "en": "Theme"},
+    "any": {"ru": "любая", "en": "any"},
+    "set_hint": {"ru": "задач: {n}", "en": "{n} puzzles"},
+    "upload": {"ru": "Открыть файл набора", "en": "Open a set file"},
+    "name": {"ru": "Ваше имя", "en": "Your name"},
+    "name_needed": {"ru": "Впишите имя, чтобы скачать результаты.",
+                    "en": "Type your name to download your results."},
+    "download": {"ru": "⬇ Результаты (JSON)", "en": "⬇ Results (JSON)"},
+    "download_csv": {"ru": "⬇ Результаты (CSV)", "en": "⬇ Results (CSV)"},
+    "bad_files": {"ru": "Не удалось прочитать: {problems}", "en": "Could not read: {problems}"},
+    "db_error": {"ru": "База прогресса недоступна: {reason}", "en": "Progress database error: "
+                                                                     "{reason}"},
+}
+
+
+def _t(key: str, lang: str, **params: object) -> str:
+    text = _TEXT[key]["ru" if lang == "ru" else "en"]
+    return text.format(**params) if params else text
+
+
+def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, theme: str,
+              rating: float, errors: Sequence[str], note: str = "") -> dict[str, Any]:
+    """The menu panel: modes and sets as tiles, the theme filter, problems if any."""
+    tiles = [
+        {"id": "rated", "label": _t("rated", lang), "testid": "puzzles-rated", "icon": "♛",
+         "title": _t("rated_hint", lang), "primary": True},
+        {"id": "review", "label": _t("review", lang, n=counts.get("review", 0)),
+         "testid": "puzzles-review", "icon": "↻", "title": _t("review_hint", lang),
+         "disabled": counts.get("review", 0) == 0},
+        {"id": "drills", "label": _t("drills", lang, n=counts.get("drills", 0)),
+         "testid": "puzzles-drills", "icon": "✎", "title": _t("drills_hint", lang),
+         "disabled": counts.get("drills", 0) == 0},
+        {"id": "mine", "label": _t("mine", lang), "testid": "puzzles-mine", "icon": "⚙",
+         "title": _t("mine_hint", lang)},
+    ]
+    for puzzle_set in sets:
+        tiles.append({"id": f"set:{puzzle_set.id}"[:40], "label": puzzle_set.title.get(lang),
+                      "testid": f"puzzles-set-{puzzle_set.id}"[:40], "icon": "▦",
+                      "title": _t("set_hint", lang, n=len(puzzle_set.puzzles))})
+    options = [{"value": "any", "label": _t("any", lang)}] + [
+        {"value": tid, "label": theme_def.name.get(lang)} for tid, theme_def in THEMES.items()]
+    view: dict[str, Any] = {
+        "title": _t("title", lang),
+        "subtitle": _t("subtitle", lang, rating=round(rating)),
+        "testid": "puzzles",
+        "toolbar": [{"id": "home", "label": _t("home", lang), "testid": "puzzles-home"},
+                    {"id": "dashboard", "label": _t("dashboard", lang),
+                     "testid": "puzzles-dashboard"}],
+        "tiles": tiles,
+        "groups": [{"id": "theme", "label": _t("theme", lang), "options": options,
+                    "value": theme}],
+        "lines": [note] if note else [],
+        "buttons": [],
+    }
+    if errors:
+        view["error"] = _t("bad_files", lang, problems="; ".join(errors))
+    return view
+
+
+class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
+    """The Puzzles section of the app."""
+
+    def __init__(self, lang: str, store: Store, go_home: Callable[[], None], *,
+                 query: str | None = None, backend: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("kz-puzzles")
+        self.lang = lang
+        self.store = store
+        self.go_home = go_home
+        self.backend = backend
+        self.progress = Progress(store.path)
+        sets, errors = load_catalogue_lenient()
+        self.sets = list(sets)
+        self.errors = [str(e) for e in errors]
+        seen: dict[str, Puzzle] = {}
+        for puzzle_set in self.sets:
+            for puzzle in puzzle_set.puzzles:
+                seen.setdefault(puzzle.id, puzzle)
+        self.catalogue = list(seen.values())
+        self.theme = "any"
+        self.note = ""
+        self.panel = PanelWidget(lang=lang)
+        self.panel.on_command(self._command)
+        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False,
+                                            description=_t("upload", lang))
+        self.upload.add_class("kz-puzzles-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.back = ipywidgets.Button(description=_t("menu", lang))
+        self.back.add_class("kz-puzzles-back")
+        self.back.on_click(lambda _: self.show_menu())
+        self.name = ipywidgets.Text(placeholder=_t("name", lang), description="")
+        self.name.add_class("kz-puzzles-name")
+        self.name.observe(lambda _: self._refresh_downloads(), names="value")
+        self.downloads = ipywidgets.HTML()
+        self.extra = ipywidgets.HTML()
+        self.player: PuzzlePlayer | None = None
+        self.widget: PuzzleWidget | None = None
+        self.sheet: ResultsSheet | None = None
+        self.screen = "menu"
+        try:
+            linked = set_from_query(query)
+        except PuzzleError as exc:
+            self.errors.append(str(exc))
+            linked = None
+        if linked is not None:
+            self.open_set(linked)
+        else:
+            self.show_menu()
+
+    # -- screens ----------------------------------------------------------------------------
+
+    def _counts(self) -> dict[str, int]:
+        try:
+            return {"review": len(self.progress.due_reviews()),
+                    "drills": len(self.progress.drills())}
+        except sqlite3.Error as exc:
+            self.errors.append(_t("db_error", self.lang, reason=exc))
+            return {}
+
+    def show_menu(self) -> None:
+        self.screen = "menu"
+        self.player = self.widget = None
+        self.sheet = None
+        try:
+            rating = self.progress.learner_rating().rating
+        except sqlite3.Error:
+            rating = 1500.0
+        self.panel.view = menu_view(self._counts(), self.sets, self.lang, theme=self.theme,
+                                    rating=rating, errors=self.errors, note=self.note)
+        self.children = (self.panel, self.upload)
+
+    def _play(self, queue: SetQueue | RatedQueue, *, set_id: str = "",
+              sheet: ResultsSheet | None = None) -> PuzzleWidget:
+        self.sheet = sheet
+        self.player = PuzzlePlayer(queue, lang=self.lang, progress=self.progress, sheet=sheet,
+                                   set_id=set_id, backend=self.backend)
+        self.widget = PuzzleWidget(self.player)
+        self.player.on_change(self._refresh_downloads)
+        self.screen = "puzzle"
+        parts: list[Any] = [self.back, self.widget]
+        if sheet is not None:
+            parts += [ipywidgets.HBox([self.name, self.downloads])]
+            self._refresh_downloads()
+        self.children = tuple(parts)
+        return self.widget
+
+    def open_rated(self) -> PuzzleWidget:
+        themes = () if self.theme == "any" else (self.theme,)
+        return self._play(RatedQueue(self.catalogue, self.progress, themes=themes))
+
+    def open_set(self, puzzle_set: PuzzleSet) -> PuzzleWidget:
+        """Solve a set in order, with a results file to download."""
+        sheet = ResultsSheet(self.name.value.strip() or "?", puzzle_set.id,
+                             puzzle_set.title.get(self.lang))
+        return self._play(SetQueue(list(puzzle_set.puzzles)), set_id=puzzle_set.id, sheet=sheet)
+
+    def show_dashboard(self) -> None:
+        self.screen = "dashboard"
+        try:
+            self.extra.value = dashboard_html(self.progress, self.lang)
+        except sqlite3.Error as exc:
+            self.extra.value = f"<p>{html.escape(_t('db_error', self.lang, reason=exc))}</p>"
+        self.children = (self.back, self.extra)
+
+    def find_drills(self) -> int:
+        """Mine the learner's finished deals not mined yet; returns how many drills were added."""
+        mined = self.progress.mined_deals()
+        deals = [d for d in deals_from_store(self.store) if d.key not in mined]
+        if not deals:
+            self.note = _t("no_deals", self.lang)
+            self.show_menu()
+            return 0
+        added = 0
+        for number, deal in enumerate(deals, 1):
+            self.note = _t("mining", self.lang, i=number, n=len(deals))
+            self.show_menu()
+            added += self.progress.add_drills(deal.key, mine_deal(deal, backend=self.backend))
+        self.note = _t("mined", self.lang, n=added)
+        self.show_menu()
+        return added
+
+    def set_lang(self, lang: str) -> None:
+        """Called by the app when the learner switches language."""
+        self.lang = lang
+        self.panel.lang = lang
+        self.upload.description = _t("upload", lang)
+        self.back.description = _t("menu", lang)
+        self.name.placeholder = _t("name", lang)
+        if self.player is not None:
+            self.player.set_lang(lang)
+        elif self.screen == "dashboard":
+            self.show_dashboard()
+        else:
+            self.show_menu()
+
+    # -- events -----------------------------------------------------------------------------
+
+    def _refresh_downloads(self) -> None:
+        sheet = self.sheet
+        if sheet is None:
+            return
+        name = self.name.value.strip()
+        if not name:
+            self.downloads.value = (f'<span data-testid="puzzles-name-needed">'
+                                    f'{html.escape(_t("name_needed", self.lang))}</span>')
+            return
+        sheet.student = name[:80]
+        links = []
+        for kind, key in (("json", "download"), ("csv", "download_csv")):
+            link = results_download(sheet, kind)
+            links.append(f'<a class="kz-puzzles-download" data-testid="puzzles-results-{kind}" '
+                         f'download="{html.escape(link["filename"])}" href="{link["href"]}">'
+                         f'{html.escape(_t(key, self.lang))}</a>')
+        self.downloads.value = " ".join(links)
+
+    def _command(self, command: Command) -> None:
+        if command.kind == "choose":
+            group, value = command.value.split("=", 1)
+            if group == "theme" and (value == "any" or value in THEMES):
+                self.theme = value
+                self.show_menu()
+            return
+        if command.kind != "button":
+            return
+        ident = command.value
+        try:
+            if ident == "home":
+                self.go_home()
+            elif ident == "dashboard":
+                self.show_dashboard()
+            elif ident == "rated":
+                self.open_rated()
+            elif ident == "review":
+                self._play(SetQueue(self.progress.due_reviews()))
+            elif ident == "drills":
+                self._play(SetQueue(self.progress.drills()))
+            elif ident == "mine":
+                self.find_drills()
+            elif ident.startswith("set:"):
+                wanted = ident.removeprefix("set:")
+                match = next((s for s in self.sets if s.id[:36] == wanted), None)
+                if match is not None:
+                    self.open_set(match)
+        except sqlite3.Error as exc:
+            log.exception("puzzle progress database error")
+            self.errors.append(_t("db_error", self.lang, reason=exc))
+            self.show_menu()
+
+    def open_file(self, name: str, content: bytes) -> PuzzleWidget | None:
+        """Open an uploaded set file; a bad one is named in the menu's error line."""
+        try:
+            puzzle_set = PuzzleSet.from_json(content, name)
+        except PuzzleError as exc:
+            self.errors = [str(exc)]
+            self.show_menu()
+            return None
+        return self.open_set(puzzle_set)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        self.upload.value = ()
+        item = files[0]
+        self.open_file(str(item.get("name", "set.json")), bytes(item.get("content", b"")))

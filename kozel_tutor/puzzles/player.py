@@ -1,0 +1,423 @@
+"""The puzzle player: the logic behind the puzzle widget (the widget only draws :meth:`view`).
+
+One :class:`PuzzlePlayer` walks through a queue of puzzles.  For each: show the goal and the
+position, take one card, say right or wrong, then show every legal card with its double-dummy
+value in points and in deal result (equivalent cards grouped) and the tutor's words; after a
+miss, the refutation line is there to play through card by card.  Hints cost a visible share of
+the win.  Answers go to the learner's :class:`~.progress.Progress` (ratings, reviews) and, for a
+teacher's set, to a :class:`~.teacher.ResultsSheet`.
+
+The browser sends ``{"type": "play", "card": "QC"}``, ``{"type": "hint"}``, ``{"type":
+"retry"}`` and ``{"type": "next"}``; each is checked against the screen it was sent from.
+
+>>> from kozel_tutor.puzzles.model import load_catalogue
+>>> player = PuzzlePlayer(SetQueue([]), lang="en")
+>>> player.view()["phase"]
+'empty'
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..cards import Card, CardError, CardSet, parse_card
+from ..seats import Seat
+from ..solver import get_backend
+from .explain import CardReport, card_report
+from .model import Puzzle, View
+from .progress import HINT_COST, Progress
+from .teacher import ResultsSheet
+from .texts import points_phrase, say, seat_role, tricks_phrase
+from .themes import THEMES
+from .verify import GoalCheck, analyse, legal_cards, line_after
+
+__all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
+
+FULL_ANALYSIS_CARDS = 6
+"""Above this many cards in hand the per-card analysis needs the native solver."""
+
+_LABELS = {
+    "trump": {"ru": "Козыри", "en": "Trumps"},
+    "goal": {"ru": "Цель", "en": "Goal"},
+    "played": {"ru": "Уже вышли", "en": "Already played"},
+    "cards": {"ru": "Карта", "en": "Card"},
+    "points": {"ru": "Очки", "en": "Points"},
+    "result": {"ru": "Итог раздачи", "en": "Deal result"},
+    "line_miss": {"ru": "Как соперники наказывают ход", "en": "How the opponents punish it"},
+    "line_best": {"ru": "Лучший розыгрыш", "en": "Best play"},
+    "step": {"ru": "Следующая карта", "en": "Next card"},
+    "all": {"ru": "Показать всё", "en": "Show all"},
+    "trick_to": {"ru": "взятка: {who}, {points}", "en": "trick to {who}, {points}"},
+    "thinking": {"ru": "Решатель считает…", "en": "The solver is working…"},
+    "light": {"ru": "Подробный разбор всех карт требует быстрого решателя (C); здесь — только "
+                    "верно или нет.",
+              "en": "The analysis of every card needs the fast (C) solver; here you see only "
+                    "right or wrong."},
+    "hidden": {"ru": "карт: {n}", "en": "{n} cards"},
+    "themes": {"ru": "Темы", "en": "Themes"},
+    "rating": {"ru": "Ваш рейтинг {rating}", "en": "Your rating {rating}"},
+    "difficulty": {"ru": "Сложность {rating}", "en": "Difficulty {rating}"},
+    "counter": {"ru": "Задача {i} из {n}", "en": "Puzzle {i} of {n}"},
+    "empty": {"ru": "Задач больше нет.", "en": "No more puzzles here."},
+    "finished": {"ru": "Набор решён: верно {right} из {n}.",
+                 "en": "Set finished: {right} of {n} right."},
+    "taken": {"ru": "Взято: вы {mine}, соперники {theirs}",
+              "en": "Taken: you {mine}, opponents {theirs}"},
+    "hints_used": {"ru": "Подсказок: {n}", "en": "Hints used: {n}"},
+    "rating_change": {"ru": "Рейтинг: {before} → {after}", "en": "Rating: {before} → {after}"},
+    "unrated": {"ru": "Повторная попытка: рейтинг не меняется.",
+                "en": "A repeat: the rating does not change."},
+    "chosen": {"ru": "ваш ход", "en": "your card"},
+}
+
+
+def _label(key: str, lang: str, **params: object) -> str:
+    text = _LABELS[key]["ru" if lang == "ru" else "en"]
+    return text.format(**params) if params else text
+
+
+class PuzzleQueue(Protocol):
+    """Where the next puzzle comes from."""
+
+    def next(self) -> Puzzle | None:
+        """The next puzzle, or ``None`` when there are no more."""
+
+    def counter(self) -> tuple[int, int] | None:
+        """``(number, total)`` of the current puzzle, for a fixed set."""
+
+
+@dataclass
+class SetQueue:
+    """The puzzles of a set, in order."""
+
+    puzzles: Sequence[Puzzle]
+    index: int = -1
+
+    def next(self) -> Puzzle | None:
+        if self.index + 1 >= len(self.puzzles):
+            self.index = len(self.puzzles)
+            return None
+        self.index += 1
+        return self.puzzles[self.index]
+
+    def counter(self) -> tuple[int, int] | None:
+        return (self.index + 1, len(self.puzzles))
+
+
+@dataclass
+class RatedQueue:
+    """Puzzles picked near the learner's rating: due reviews first, then unsolved puzzles."""
+
+    catalogue: Sequence[Puzzle]
+    progress: Progress
+    rng: random.Random = field(default_factory=random.Random)
+    themes: tuple[str, ...] = ()
+
+    def next(self) -> Puzzle | None:
+        reviews = [p for p in self.progress.due_reviews()
+                   if not self.themes or set(self.themes) & set(p.themes)]
+        if reviews:
+            return reviews[0]
+        solved = self.progress.solved_ids()
+        pool = [p for p in self.catalogue if p.id not in solved
+                and (not self.themes or set(self.themes) & set(p.themes))]
+        if not pool:
+            return None
+        target = self.progress.learner_rating().rating
+        pool.sort(key=lambda p: abs(p.rating - target))
+        return self.rng.choice(pool[:8])
+
+    def counter(self) -> tuple[int, int] | None:
+        return None
+
+
+@dataclass
+class _Attempt:
+    """The state of the puzzle on screen."""
+
+    puzzle: Puzzle
+    started: float
+    hints: int = 0
+    chosen: Card | None = None
+    seconds: float = 0.0
+    check: GoalCheck | None = None
+    reports: dict[Card, CardReport] = field(default_factory=dict)
+    rating_note: str = ""
+    first: bool = True
+
+
+class PuzzlePlayer:
+    """Plays a queue of puzzles; :meth:`view` is what the widget draws."""
+
+    def __init__(
+        self,
+        queue: PuzzleQueue,
+        *,
+        lang: str = "ru",
+        progress: Progress | None = None,
+        sheet: ResultsSheet | None = None,
+        set_id: str = "",
+        backend: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.queue = queue
+        self.lang = lang
+        self.progress = progress
+        self.sheet = sheet
+        self.set_id = set_id
+        self.backend = backend
+        self.clock = clock
+        self.thinking = False
+        self.answered: list[tuple[str, bool]] = []
+        self._listeners: list[Callable[[], None]] = []
+        puzzle = queue.next()
+        self.attempt: _Attempt | None = None if puzzle is None else _Attempt(puzzle, clock())
+
+    # -- wiring ----------------------------------------------------------------------------
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._listeners):
+            callback()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = "en" if lang == "en" else "ru"
+        self._changed()
+
+    @property
+    def puzzle(self) -> Puzzle | None:
+        return None if self.attempt is None else self.attempt.puzzle
+
+    @property
+    def full_analysis(self) -> bool:
+        """Whether every card can be analysed here (small ending or native solver)."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return False
+        if puzzle.cards <= FULL_ANALYSIS_CARDS:
+            return True
+        return get_backend(self.backend).name != "python"
+
+    # -- commands --------------------------------------------------------------------------
+
+    def handle(self, message: Mapping[str, Any]) -> bool:
+        """Obey one browser message if it fits the screen; returns whether it was obeyed."""
+        kind = message.get("type")
+        attempt = self.attempt
+        if attempt is None or self.thinking:
+            return False
+        if kind == "play" and attempt.chosen is None:
+            try:
+                card = parse_card(str(message.get("card", "")))
+            except CardError:
+                return False
+            if card not in legal_cards(attempt.puzzle.position):
+                return False
+            self.answer(card)
+            return True
+        if kind == "hint" and attempt.chosen is None and attempt.hints < len(attempt.puzzle.hints):
+            attempt.hints += 1
+            self._changed()
+            return True
+        if kind == "retry" and attempt.chosen is not None:
+            self.attempt = _Attempt(attempt.puzzle, self.clock(), first=False)
+            self._changed()
+            return True
+        if kind == "next" and attempt.chosen is not None:
+            self.advance()
+            return True
+        return False
+
+    def answer(self, card: Card) -> None:
+        """Take the learner's card: record it, then analyse every card for the feedback."""
+        attempt = self.attempt
+        assert attempt is not None and attempt.chosen is None
+        attempt.chosen = card
+        attempt.seconds = self.clock() - attempt.started
+        puzzle = attempt.puzzle
+        if attempt.first:
+            self.answered.append((puzzle.id, card in puzzle.answers))
+            if self.sheet is not None:
+                self.sheet.add(puzzle, card.token, seconds=attempt.seconds, hints=attempt.hints)
+            if self.progress is not None:
+                record = self.progress.record(puzzle, card, seconds=attempt.seconds,
+                                              hints=attempt.hints, set_id=self.set_id)
+                attempt.rating_note = (
+                    _label("rating_change", self.lang, before=round(record.learner_before.rating),
+                           after=round(record.learner_after.rating))
+                    if record.rated else _label("unrated", self.lang))
+        if self.full_analysis:
+            self.thinking = True
+            self._changed()
+            try:
+                attempt.check, attempt.reports = self._analyse(puzzle, card)
+            finally:
+                self.thinking = False
+        self._changed()
+
+    def advance(self) -> None:
+        puzzle = self.queue.next()
+        self.attempt = None if puzzle is None else _Attempt(puzzle, self.clock())
+        self._changed()
+
+    def _analyse(self, puzzle: Puzzle, chosen: Card) -> tuple[GoalCheck, dict[Card, CardReport]]:
+        check = analyse(puzzle.position, puzzle.goal, backend=self.backend)
+        answer = chosen if chosen in check.answers else min(check.answers, key=lambda c: c.index)
+        best_line = line_after(puzzle.position, answer, puzzle.goal, self.backend)
+        reports: dict[Card, CardReport] = {}
+        for group in check.classes:
+            first = chosen if chosen in group else group[0]
+            reports[first] = card_report(check, first, best_line=best_line, backend=self.backend)
+        return check, reports
+
+    # -- the view --------------------------------------------------------------------------
+
+    def view(self) -> dict[str, Any]:
+        lang = self.lang
+        attempt = self.attempt
+        labels = {key: _label(key, lang) for key in _LABELS
+                  if "{" not in _LABELS[key]["en"]}
+        labels.update(retry=say("retry", lang), next=say("next", lang), step=_label("step", lang))
+        base: dict[str, Any] = {"lang": lang, "labels": labels,
+                                "ranks": _ranks(lang), "thinking": self.thinking}
+        if attempt is None:
+            right = sum(1 for _, ok in self.answered if ok)
+            text = (_label("finished", lang, right=right, n=len(self.answered))
+                    if self.answered else _label("empty", lang))
+            return {**base, "phase": "empty", "message": text, "summary": {
+                "right": right, "total": len(self.answered)}}
+        puzzle = attempt.puzzle
+        position = puzzle.position
+        learner = position.to_move
+        solved = attempt.chosen is not None
+        open_hands = puzzle.view is View.DOUBLE_DUMMY or solved
+        counter = self.queue.counter()
+        header = {
+            "id": puzzle.id,
+            "title": puzzle.title.get(lang),
+            "story": puzzle.story.get(lang),
+            "goal": puzzle.goal.text(lang),
+            "counter": _label("counter", lang, i=counter[0], n=counter[1]) if counter else "",
+            "difficulty": _label("difficulty", lang, rating=puzzle.rating),
+            "rating": (_label("rating", lang, rating=round(self.progress.learner_rating().rating))
+                       if self.progress is not None else ""),
+        }
+        seats: dict[str, Any] = {}
+        for seat in Seat:
+            hand = position.hands[seat]
+            shown = open_hands or seat == learner
+            seats[_screen_seat(seat, learner)] = {
+                "label": seat_role(seat, learner, lang).capitalize(),
+                "cards": [c.token for c in _sorted(hand, puzzle)] if shown else [],
+                "count": len(hand),
+                "hidden": "" if shown else _label("hidden", lang, n=len(hand)),
+            }
+        team = learner.team
+        taken = _label("taken", lang,
+                       mine=f"{points_phrase(position.taken_points[team], lang)} / "
+                            f"{tricks_phrase(position.taken_tricks[team], lang)}",
+                       theirs=f"{points_phrase(position.taken_points[team.other], lang)} / "
+                              f"{tricks_phrase(position.taken_tricks[team.other], lang)}")
+        played = position.rules.deck_cards - CardSet(
+            c for hand in position.hands for c in hand) - CardSet(position.trick)
+        view: dict[str, Any] = {
+            **base,
+            "phase": "solve" if not solved else (
+                "right" if attempt.chosen in puzzle.answers else "wrong"),
+            "header": header,
+            "trump": position.trump.letter,
+            "trumps": [c.token for c in position.rules.card_order(position.trump).trumps],
+            "seats": seats,
+            "trick": [{"seat": _screen_seat(position.leader.offset(i), learner), "card": c.token}
+                      for i, c in enumerate(position.trick)],
+            "played": [c.token for c in _sorted(played, puzzle)],
+            "taken": taken,
+            "legal": [] if solved else [c.token for c in legal_cards(position)],
+            "hints": [h.get(lang) for h in puzzle.hints[:attempt.hints]],
+            "hint_button": (say("hint", lang, n=attempt.hints + 1, cost=round(HINT_COST * 100))
+                            if not solved and attempt.hints < len(puzzle.hints) else ""),
+            "feedback": None,
+            "cards_table": [],
+            "line": None,
+            "note": "",
+        }
+        if solved:
+            view.update(self._feedback_view(attempt, lang))
+        return view
+
+    def _feedback_view(self, attempt: _Attempt, lang: str) -> dict[str, Any]:
+        puzzle = attempt.puzzle
+        chosen = attempt.chosen
+        assert chosen is not None
+        correct = chosen in puzzle.answers
+        out: dict[str, Any] = {"note": attempt.rating_note}
+        themes = ", ".join(THEMES[t].name.get(lang) for t in puzzle.themes)
+        if attempt.check is None:
+            answers = " ".join(c.label(lang) for c in sorted(puzzle.answers, key=lambda c: c.index))
+            text = (say("right", lang) if correct else say("wrong", lang)) + f" → {answers}"
+            out["feedback"] = {"correct": correct, "card": chosen.token, "text": text,
+                               "themes": themes}
+            out["note"] = " ".join(x for x in (_label("light", lang), attempt.rating_note) if x)
+            return out
+        check = attempt.check
+        chosen_report = attempt.reports.get(chosen) or next(
+            r for r in attempt.reports.values() if chosen in r.group)
+        out["feedback"] = {"correct": correct, "card": chosen.token,
+                           "text": (say("right", lang) if correct else say("wrong", lang)) + " "
+                           + chosen_report.text.get(lang), "themes": themes}
+        rows = []
+        for report in sorted(attempt.reports.values(),
+                             key=lambda r: (-(r.points or 0), r.card.index)):
+            rows.append({
+                "cards": [c.token for c in report.group],
+                "points": report.points,
+                "outcome": report.outcome.get(lang),
+                "correct": report.correct,
+                "chosen": chosen in report.group,
+                "text": report.text.get(lang),
+            })
+        out["cards_table"] = rows
+        learner = check.position.to_move
+        view_line = chosen_report.to_view(check, lang)
+        out["line"] = {
+            "title": _label("line_best" if correct else "line_miss", lang),
+            "tricks": [{**t,
+                        "plays": [{**p, "seat": _screen_seat(Seat[p["seat"]], learner)}
+                                  for p in t["plays"]],
+                        "winner": _screen_seat(Seat[t["winner"]], learner),
+                        "caption": _label("trick_to", lang, who=t["winner_who"],
+                                          points=points_phrase(t["points"], lang))}
+                       for t in view_line["tricks"]],
+        }
+        return out
+
+
+def _screen_seat(seat: Seat, learner: Seat) -> str:
+    """Where a seat is drawn: the learner at the bottom (S), the partner on top (N)."""
+    return Seat((seat - learner + Seat.S) % 4).name
+
+
+def _sorted(cards: Iterable[Card], puzzle: Puzzle) -> list[Card]:
+    order = puzzle.position.rules.card_order(puzzle.position.trump)
+    return sorted(cards, key=order.sort_key())
+
+
+def _ranks(lang: str) -> dict[str, str]:
+    if lang == "ru":
+        return {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
+    return {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+
+
+def results_download(sheet: ResultsSheet, kind: str = "json") -> dict[str, str]:
+    """A data: link the browser can save: the results file, JSON or CSV."""
+    text = sheet.to_csv() if kind == "csv" else sheet.to_json()
+    mime = "text/csv" if kind == "csv" else "application/json"
+    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return {"filename": sheet.filename(kind), "href": f"data:{mime};charset=utf-8;base64,{payload}"}

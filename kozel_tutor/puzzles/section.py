@@ -1,0 +1,46 @@
+"""Registers the Puzzles and Teacher tiles on the app's home screen (the app imports this).
+
+The sections' screens live in :mod:`kozel_tutor.app.puzzles_view` and
+:mod:`kozel_tutor.app.teacher_view`; they are imported only when a tile is opened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..app.sections import Section, SectionContext, register_section
+
+__all__ = ["open_puzzles", "open_teacher"]
+
+
+def open_puzzles(ctx: SectionContext) -> Any:
+    from ..app.puzzles_view import PuzzlesView
+
+    return PuzzlesView(ctx.lang, ctx.store, ctx.go_home)
+
+
+def open_teacher(ctx: SectionContext) -> Any:
+    from ..app.teacher_view import TeacherView
+
+    return TeacherView(ctx.lang, ctx.store, ctx.go_home)
+
+
+register_section(Section(
+    key="puzzles",
+    title={"ru": "Задачи", "en": "Puzzles"},
+    hint={"ru": "Какой картой сыграть? Рейтинг, повторение, ваши ошибки",
+          "en": "What card would you play? Ratings, reviews, your own mistakes"},
+    icon="♞",
+    open=open_puzzles,
+    order=20,
+))
+
+register_section(Section(
+    key="teacher",
+    title={"ru": "Учителю", "en": "For teachers"},
+    hint={"ru": "Наборы задач, ссылки для учеников, журнал результатов",
+          "en": "Puzzle sets, links for students, a gradebook"},
+    icon="✉",
+    open=open_teacher,
+    order=60,
+))

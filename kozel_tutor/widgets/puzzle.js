@@ -1,0 +1,245 @@
+// The puzzle player. Draws Python's view (model "view") and sends back what the learner does:
+// {type: "play", card}, {type: "hint"}, {type: "retry"}, {type: "next"}.
+// Whether a card is right, and every value shown, comes from Python; the only local state is
+// how far the learner has stepped through the line of play.
+
+const SEAT_ORDER = ["N", "W", "E", "S"];
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+
+function button(label, testid, onClick, opts = {}) {
+  const b = el("button", "kz-btn" + (opts.primary ? " kz-primary" : ""), label);
+  b.type = "button";
+  b.dataset.testid = testid;
+  if (opts.disabled) b.disabled = true;
+  if (opts.key) b.setAttribute("aria-keyshortcuts", opts.key);
+  b.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
+  return b;
+}
+
+export default {
+  render({ model, el: host }) {
+    const root = el("div", "kz-puzzle-root");
+    root.tabIndex = -1;
+    host.append(root);
+    const send = (msg) => model.send(msg);
+    let shownCards = 0;   // cards of the line revealed so far (local presentation state)
+    let lineKey = "";
+
+    function opts(view, token) {
+      return { ranks: view.ranks, fourColour: model.get("four_colour"),
+               trump: (view.trumps || []).includes(token) };
+    }
+
+    function card(token, view, cls) {
+      const node = cardElement(token, opts(view, token));
+      if (cls) node.classList.add(cls);
+      return node;
+    }
+
+    function pickable(token, view) {
+      const node = card(token, view);
+      node.classList.add("kz-pickable");
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+      node.dataset.testid = `puzzle-card-${token}`;
+      const play = () => send({ type: "play", card: token });
+      node.addEventListener("click", play);
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(); }
+      });
+      return node;
+    }
+
+    function drawFelt(view) {
+      const felt = el("div", "kz-puzzle-felt");
+      const trump = el("span", "kz-badge kz-badge-trump");
+      trump.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour") }) + " ";
+      trump.append(document.createTextNode(view.labels.trump));
+      trump.dataset.testid = "puzzle-trump";
+      felt.append(trump);
+      const grid = el("div", "kz-puzzle-grid");
+      for (const name of SEAT_ORDER) {
+        const seat = view.seats[name];
+        const box = el("div", `kz-puzzle-seat kz-puzzle-seat-${name}`);
+        box.append(el("div", "kz-puzzle-plate", seat.label));
+        const hand = el("div", "kz-puzzle-hand");
+        hand.dataset.testid = `puzzle-hand-${name}`;
+        if (seat.cards.length) {
+          for (const token of seat.cards) {
+            const legal = name === "S" && view.legal.includes(token);
+            const node = legal ? pickable(token, view) : card(token, view, name === "S" ? null : "kz-puzzle-small");
+            if (name === "S" && view.phase === "solve" && !legal) node.classList.add("kz-dim");
+            if (view.feedback && view.feedback.card === token) node.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
+            hand.append(node);
+          }
+        } else {
+          for (let i = 0; i < Math.min(seat.count, 9); i++) hand.append(cardElement(null, {}));
+          hand.classList.add("kz-puzzle-backs");
+          hand.setAttribute("aria-label", seat.hidden);
+        }
+        box.append(hand);
+        grid.append(box);
+      }
+      const centre = el("div", "kz-puzzle-centre");
+      centre.dataset.testid = "puzzle-trick";
+      for (const play of view.trick) {
+        const slot = el("div", `kz-puzzle-slot kz-puzzle-slot-${play.seat}`);
+        slot.append(card(play.card, view));
+        centre.append(slot);
+      }
+      grid.append(centre);
+      felt.append(grid);
+      felt.append(el("div", "kz-puzzle-taken", view.taken));
+      return felt;
+    }
+
+    function drawPlayed(view) {
+      const box = el("div", "kz-puzzle-played");
+      if (!view.played.length) return box;
+      box.append(el("div", "kz-puzzle-caption", view.labels.played));
+      const row = el("div", "kz-puzzle-row");
+      row.dataset.testid = "puzzle-played";
+      for (const token of view.played) row.append(card(token, view, "kz-puzzle-tiny"));
+      box.append(row);
+      return box;
+    }
+
+    function drawTable(view) {
+      const table = el("table", "kz-grid kz-puzzle-table");
+      table.dataset.testid = "puzzle-values";
+      const head = el("tr");
+      for (const h of [view.labels.cards, view.labels.points, view.labels.result, ""]) head.append(el("th", "", h));
+      table.append(el("thead")).append(head);
+      const body = el("tbody");
+      for (const row of view.cards_table) {
+        const tr = el("tr", row.correct ? "kz-right" : "");
+        tr.dataset.testid = `puzzle-row-${row.cards[0]}`;
+        if (row.chosen) tr.classList.add("kz-chosen");
+        const cards = el("td", "kz-puzzle-cards");
+        for (const token of row.cards) cards.append(card(token, view, "kz-puzzle-tiny"));
+        if (row.chosen) cards.append(el("span", "kz-puzzle-mark", view.labels.chosen));
+        tr.append(cards, el("td", "kz-num", row.points === null ? "?" : String(row.points)),
+                  el("td", "", row.outcome), el("td", "kz-puzzle-why", row.text));
+        body.append(tr);
+      }
+      table.append(body);
+      return table;
+    }
+
+    function drawLine(view) {
+      const line = view.line;
+      const box = el("div", "kz-puzzle-line");
+      box.dataset.testid = "puzzle-line";
+      box.append(el("h3", "", line.title));
+      const key = JSON.stringify(line.tricks.map((t) => t.plays.map((p) => p.card)));
+      if (key !== lineKey) { lineKey = key; shownCards = 0; }
+      const total = line.tricks.reduce((n, t) => n + t.plays.filter((p) => !p.shown).length, 0);
+      let budget = shownCards;
+      for (const trick of line.tricks) {
+        const visible = trick.plays.filter((p) => p.shown || budget-- > 0);
+        if (!visible.length) break;
+        const row = el("div", "kz-puzzle-trickrow" + (trick.ours ? " kz-ours" : " kz-theirs"));
+        row.dataset.testid = "puzzle-line-trick";
+        for (const play of visible) {
+          const cell = el("div", "kz-puzzle-play" + (play.shown ? " kz-was-shown" : ""));
+          cell.append(card(play.card, view, "kz-puzzle-tiny"), el("span", "kz-puzzle-who", play.who));
+          row.append(cell);
+        }
+        if (visible.length === trick.plays.length) row.append(el("span", "kz-puzzle-trickto", trick.caption));
+        box.append(row);
+        if (visible.length < trick.plays.length) break;
+      }
+      const nav = el("div", "kz-puzzle-nav");
+      nav.append(button(view.labels.step, "puzzle-step", () => { shownCards = Math.min(total, shownCards + 1); draw(); },
+                        { disabled: shownCards >= total, key: "ArrowRight" }));
+      nav.append(button(view.labels.all, "puzzle-step-all", () => { shownCards = total; draw(); },
+                        { disabled: shownCards >= total }));
+      box.append(nav);
+      return box;
+    }
+
+    function draw() {
+      const view = model.get("view");
+      if (!view || !view.labels) return;
+      const focused = document.activeElement && root.contains(document.activeElement)
+        ? document.activeElement.dataset.testid : null;
+      root.replaceChildren();
+      root.lang = view.lang;
+      root.dataset.phase = view.phase;
+      if (view.phase === "empty") {
+        const done = el("div", "kz-puzzle-empty", view.message);
+        done.dataset.testid = "puzzle-empty";
+        root.append(done);
+        return;
+      }
+      const top = el("div", "kz-puzzle-top");
+      const title = el("h2", "kz-puzzle-title", view.header.title);
+      title.dataset.testid = "puzzle-title";
+      top.append(title);
+      for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
+        if (text) top.append(el("span", "kz-badge", text));
+      }
+      root.append(top);
+      root.append(el("p", "kz-puzzle-story", view.header.story));
+      const goal = el("div", "kz-puzzle-goal");
+      goal.append(el("strong", "", view.labels.goal + ": "), document.createTextNode(view.header.goal));
+      goal.dataset.testid = "puzzle-goal";
+      root.append(goal, drawFelt(view), drawPlayed(view));
+
+      if (view.hints.length) {
+        const hints = el("ol", "kz-puzzle-hints");
+        hints.dataset.testid = "puzzle-hints";
+        for (const h of view.hints) hints.append(el("li", "", h));
+        root.append(hints);
+      }
+      if (view.thinking) {
+        const busy = el("div", "kz-puzzle-thinking", view.labels.thinking);
+        busy.setAttribute("role", "status");
+        busy.dataset.testid = "puzzle-thinking";
+        root.append(busy);
+      }
+      if (view.feedback) {
+        const fb = el("div", "kz-puzzle-feedback " + (view.feedback.correct ? "kz-right" : "kz-wrong"), view.feedback.text);
+        fb.dataset.testid = "puzzle-feedback";
+        fb.dataset.correct = String(view.feedback.correct);
+        fb.setAttribute("role", "status");
+        fb.setAttribute("aria-live", "polite");
+        root.append(fb);
+        if (view.feedback.themes) root.append(el("p", "kz-puzzle-themes", `${view.labels.themes}: ${view.feedback.themes}`));
+      }
+      if (view.note) root.append(el("p", "kz-puzzle-note", view.note));
+      if (view.cards_table.length) root.append(drawTable(view));
+      if (view.line) root.append(drawLine(view));
+
+      const nav = el("div", "kz-puzzle-nav");
+      if (view.hint_button) nav.append(button(view.hint_button, "puzzle-hint", () => send({ type: "hint" }), { key: "h" }));
+      if (view.phase !== "solve") {
+        nav.append(button(view.labels.retry, "puzzle-retry", () => send({ type: "retry" }), { key: "r" }));
+        nav.append(button(view.labels.next, "puzzle-next", () => send({ type: "next" }), { primary: true, key: "n" }));
+      }
+      root.append(nav);
+      const again = focused && root.querySelector(`[data-testid="${focused}"]:not([disabled])`);
+      if (again) again.focus({ preventScroll: true });
+      else if (view.phase !== "solve" && focused) root.querySelector('[data-testid="puzzle-next"]').focus({ preventScroll: true });
+    }
+
+    root.addEventListener("keydown", (e) => {
+      if (e.target && e.target.tagName === "INPUT") return;
+      const view = model.get("view");
+      if (!view || view.phase === "empty" || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === "h" && view.hint_button) send({ type: "hint" });
+      else if (e.key === "n" && view.phase !== "solve") send({ type: "next" });
+      else if (e.key === "r" && view.phase !== "solve") send({ type: "retry" });
+      else if (e.key === "ArrowRight" && view.line) root.querySelector('[data-testid="puzzle-step"]')?.click();
+    });
+    model.on("change:view", draw);
+    model.on("change:four_colour", draw);
+    draw();
+  },
+};

@@ -1,0 +1,57 @@
+"""The puzzle player widget: a thin anywidget over ``puzzle.js``; the logic is Python.
+
+The widget draws :meth:`PuzzlePlayer.view <kozel_tutor.puzzles.player.PuzzlePlayer.view>` and
+hands the browser's messages (``{"type": "play", "card": "QC"}``, ``hint``, ``retry``,
+``next``) to the player, which checks them against the puzzle on screen.  The card art is the
+shared ``cards.js``.
+
+>>> from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
+>>> PuzzleWidget(PuzzlePlayer(SetQueue([]), lang="en")).view["phase"]
+'empty'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import traitlets
+
+from ._assets import css, esm
+
+if TYPE_CHECKING:
+    from ..puzzles.player import PuzzlePlayer
+
+__all__ = ["PuzzleWidget"]
+
+
+class PuzzleWidget(anywidget.AnyWidget):
+    """"What card would you play?": pick a card, see why, step through the refutation."""
+
+    _esm = esm("puzzle.js")
+    _css = css("puzzle.css")
+
+    view = traitlets.Dict().tag(sync=True)
+    four_colour = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, player: PuzzlePlayer, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.player = player
+        player.on_change(self._refresh)
+        self.on_msg(self._receive)
+        self._refresh()
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language (the app calls this when the learner does)."""
+        self.player.set_lang(lang)
+
+    def receive(self, message: object) -> bool:
+        """Hand one browser message to the player; anything that is not an object is dropped."""
+        return isinstance(message, Mapping) and self.player.handle(message)
+
+    def _receive(self, _widget: object, content: object, _buffers: object) -> None:
+        self.receive(content)
+
+    def _refresh(self) -> None:
+        self.view = self.player.view()
