@@ -44,7 +44,7 @@ def test_the_lessons_section_lists_every_lesson_with_its_stars(tmp_path: Path) -
     view.panel.receive({"type": "button", "id": "lesson:04_trick"})
     assert view.lesson_widget is not None and view.children[-1] is view.lesson_widget
     view.lesson_widget.receive({"type": "next"})
-    view.bar.receive({"type": "button", "id": "list"})
+    view.lesson_widget.receive({"type": "exit"})
     assert view.panel.view["tiles"][3]["title"].endswith("(2 of 5 steps seen)")
     view.set_lang("ru")
     assert view.panel.view["title"] == "Уроки"

@@ -72,7 +72,7 @@ def lessons_panel_view(records: dict[str, LessonRecord], lang: str) -> dict[str,
 
 
 class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
-    """The Lessons section of the app."""
+    """The Lessons section of the app: the list, or one lesson with a button back to the list."""
 
     def __init__(self, lang: str, store: Store, go_home: Callable[[], None],
                  **kwargs: Any) -> None:
@@ -82,8 +82,6 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self.progress = LessonProgress(store.path)
         self.panel = PanelWidget(lang=lang)
         self.panel.on_command(self._command)
-        self.bar = PanelWidget(lang=lang)
-        self.bar.on_command(self._command)
         self.player: LessonPlayer | None = None
         self.lesson_widget: LessonWidget | None = None
         self.show_list()
@@ -103,25 +101,21 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
     def open_lesson(self, lesson_id: str) -> LessonWidget:
         self.player = LessonPlayer(lesson_id, lang=self.lang, progress=self.progress)
         self.lesson_widget = self.player.widget()
-        self._draw_bar()
-        self._show(self.bar, self.lesson_widget)
+        self.lesson_widget.exit_label = _t("list", self.lang)
+        self.lesson_widget.on_exit(self.show_list)
+        self._show(self.lesson_widget)
         return self.lesson_widget
 
     def _show(self, *widgets: Any) -> None:
         self.children = widgets
 
-    def _draw_bar(self) -> None:
-        view: dict[str, Any] = {"title": "", "buttons": [], "toolbar": [
-            {"id": "list", "label": _t("list", self.lang), "testid": "lessons-list"}]}
-        self.bar.view = view
-
     def set_lang(self, lang: str) -> None:
         """Called by the app when the learner switches language."""
         self.lang = lang
-        self.panel.lang = self.bar.lang = lang
-        if self.player is not None:
+        self.panel.lang = lang
+        if self.player is not None and self.lesson_widget is not None:
             self.player.set_lang(lang)
-            self._draw_bar()
+            self.lesson_widget.exit_label = _t("list", lang)
         else:
             self.panel.view = lessons_panel_view(self._records(), lang)
 
@@ -130,8 +124,6 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
             return
         if command.value == "home":
             self.go_home()
-        elif command.value == "list":
-            self.show_list()
         elif command.value.startswith("lesson:"):
             lesson_id = command.value.removeprefix("lesson:")
             if lesson_id in lesson_ids():

@@ -42,7 +42,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import say
+from .phrases import points, say
 
 __all__ = ["Choice", "Verdict", "answer_kind", "check", "choices", "expected"]
 
@@ -409,9 +409,15 @@ def _score_value(result: DealResult) -> str:
     return f"{result.winner.name}:{result.written[result.winner]}"
 
 
+def writes(team: Team, n: int, cap: bool = True) -> Text:
+    """"We write 4" / "Мы пишем 4": the verb agrees with the side in Russian."""
+    if team is Team.NS:
+        return say("{t} write {n}", "{t} пишем {n}", cap=cap, t=team, n=n)
+    return say("{t} write {n}", "{t} пишут {n}", cap=cap, t=team, n=n)
+
+
 def _score_choices(multiplier: int) -> tuple[Choice, ...]:
-    out = [Choice(f"{team.name}:{value * multiplier}",
-                  say("{team} write {n}", "{team} пишут {n}", team=team, n=value * multiplier))
+    out = [Choice(f"{team.name}:{value * multiplier}", writes(team, value * multiplier))
            for team in Team for value in (2, 4, 6)]
     out.append(Choice("eggs", say("Eggs: nobody writes", "Яйца: никто не пишет")))
     return tuple(out)
@@ -422,9 +428,9 @@ def _deal_reason(result: DealResult) -> Text:
         return say("60–60 is eggs: nobody writes, and the next deal counts double.",
                    "60 на 60 — это яйца: никто не пишет, а следующая раздача идёт вдвойне.")
     win, lose = result.winner, result.winner.other
-    text = say("{w} took {p} points: 61 or more wins the deal.",
-               "{w} набрали {p} очков: 61 и больше — раздача выиграна.",
-               w=win, p=result.points[win])
+    text = say("{w} took {p}: 61 or more wins the deal.",
+               "{w} набрали {p}: 61 и больше — раздача выиграна.",
+               w=win, p=points(result.points[win]))
     if result.tricks[lose] == 0:
         text = text + say("{l} took no trick at all, so the winners write 6.",
                           "{l} не взяли ни одной взятки, поэтому победители пишут 6.", l=lose)
@@ -432,12 +438,12 @@ def _deal_reason(result: DealResult) -> Text:
         text = text + say("{l} made only {p}: 30 or fewer means they did not save themselves, "
                           "so the winners write 4.",
                           "{l} набрали только {p}: 30 и меньше — не спаслись, поэтому "
-                          "победители пишут 4.", l=lose, p=result.points[lose])
+                          "победители пишут 4.", l=lose, p=points(result.points[lose]))
     else:
         text = text + say("{l} made {p}: more than 30, so they saved themselves and the "
                           "winners write 2.",
                           "{l} набрали {p}: больше 30 — спаслись, поэтому победители пишут 2.",
-                          l=lose, p=result.points[lose])
+                          l=lose, p=points(result.points[lose]))
     if result.multiplier > 1:
         text = text + say("After eggs this deal counts double: {v} × 2 = {n}.",
                           "После яиц эта раздача идёт вдвойне: {v} × 2 = {n}.",
@@ -503,8 +509,7 @@ def _match_story(task: MatchTask) -> Text:
         if result.winner is None:
             what = say("eggs, nobody writes", "яйца, никто не пишет", cap=False)
         else:
-            what = say("{t} write {n}", "{t} пишут {n}", cap=False, t=result.winner,
-                       n=result.written[result.winner])
+            what = writes(result.winner, result.written[result.winner], cap=False)
         story = story + say("Deal {i}: {a}–{b}, {what} (score {s}:{o}).",
                             "Раздача {i}: {a}–{b}, {what} (счёт {s}:{o}).",
                             i=i, a=a, b=b, what=what, s=match.scores[0], o=match.scores[1])
@@ -601,8 +606,11 @@ def _best_card(task: BestCardTask) -> Card:
 def _outcome_text(outcome: Outcome) -> Text:
     if outcome.winner is None:
         return say("eggs", "яйца", cap=False)
-    return say("{t} win the deal and write {n}", "{t} выигрывают раздачу и пишут {n}", cap=False,
-               t=outcome.winner, n=outcome.value)
+    if outcome.winner is Team.NS:
+        return say("{t} win the deal and write {n}", "{t} выигрываем раздачу и пишем {n}",
+                   cap=False, t=outcome.winner, n=outcome.value)
+    return say("{t} win the deal and write {n}", "{t} выигрывают раздачу и пишут {n}",
+               cap=False, t=outcome.winner, n=outcome.value)
 
 
 def _line_text(task: BestCardTask) -> Text:
@@ -633,19 +641,20 @@ def _check_best(task: BestCardTask, answer: str) -> Verdict:
     if chosen == best:
         second = max((v for c, v in values.items() if c != best), default=values[best])
         return Verdict(True, RIGHT + say(
-            "With the {c} your side ends the deal with {v} points ({out}); every other card "
-            "gives {d} fewer or more.",
-            "С картой {c} ваша сторона заканчивает раздачу с {v} очками ({out}); любая другая "
-            "карта даёт на {d} очков меньше или ещё хуже.",
-            c=best, v=values[best], out=_outcome_text(outcomes[best]), d=values[best] - second)
+            "With the {c} your side ends the deal with {v} ({out}); every other card "
+            "gives {d} fewer or worse.",
+            "С картой {c} ваша сторона заканчивает раздачу с {v} ({out}); любая другая "
+            "карта даёт на {d} меньше или ещё хуже.",
+            c=best, v=points(values[best], "ins"), out=_outcome_text(outcomes[best]),
+            d=points(values[best] - second))
             + _line_text(task))
     return Verdict(False, say(
         "With the {c}, if everyone then plays their best, your side ends the deal with {v} "
-        "points ({out}). There is a card that gets you {b} ({bout}).",
+        "({out}). There is a card that gets you {b} ({bout}).",
         "С картой {c}, если дальше все играют наилучшим образом, ваша сторона заканчивает "
-        "раздачу с {v} очками ({out}). Есть карта, которая даёт {b} ({bout}).",
-        c=chosen, v=values[chosen], out=_outcome_text(outcomes[chosen]), b=values[best],
-        bout=_outcome_text(outcomes[best])))
+        "раздачу с {v} ({out}). Есть карта, которая даёт {b} ({bout}).",
+        c=chosen, v=points(values[chosen], "ins"), out=_outcome_text(outcomes[chosen]),
+        b=points(values[best]), bout=_outcome_text(outcomes[best])))
 
 
 _KINDS[BestCardTask] = _Kind("card", lambda t: _best_card(t).token, _check_best)

@@ -13,7 +13,7 @@ from ..cards import Card, Suit
 from ..seats import Seat, Team
 from .model import Text
 
-__all__ = ["cards_text", "say", "seat_name", "team_name"]
+__all__ = ["cards_text", "points", "say", "seat_name", "team_name", "tricks"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
@@ -71,3 +71,25 @@ def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
         text = template.format(**values)
         out[lang] = text[:1].upper() + text[1:] if cap else text
     return Text(ru=out["ru"], en=out["en"])
+
+
+def _ru_form(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+_POINT_FORMS = {"acc": ("очко", "очка", "очков"), "ins": ("очком", "очками", "очками")}
+
+
+def points(n: int, case: str = "acc") -> Text:
+    """``31 points`` / ``31 очко`` (``case="ins"``: ``с 31 очком``)."""
+    return Text(f"{n} {_ru_form(n, *_POINT_FORMS[case])}", f"{n} point{'' if n == 1 else 's'}")
+
+
+def tricks(n: int) -> Text:
+    """``in 3 tricks`` / ``в 3 взятках``."""
+    return Text(f"в {n} {_ru_form(n, 'взятке', 'взятках', 'взятках')}",
+                f"in {n} trick{'' if n == 1 else 's'}")

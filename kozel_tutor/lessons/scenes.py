@@ -32,7 +32,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import say, seat_name, team_name
+from .phrases import points, say, seat_name, team_name, tricks
 
 __all__ = ["scene"]
 
@@ -92,13 +92,16 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
         out["trump"] = None
         out["seats"] = _seats(lang, {Seat.S: step.hand})
     elif isinstance(step, SeatTask):
+        out["trump"] = None
         out["seats"] = _seats(lang)
         out["seat_buttons"] = True
         if step.relation in ("first_lead", "next_dealer"):
             out["dealer"] = step.of.name
     elif isinstance(step, DealScoreTask):
+        out["trump"] = None
         out["sheet"] = _deal_sheet(step, lang)
     elif isinstance(step, MatchTask):
+        out["trump"] = None
         out["sheet"] = _match_sheet(step, lang)
     elif isinstance(step, BestCardTask) and step.position is not None:
         pos = step.position
@@ -106,9 +109,9 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
         out["seats"] = _seats(lang, {seat: sorted(pos.hands[seat], key=key) for seat in Seat})
         out["trick"] = _trick(pos.leader, pos.trick)
         out["clickable"] = _tokens(sorted(pos.hands[Seat.S]))
-        out["info"] = [say("Taken so far: {t} {p} points in {n} tricks.",
-                           "Уже взято: {t} — {p} очк. в {n} взятк.",
-                           t=team, p=pos.taken_points[team], n=pos.taken_tricks[team]).get(lang)
+        out["info"] = [say("Taken so far: {t}, {p} {n}.", "Уже взято: {t} — {p} {n}.",
+                           t=team, p=points(pos.taken_points[team]),
+                           n=tricks(pos.taken_tricks[team])).get(lang)
                        for team in Team]
     return out
 

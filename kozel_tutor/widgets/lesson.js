@@ -1,6 +1,6 @@
 // The lesson player. Draws Python's view (model "view") and sends back what the learner does:
 // {type: "answer", value}, {type: "next"}, {type: "back"}, {type: "hint"}, {type: "restart"},
-// {type: "lang", lang}. Whether an answer is right is decided in Python, never here.
+// {type: "lang", lang}, {type: "exit"}. Whether an answer is right is decided in Python, never here.
 
 const SEAT_ORDER = ["N", "W", "E", "S"];
 
@@ -94,7 +94,9 @@ export default {
       table.dataset.testid = "lesson-sheet";
       const head = el("tr");
       for (const cell of sheet.head) head.append(el("th", "", cell));
-      table.append(el("thead")).append(head);
+      const thead = el("thead");
+      thead.append(head);
+      table.append(thead);
       const body = el("tbody");
       for (const row of sheet.rows) {
         const tr = el("tr");
@@ -215,6 +217,11 @@ export default {
       }
 
       const nav = el("div", "kz-lesson-nav");
+      if (model.get("exit_label")) {
+        const exit = button(model.get("exit_label"), "lesson-exit", () => send({ type: "exit" }));
+        exit.classList.add("kz-lesson-exit");
+        nav.append(exit);
+      }
       nav.append(button(view.labels.back, "lesson-back", () => send({ type: "back" }), { disabled: !view.can_back }));
       if (view.answer && !view.answer.solved) {
         nav.append(button(view.labels.hint, "lesson-hint", () => send({ type: "hint" }), { disabled: !!view.hint }));
@@ -229,6 +236,7 @@ export default {
 
     model.on("change:view", draw);
     model.on("change:four_colour", draw);
+    model.on("change:exit_label", draw);
     draw();
   },
 };

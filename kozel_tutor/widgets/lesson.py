@@ -13,7 +13,7 @@ The card art is the shared ``cards.js``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import anywidget
@@ -35,10 +35,13 @@ class LessonWidget(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    exit_label = traitlets.Unicode("").tag(sync=True)
+    """Text of a "leave the lesson" button (the app's list of lessons); empty: no button."""
 
     def __init__(self, player: LessonPlayer, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.player = player
+        self._exit: list[Callable[[], None]] = []
         player.on_change(self._refresh)
         self.on_msg(self._receive)
         self._refresh()
@@ -47,10 +50,20 @@ class LessonWidget(anywidget.AnyWidget):
         """Switch the language (the app calls this when the learner does)."""
         self.player.set_lang(lang)
 
+    def on_exit(self, handler: Callable[[], None]) -> None:
+        """Call ``handler`` when the learner presses the exit button (see :attr:`exit_label`)."""
+        self._exit.append(handler)
+
     def receive(self, message: object) -> None:
         """Hand one browser message to the player; anything that is not an object is dropped."""
-        if isinstance(message, Mapping):
-            self.player.handle(message)
+        if not isinstance(message, Mapping):
+            return
+        if message.get("type") == "exit":
+            if self.exit_label:
+                for handler in list(self._exit):
+                    handler()
+            return
+        self.player.handle(message)
 
     def _receive(self, _widget: object, content: object, _buffers: object) -> None:
         self.receive(content)
