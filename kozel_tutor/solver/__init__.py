@@ -126,6 +126,7 @@ def deal_of(position: Position) -> Deal:
         leader=int(position.leader),
         trick=tuple(card.index for card in position.trick),
         led=position.led_mask,
+        taken=position.taken_points,
     )
 
 
@@ -166,7 +167,13 @@ def solve(
 
 
 def _outcome(position: Position, deal: Deal, engine: Backend, card: Card, value: int) -> Outcome:
-    """Deal result when the mover's side ends with ``value`` points after playing ``card``."""
+    """Deal result when the mover's side ends with ``value`` points after playing ``card``.
+
+    The rules' own scorer decides: the points settle every threshold, and where the losers would
+    end with no points an exact search tells whether they can still be kept from taking any trick
+    (the 6 of the standard game, люся in ``classic``, erasing in ``kozly24``).  A caught line's
+    value is already scored as the catch scores (see :func:`.core.caught_points`).
+    """
     team = position.to_move.team
     points = [0, 0]
     points[team] = value
@@ -196,8 +203,11 @@ def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> boo
         lead_suit = order.suit_of[trick[0]]
         if lead_suit < 4:
             led |= 1 << lead_suit
+        if order.rules.catch and {0, 6} <= set(trick) and trick.index(0) % 2 != trick.index(6) % 2:
+            return False
         leader, trick = winner, ()
         if not any(hands):
             return True
-    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led)
+    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led,
+                 deal.taken)
     return engine.all_tricks(after, team)

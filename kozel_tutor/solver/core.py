@@ -10,11 +10,14 @@ card points.  The public :func:`kozel_tutor.solver.solve` adds the points alread
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
-from ..rules import CardOrder, legal_mask
+from ..rules import CardOrder, Rules, legal_mask
+from ..scoring import deal_result
+from ..seats import Team
 
-__all__ = ["Backend", "CoreResult", "Deal", "legal_mask"]
+__all__ = ["Backend", "CoreResult", "Deal", "caught_points", "legal_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +26,8 @@ class Deal:
 
     ``trick`` lists the card indices played to the current trick, from ``leader``; the player to
     move is ``(leader + len(trick)) % 4``.  ``led`` is a 4-bit mask of the plain suits led in
-    earlier tricks (only the ace-dump ban reads it).
+    earlier tricks (only the ace-dump ban reads it).  ``taken`` holds the card points NS and EW
+    took before this position (only the catch reads it: see :func:`caught_points`).
     """
 
     order: CardOrder
@@ -31,6 +35,7 @@ class Deal:
     leader: int
     trick: tuple[int, ...]
     led: int = 0
+    taken: tuple[int, int] = (0, 0)
 
     @property
     def to_move(self) -> int:
@@ -68,3 +73,21 @@ class Backend(Protocol):
 
     def all_tricks(self, deal: Deal, team: int) -> bool:
         """Whether ``team`` (0 NS, 1 EW) can take every remaining trick against best defence."""
+
+
+@cache
+def caught_points(rules: Rules) -> int:
+    """The card points a side caught by the 6♣ counts as having made, for the solver.
+
+    Under the catch (``rules.catch``) the deal ends at once and the side that played the Q♣ is
+    written a fixed penalty, whatever the points.  The solvers stay point maximisers by ending such
+    a line as if the caught side had made the largest number of points for which the rules'
+    scorer writes that same result against it (30 in ``nizhny``, 29 in ``kozly24``), and the
+    catchers the rest of 120.  Every threshold scorer is monotone in the points, so maximising
+    these points maximises the deal score.
+    """
+    caught = deal_result(rules, (0, 120), (1, 1), caught=Team.NS).written
+    for points in range(59, -1, -1):
+        if deal_result(rules, (points, 120 - points), (1, 1)).written == caught:
+            return points
+    return 0

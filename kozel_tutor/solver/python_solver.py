@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from ..rules import TRUMP, CardOrder
-from .core import CoreResult, Deal, legal_mask
+from .core import CoreResult, Deal, caught_points, legal_mask
 
 __all__ = ["PythonBackend"]
 
@@ -50,6 +50,12 @@ class _Search:
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.deadline = deadline
+        # The catch (6♣ takes Q♣ from the other side) ends the deal: see ``caught_points``.
+        self.catch = order.rules.catch
+        self.caught_points = caught_points(order.rules) if self.catch else 0
+        self.ns_taken = deal.taken[0]
+        self.singles = _CATCH_CARDS if self.catch else 0
+        self.over = False
 
     # -- the search -----------------------------------------------------------------------
 
@@ -76,6 +82,7 @@ class _Search:
         for c in trick:
             alive |= 1 << c
         points = self.points
+        singles = self.singles
         picked: list[int] = []
         for suit in suits:
             if not legal & suit_masks[suit]:
@@ -85,9 +92,9 @@ class _Search:
                 bit = 1 << card
                 if alive & bit:
                     if legal & bit:
-                        if points[card] != previous_points:
+                        if points[card] != previous_points or singles & bit:
                             picked.append(card)
-                        previous_points = points[card]
+                        previous_points = -1 if singles & bit else points[card]
                     else:
                         previous_points = -1
         if len(picked) > 1:
@@ -135,12 +142,10 @@ class _Search:
             lead_hand = hands[self.leader]
             if lead_hand & (lead_hand - 1) == 0:
                 # The last trick (or none): every hand holds one card, the play is forced.
-                if not lead_hand:
-                    return 0
-                return remaining if self._last_trick_winner() % 2 == 0 else 0
-            key = (hands[0], hands[1], hands[2], hands[3], self.leader, self.led if self.uses_led else 0)
+                return self._last_trick_value() if lead_hand else 0
+            key = (hands[0], hands[1], hands[2], hands[3], self.leader, self._key_extra())
             entry = self.tt.get(key)
-            lower, upper = 0, remaining
+            lower, upper = self._bounds(remaining)
             if entry is not None:
                 lower, upper, tt_move = entry
                 if lower >= beta:
@@ -156,7 +161,7 @@ class _Search:
             alpha0, beta0 = alpha, beta
         mover = (self.leader + len(trick)) % 4
         maximise = mover % 2 == 0
-        best = -1 if maximise else 1000
+        best = -1000 if maximise else 1000
         best_move = -1
         a, b = alpha0, beta0
         for card in self.candidates(tt_move):
@@ -177,7 +182,7 @@ class _Search:
                             break
         if key is not None:
             entry = self.tt.get(key)
-            lower, upper = (entry[0], entry[1]) if entry else (0, self.remaining)
+            lower, upper = (entry[0], entry[1]) if entry else self._bounds(self.remaining)
             if best <= alpha0:
                 upper = min(upper, best)
             elif best >= beta0:
@@ -187,10 +192,48 @@ class _Search:
             self.tt[key] = (lower, upper, best_move)
         return best
 
-    def _last_trick_winner(self) -> int:
+    def _key_extra(self) -> int:
+        """What besides the hands and the leader decides the rest of the deal."""
+        extra = self.led if self.uses_led else 0
+        if self.catch and self._catch_possible():
+            extra += 16 * (self.ns_taken + 1)
+        return extra
+
+    def _bounds(self, remaining: int) -> tuple[int, int]:
+        """Bounds on NS future points: 0..remaining, wider while a catch can still happen."""
+        if self.catch and self._catch_possible():
+            return -self.ns_taken, 120 - self.ns_taken
+        return 0, remaining
+
+    def _catch_possible(self) -> bool:
+        h = self.hands
+        alive = h[0] | h[1] | h[2] | h[3]
+        for c in self.trick:
+            alive |= 1 << c
+        return alive & _CATCH_CARDS == _CATCH_CARDS
+
+    def _caught(self, trick: list[int]) -> int:
+        """The side caught by this full trick (it played the Q♣ against the 6♣), else -1."""
+        if not self.catch or _SIX_CLUBS not in trick or _QUEEN_CLUBS not in trick:
+            return -1
+        six = (self.leader + trick.index(_SIX_CLUBS)) % 2
+        queen = (self.leader + trick.index(_QUEEN_CLUBS)) % 2
+        return queen if six != queen else -1
+
+    def _catch_value(self, caught: int) -> int:
+        """NS future points when a catch ends the deal now (before this trick is counted)."""
+        final = self.caught_points if caught == 0 else 120 - self.caught_points
+        return final - self.ns_taken
+
+    def _last_trick_value(self) -> int:
         leader, hands = self.leader, self.hands
         cards = [(hands[(leader + i) % 4]).bit_length() - 1 for i in range(4)]
-        return (leader + self.order.winning_index(cards)) % 4
+        if self.catch:
+            caught = self._caught(cards)
+            if caught >= 0:
+                return self._catch_value(caught)
+        winner = (leader + self.order.winning_index(cards)) % 4
+        return self.remaining if winner % 2 == 0 else 0
 
     def _after(self, mover: int, card: int, alpha: int, beta: int) -> int:
         """Play ``card`` for ``mover``, search on, take it back; returns NS future points."""
@@ -200,20 +243,26 @@ class _Search:
         if len(trick) < 4:
             value = self.search(alpha, beta)
         else:
-            winner = (self.leader + self.order.winning_index(trick)) % 4
-            points = self.points
-            gained = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
-            ns = gained if winner % 2 == 0 else 0
-            saved = (self.leader, self.led, trick)
-            lead_suit = self.suit_of[trick[0]]
-            if lead_suit != TRUMP:
-                self.led |= 1 << lead_suit
-            self.leader = winner
-            self.trick = []
-            self.remaining -= gained
-            value = ns + self.search(alpha - ns, beta - ns)
-            self.remaining += gained
-            self.leader, self.led, self.trick = saved
+            caught = self._caught(trick) if self.catch else -1
+            if caught >= 0:
+                value = self._catch_value(caught)
+            else:
+                winner = (self.leader + self.order.winning_index(trick)) % 4
+                points = self.points
+                gained = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+                ns = gained if winner % 2 == 0 else 0
+                saved = (self.leader, self.led, trick)
+                lead_suit = self.suit_of[trick[0]]
+                if lead_suit != TRUMP:
+                    self.led |= 1 << lead_suit
+                self.leader = winner
+                self.trick = []
+                self.remaining -= gained
+                self.ns_taken += ns
+                value = ns + self.search(alpha - ns, beta - ns)
+                self.ns_taken -= ns
+                self.remaining += gained
+                self.leader, self.led, self.trick = saved
         trick.pop()
         hands[mover] |= 1 << card
         return value
@@ -245,7 +294,7 @@ class _Search:
         values: dict[int, int] = {}
         guess = total // 2
         for representative, members in classes:
-            on_bounds(representative, (0, total))
+            on_bounds(representative, self._bounds(total))
             bounds = self._card_bounds(mover, representative, guess, total, members, on_bounds)
             values.update({m: bounds[0] for m in members})
             guess = bounds[0]
@@ -253,7 +302,7 @@ class _Search:
 
     def _card_bounds(self, mover: int, card: int, guess: int, total: int, members: list[int],
                      on_bounds: Callable[[int, tuple[int, int]], None]) -> tuple[int, int]:
-        lower, upper = 0, total
+        lower, upper = self._bounds(total)
         value = guess
         while lower < upper:
             beta = max(value, lower + 1)
@@ -279,7 +328,8 @@ class _Search:
                 if not alive & bit:
                     continue
                 if legal & bit:
-                    if previous >= 0 and self.points[previous] == self.points[card]:
+                    if (previous >= 0 and self.points[previous] == self.points[card]
+                            and not self.singles & (bit | 1 << previous)):
                         classes[-1][1].append(card)
                     else:
                         classes.append((card, [card]))
@@ -291,12 +341,11 @@ class _Search:
     def principal_variation(self, first: int) -> list[int]:
         """A line of best play starting with ``first`` (the position is restored afterwards)."""
         line = [first]
-        undo: list[tuple[int, int, int, list[int], int, int]] = []
+        undo: list[_Undo] = []
         self._push(first, undo)
-        while any(self.hands):
+        while any(self.hands) and not self.over:
             mover = (self.leader + len(self.trick)) % 4
-            total = self.future_total()
-            target = self.exact(total // 2, 0, total)[0]
+            target = self.exact(self.remaining // 2, *self._bounds(self.remaining))[0]
             chosen = next(
                 (c for c in self.candidates(self._tt_move()) if self._keeps(mover, c, target)), -1)
             if chosen < 0:  # pragma: no cover - an exact value always has a witness
@@ -304,16 +353,17 @@ class _Search:
             line.append(chosen)
             self._push(chosen, undo)
         while undo:
-            mover, card, leader, trick, led, remaining = undo.pop()
+            mover, card, leader, trick, led, remaining, ns_taken = undo.pop()
             self.hands[mover] |= 1 << card
-            self.leader, self.trick, self.led, self.remaining = leader, trick, led, remaining
+            self.leader, self.trick, self.led = leader, trick, led
+            self.remaining, self.ns_taken, self.over = remaining, ns_taken, False
         return line
 
     def _tt_move(self) -> int:
         if self.trick:
             return -1
         h = self.hands
-        entry = self.tt.get((h[0], h[1], h[2], h[3], self.leader, self.led if self.uses_led else 0))
+        entry = self.tt.get((h[0], h[1], h[2], h[3], self.leader, self._key_extra()))
         return entry[2] if entry else -1
 
     def _keeps(self, mover: int, card: int, target: int) -> bool:
@@ -322,17 +372,24 @@ class _Search:
             return self._after(mover, card, target - 1, target) >= target
         return self._after(mover, card, target, target + 1) <= target
 
-    def _push(self, card: int, undo: list[tuple[int, int, int, list[int], int, int]]) -> None:
+    def _push(self, card: int, undo: list[_Undo]) -> None:
         mover = (self.leader + len(self.trick)) % 4
-        undo.append((mover, card, self.leader, list(self.trick), self.led, self.remaining))
+        undo.append((mover, card, self.leader, list(self.trick), self.led, self.remaining,
+                     self.ns_taken))
         self.hands[mover] ^= 1 << card
         self.trick.append(card)
         if len(self.trick) == 4:
+            if self._caught(self.trick) >= 0:
+                self.over = True
+                return
             lead_suit = self.suit_of[self.trick[0]]
             if lead_suit != TRUMP:
                 self.led |= 1 << lead_suit
-            self.remaining -= sum(self.points[c] for c in self.trick)
+            gained = sum(self.points[c] for c in self.trick)
+            self.remaining -= gained
             self.leader = (self.leader + self.order.winning_index(self.trick)) % 4
+            if self.leader % 2 == 0:
+                self.ns_taken += gained
             self.trick = []
 
     # -- all tricks -------------------------------------------------------------------------
@@ -348,7 +405,7 @@ class _Search:
             if not any(self.hands):
                 return True
             h = self.hands
-            key = (h[0], h[1], h[2], h[3], self.leader, self.led if self.uses_led else 0)
+            key = (h[0], h[1], h[2], h[3], self.leader, self._key_extra())
             known = cache.get(key)
             if known is not None:
                 return known
@@ -361,7 +418,7 @@ class _Search:
             if len(trick) == 4:
                 winner = (self.leader + self.order.winning_index(trick)) % 4
                 saved = (self.leader, self.led, trick)
-                if winner % 2 != team:
+                if winner % 2 != team or self._caught(trick) >= 0:
                     ok = False
                 else:
                     lead_suit = self.suit_of[trick[0]]
@@ -383,8 +440,14 @@ class _Search:
                 break
         if not trick:
             h = self.hands
-            cache[(h[0], h[1], h[2], h[3], self.leader, self.led if self.uses_led else 0)] = result
+            cache[(h[0], h[1], h[2], h[3], self.leader, self._key_extra())] = result
         return result
+
+
+_SIX_CLUBS = 0
+_QUEEN_CLUBS = 6
+_CATCH_CARDS = 1 << _SIX_CLUBS | 1 << _QUEEN_CLUBS
+_Undo = tuple[int, int, int, list[int], int, int, int]
 
 
 def _held(hands: list[int], card: int) -> bool:
@@ -412,7 +475,7 @@ class PythonBackend:
 
         legal = legal_mask(deal.order, deal.hands[deal.to_move], deal.trick, deal.led)
         for card in _cards_of(legal):
-            ns_bounds[card] = (0, total)
+            ns_bounds[card] = search._bounds(total)
         exact = True
         try:
             search.root_values(record)
@@ -433,9 +496,9 @@ class PythonBackend:
     def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
         search = _Search(deal, _deadline(budget))
         total = search.future_total()
-        lower, upper = 0, total
+        lower, upper = search._bounds(total)
         try:
-            lower, upper = search.exact(total // 2, 0, total)
+            lower, upper = search.exact(total // 2, *search._bounds(total))
         except _OutOfTime:
             pass
         if deal.to_move % 2 == 1:

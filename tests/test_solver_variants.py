@@ -1,0 +1,83 @@
+"""The pure-Python solver follows each preset's rules: checked against a plain minimax over the
+engine itself (``DealState``), which knows the lead restriction, the ace-dump ban and the catch."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kozel_tutor.position import Position
+from kozel_tutor.rules import find_rules
+from kozel_tutor.seats import Seat
+from kozel_tutor.solver import solve
+from kozel_tutor.solver.core import caught_points
+from kozel_tutor.state import DealState
+
+
+def _final_points(state: DealState, team: int) -> int:
+    """The mover's side's points at the end of a line, a catch scored as the solver scores it."""
+    if state.caught is not None:
+        cp = caught_points(state.rules)
+        return cp if state.caught == team else 120 - cp
+    return state.points[team]
+
+
+def _minimax(state: DealState, team: int) -> int:
+    if state.is_over:
+        return _final_points(state, team)
+    maximise = state.to_move.team == team
+    values = []
+    for card in state.legal_plays():
+        state.play(card)
+        values.append(_minimax(state, team))
+        state.undo()
+    return max(values) if maximise else min(values)
+
+
+def _endgame(preset: str, seed: int, cards_left: int) -> DealState:
+    rng = random.Random(seed)
+    state = DealState.deal(find_rules(preset), dealer=Seat(seed % 4), rng=rng)
+    state.required_lead = None
+    target = rng.randint(0, 3)
+    while not state.is_over and (
+        state.hands[state.to_move].bit_count() > cards_left or len(state.trick) < target
+    ):
+        if state.hands[state.to_move].bit_count() <= cards_left and len(state.trick) >= target:
+            break
+        state.play(rng.choice(sorted(state.legal_plays())))
+    return state
+
+
+@pytest.mark.parametrize("preset", ["classic", "nizhny", "kozly24"])
+def test_solver_values_follow_the_preset_rules(preset: str) -> None:
+    checked = 0
+    for seed in range(200):
+        state = _endgame(preset, seed, cards_left=2 + seed % 2)
+        if state.is_over:
+            continue
+        position = Position.from_state(state)
+        analysis = solve(position, backend="python", outcomes=False)
+        team = state.to_move.team
+        for card in state.legal_plays():
+            state.play(card)
+            expected = _minimax(state, team)
+            state.undo()
+            assert analysis.values[card] == expected, (preset, seed, card, position.to_json())
+        checked += 1
+        if checked == 25:
+            break
+    assert checked == 25
+
+
+def test_nizhny_catch_ends_the_deal_and_writes_four_on_the_queen_side() -> None:
+    position = Position.from_json({
+        "rules": "nizhny",
+        "hands": {"N": "QC AS", "E": "6C 7S", "S": "AH 9D", "W": "TH 8S"},
+        "leader": "E", "taken": {"NS": [50, 4], "EW": [35, 3]},
+    })
+    analysis = solve(position, backend="python")
+    outcome = analysis.outcomes[analysis.best[0]]
+    assert outcome.winner is not None and outcome.winner.name == "EW"
+    assert outcome.value == 4
+    assert [c.token for c in analysis.pv][-4:] == ["QC", "6C", "AH", "TH"]
