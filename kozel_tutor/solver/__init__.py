@@ -144,7 +144,8 @@ def solve(
     team = position.to_move.team
     already = position.taken_points[team]
     values = {CARDS[c]: already + v for c, v in sorted(result.values.items())}
-    bounds = {CARDS[c]: (already + lo, already + hi) for c, (lo, hi) in sorted(result.bounds.items())}
+    bounds = {CARDS[c]: (already + lo, already + hi)
+              for c, (lo, hi) in sorted(result.bounds.items())}
     value = max(values.values()) if values and result.exact else None
     best = [card for card, v in values.items() if v == value]
     card_outcomes: dict[Card, Outcome] = {}

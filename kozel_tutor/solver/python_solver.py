@@ -14,6 +14,7 @@ them into the mover's side at the end).  What makes it fast enough:
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -131,7 +132,8 @@ class _Search:
     def search(self, alpha: int, beta: int) -> int:
         """Future points of NS, fail-soft within ``(alpha, beta)``."""
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & 1023 and time.perf_counter() > deadline:
             raise _OutOfTime
         trick = self.trick
         key: tuple[int, ...] | None = None
@@ -491,16 +493,14 @@ class PythonBackend:
                 pv = tuple(search.principal_variation(best))
             except _OutOfTime:
                 pv = (best,)
-        return CoreResult(values if exact else values, bounds, pv, exact, search.nodes)
+        return CoreResult(values, bounds, pv, exact, search.nodes)
 
     def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
         search = _Search(deal, _deadline(budget))
         total = search.future_total()
         lower, upper = search._bounds(total)
-        try:
+        with contextlib.suppress(_OutOfTime):
             lower, upper = search.exact(total // 2, *search._bounds(total))
-        except _OutOfTime:
-            pass
         if deal.to_move % 2 == 1:
             return total - upper, total - lower
         return lower, upper
