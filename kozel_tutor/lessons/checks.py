@@ -17,15 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from ..cards import Card, Suit
 from ..rules import TRUMP, CardOrder
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, Team
-from ..solver import Analysis, Outcome, solve
 from ..state import DealState
+from .endgame import best_card, check_best
 from .model import (
     BestCardTask,
     CallTrumpTask,
@@ -43,26 +42,20 @@ from .model import (
     TrumpsLeftTask,
 )
 from .phrases import points, say
+from .verdicts import (
+    PICK_BUTTON,
+    PICK_CARD,
+    RIGHT,
+    TYPE_NUMBER,
+    WRONG,
+    Choice,
+    Verdict,
+    card_answer,
+    number_answer,
+)
 
 __all__ = ["Choice", "Verdict", "answer_kind", "check", "choices", "expected"]
 
-
-@dataclass(frozen=True)
-class Choice:
-    """One button of a multiple-choice task."""
-
-    value: str
-    label: Text
-
-
-@dataclass(frozen=True)
-class Verdict:
-    correct: bool
-    explanation: Text
-
-
-RIGHT = Text("Верно.", "Right.")
-WRONG = Text("Не совсем.", "Not quite.")
 
 @dataclass(frozen=True)
 class _Kind:
@@ -101,20 +94,6 @@ def check(task: Task, answer: str) -> Verdict:
 def choices(task: Task) -> tuple[Choice, ...]:
     """The buttons of a choice task (empty for the other kinds)."""
     return _kind(task).choices(task)
-
-
-def _card_answer(answer: str, allowed: Sequence[Card]) -> Card | None:
-    return next((card for card in allowed if card.token == answer.upper()), None)
-
-
-def _number_answer(answer: str) -> int | None:
-    text = answer.strip()
-    return int(text) if text.isdigit() and len(text) < 6 else None
-
-
-PICK_CARD = Text("Нажмите на одну из показанных карт.", "Click one of the cards shown.")
-TYPE_NUMBER = Text("Введите число.", "Type a number.")
-PICK_BUTTON = Text("Выберите один из вариантов.", "Pick one of the options.")
 
 
 def _order_text(order: CardOrder, suit: int) -> Text:
@@ -168,7 +147,7 @@ def _trick_winner_card(task: TrickWinnerTask) -> Card:
 
 
 def _check_trick(task: TrickWinnerTask, answer: str) -> Verdict:
-    chosen = _card_answer(answer, task.trick)
+    chosen = card_answer(answer, task.trick)
     if chosen is None:
         return Verdict(False, PICK_CARD)
     winner = _trick_winner_card(task)
@@ -191,7 +170,7 @@ def _highest_card(task: HighestCardTask) -> Card:
 
 
 def _check_highest(task: HighestCardTask, answer: str) -> Verdict:
-    chosen = _card_answer(answer, task.cards)
+    chosen = card_answer(answer, task.cards)
     if chosen is None:
         return Verdict(False, PICK_CARD)
     best = _highest_card(task)
@@ -225,7 +204,7 @@ def _points_breakdown(cards: Sequence[Card]) -> Text:
 
 
 def _check_points(task: CardPointsTask, answer: str) -> Verdict:
-    number = _number_answer(answer)
+    number = number_answer(answer)
     if number is None:
         return Verdict(False, TYPE_NUMBER)
     total = sum(c.points for c in _deck_or(task))
@@ -253,7 +232,7 @@ def _trumps_in(order: CardOrder, cards: Sequence[Card]) -> list[Card]:
 
 
 def _check_count_trumps(task: CountTrumpsTask, answer: str) -> Verdict:
-    number = _number_answer(answer)
+    number = number_answer(answer)
     if number is None:
         return Verdict(False, TYPE_NUMBER)
     order = task.order
@@ -288,7 +267,7 @@ def _trumps_left(task: TrumpsLeftTask) -> tuple[int, list[Card], list[Card]]:
 
 
 def _check_trumps_left(task: TrumpsLeftTask, answer: str) -> Verdict:
-    number = _number_answer(answer)
+    number = number_answer(answer)
     if number is None:
         return Verdict(False, TYPE_NUMBER)
     left, mine, gone = _trumps_left(task)
@@ -336,7 +315,7 @@ def _all_legal_reason(task: LegalCardTask) -> Text:
 
 
 def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
-    chosen = _card_answer(answer, task.hand)
+    chosen = card_answer(answer, task.hand)
     if chosen is None:
         return Verdict(False, PICK_CARD)
     state = legal_state(task)
@@ -526,7 +505,7 @@ def _match_story(task: MatchTask) -> Text:
 
 
 def _check_match(task: MatchTask, answer: str) -> Verdict:
-    if task.question == "score" and _number_answer(answer) is None:
+    if task.question == "score" and number_answer(answer) is None:
         return Verdict(False, TYPE_NUMBER)
     if task.question != "score" and answer not in {c.value for c in _match_choices(task)}:
         return Verdict(False, PICK_BUTTON)
@@ -574,90 +553,7 @@ def _check_call(task: CallTrumpTask, answer: str) -> Verdict:
 _KINDS[CallTrumpTask] = _Kind("suit", lambda t: _best_call(t).letter, _check_call)
 
 
-# -- the best card (solver) -----------------------------------------------------------------------
-
-
-@cache
-def analyse(task: BestCardTask) -> Analysis:
-    """The exact analysis of the task's endgame (pure-Python solver: small endgames, instant)."""
-    if task.position is None:
-        raise LessonError("best_card", ["the task has no position"])
-    return solve(task.position, backend="python")
-
-
-def _best_card(task: BestCardTask) -> Card:
-    analysis = analyse(task)
-    if len(analysis.best) != 1:
-        raise LessonError("best_card", [
-            f"{len(analysis.best)} cards are equally best "
-            f"({' '.join(c.token for c in analysis.best)}): a task needs one best card"])
-    best = analysis.best[0]
-    for card, value in analysis.values.items():
-        if card == best:
-            continue
-        gap = analysis.values[best] - value
-        if gap < task.margin and analysis.outcomes[card] == analysis.outcomes[best]:
-            raise LessonError("best_card", [
-                f"{card.token} is only {gap} point(s) worse than {best.token} and leads to the "
-                f"same deal result: the best card must win by {task.margin} or more"])
-    return best
-
-
-def _outcome_text(outcome: Outcome) -> Text:
-    if outcome.winner is None:
-        return say("eggs", "яйца", cap=False)
-    if outcome.winner is Team.NS:
-        return say("{t} win the deal and write {n}", "{t} выигрываем раздачу и пишем {n}",
-                   cap=False, t=outcome.winner, n=outcome.value)
-    return say("{t} win the deal and write {n}", "{t} выигрывают раздачу и пишут {n}",
-               cap=False, t=outcome.winner, n=outcome.value)
-
-
-def _line_text(task: BestCardTask) -> Text:
-    analysis = analyse(task)
-    seat = analysis.to_move
-    parts_ru, parts_en = [], []
-    for i, card in enumerate(analysis.pv[:4]):
-        who = seat.offset(i)
-        parts_ru.append(f"{'СВЮЗ'[who]} {card.label('ru')}")
-        parts_en.append(f"{who.name} {card.label('en')}")
-    return say("Best play goes: {line} …", "Лучшая игра: {line} …",
-               line=Text(", ".join(parts_ru), ", ".join(parts_en)))
-
-
-def _check_best(task: BestCardTask, answer: str) -> Verdict:
-    assert task.position is not None
-    hand = tuple(task.position.hands[Seat.S])
-    chosen = _card_answer(answer, hand)
-    if chosen is None:
-        return Verdict(False, PICK_CARD)
-    analysis = analyse(task)
-    if chosen not in analysis.values:
-        reason = task.position.to_state().why_illegal(chosen)
-        assert reason is not None
-        return Verdict(False, Text(reason.text("ru"), reason.text("en")))
-    best = _best_card(task)
-    values, outcomes = analysis.values, analysis.outcomes
-    if chosen == best:
-        second = max((v for c, v in values.items() if c != best), default=values[best])
-        return Verdict(True, RIGHT + say(
-            "With the {c} your side ends the deal with {v} ({out}); every other card "
-            "gives {d} fewer or worse.",
-            "С картой {c} ваша сторона заканчивает раздачу с {v} ({out}); любая другая "
-            "карта даёт на {d} меньше или ещё хуже.",
-            c=best, v=points(values[best], "ins"), out=_outcome_text(outcomes[best]),
-            d=points(values[best] - second))
-            + _line_text(task))
-    return Verdict(False, say(
-        "With the {c}, if everyone then plays their best, your side ends the deal with {v} "
-        "({out}). There is a card that gets you {b} ({bout}).",
-        "С картой {c}, если дальше все играют наилучшим образом, ваша сторона заканчивает "
-        "раздачу с {v} ({out}). Есть карта, которая даёт {b} ({bout}).",
-        c=chosen, v=points(values[chosen], "ins"), out=_outcome_text(outcomes[chosen]),
-        b=points(values[best]), bout=_outcome_text(outcomes[best])))
-
-
-_KINDS[BestCardTask] = _Kind("card", lambda t: _best_card(t).token, _check_best)
+_KINDS[BestCardTask] = _Kind("card", lambda t: best_card(t).token, check_best)
 
 
 def all_kinds() -> list[type[Task]]:
