@@ -7,10 +7,11 @@ at a time; all of them share the learner's language and the progress store.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from typing import Any
 
-import ipywidgets
+import ipywidgets  # type: ignore[import-untyped]
 
 from ..widgets import Command, PanelWidget
 from .play_view import Pace, PlayScreen
@@ -52,6 +53,8 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.section_widget: Any = None
         self.screen = "home"
         self.show_home()
+        if "set=" in os.environ.get("QUERY_STRING", ""):
+            self._open_section("puzzles")  # a teacher's link carries a puzzle set (?set=...)
 
     # -- loading ------------------------------------------------------------------------------
 

@@ -363,7 +363,9 @@ class PlayScreen:
         result = session.finish_deal()
         key, team = session.settings.stats_key, LEARNER.team
         try:
-            self.store.record_deal(key, result, team, session.to_json())
+            record = None if session.last_deal is None else session.last_deal.to_dict()
+            self.store.record_deal(key, result, team, session.to_json(),
+                                   {"rules": session.settings.to_dict(), "deal": record})
             if session.score.is_over:
                 self.store.record_match(key, session.score, team)
         except sqlite3.Error:

@@ -54,6 +54,9 @@ CREATE TABLE IF NOT EXISTS stats (
     opponents_naked INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (level, trump));
 CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS deals (
+    id INTEGER PRIMARY KEY, level TEXT NOT NULL, trump TEXT NOT NULL, data TEXT NOT NULL,
+    finished REAL NOT NULL);
 """
 
 
@@ -192,8 +195,9 @@ class Store:
     # -- statistics ---------------------------------------------------------------------------
 
     def record_deal(self, key: tuple[str, str], result: DealResult, team: Team,
-                    save: dict[str, Any] | None) -> None:
-        """Count a finished deal for ``team`` (the learner's side) and write ``save`` — together,
+                    save: dict[str, Any] | None, deal: dict[str, Any] | None = None) -> None:
+        """Count a finished deal for ``team`` (the learner's side), keep its record ``deal``
+        (``{"rules": settings, "deal": record}``) and write ``save`` — all in one transaction,
         so a deal is never counted twice or lost."""
         won = result.winner is team
         delta = {"deals": 1, "deals_won": int(won), "eggs": int(result.eggs),
@@ -202,6 +206,9 @@ class Store:
                                                     separators=(",", ":"))
         with self._transaction() as conn:
             _add_stats(conn, key, delta)
+            if deal is not None:
+                conn.execute("INSERT INTO deals (level, trump, data, finished) VALUES (?, ?, ?, ?)",
+                             (*key, json.dumps(deal, ensure_ascii=False), time.time()))
             if text is not None:
                 _write_save(conn, text)
 
@@ -225,6 +232,22 @@ class Store:
                 f"SELECT {', '.join(_STAT_FIELDS)} FROM stats WHERE level = ? AND trump = ?",
                 key).fetchone()
         return Stats() if row is None else Stats(*(int(v) for v in row))
+
+    def finished_deals(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The records of the last ``limit`` finished deals, oldest first (for drills and
+        reviews); rows that are not valid JSON objects are skipped."""
+        with closing(self._connect()) as conn:
+            rows = conn.execute("SELECT data FROM deals ORDER BY id DESC LIMIT ?",
+                                (limit,)).fetchall()
+        deals = []
+        for (text,) in reversed(rows):
+            try:
+                data = json.loads(text)
+            except (json.JSONDecodeError, TypeError):
+                continue
+            if isinstance(data, dict):
+                deals.append(data)
+        return deals
 
     # -- preferences --------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from .schema import Command, check_panel_view, parse_command
 __all__ = ["PanelWidget"]
 
 
-class PanelWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class PanelWidget(anywidget.AnyWidget):
     """A screen of the app that is not the card table."""
 
     _esm = esm("panel.js")

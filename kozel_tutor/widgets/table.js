@@ -129,7 +129,7 @@ export default {
               card.classList.add("kz-playable");
             }
             if (i === selected) card.classList.add("kz-selected");
-            card.addEventListener("click", () => { selected = i; playCard(entry.card); });
+            card.addEventListener("click", () => { selected = -1; playCard(entry.card); });
           }
           if (entry.mark) card.classList.add("kz-mark-" + entry.mark);
           hand.append(card);

@@ -33,7 +33,7 @@ def empty_table_view() -> dict[str, Any]:
             "ranks": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}}
 
 
-class TableWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class TableWidget(anywidget.AnyWidget):
     """Four seats, the trick, the status line, badges and overlays, drawn from :attr:`view`."""
 
     _esm = esm("table.js")

@@ -1,0 +1,146 @@
+"""How fast the app answers a learner, measured in a real browser against a live Voila server.
+
+Prints, per AI level:
+  * request → home screen ready, Play → table interactive, and request → interactive table;
+  * card click → the AI's replies rendered (until the learner may act again), median and max.
+
+Target: request → interactive table ≤ 3 s on a developer machine.  AI pauses are switched off
+(``KOZEL_TUTOR_PACE=0``) so the numbers are compute and rendering, not animation.
+
+    python benchmarks/bench_app.py                      # levels random and easy
+    python benchmarks/bench_app.py --levels hard --deals 1
+    python benchmarks/bench_app.py --screenshots docs   # also writes the README screenshots
+
+Needs Debian chromium (/usr/bin/chromium) and Playwright for Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, start_voila, stop  # noqa: E402
+from tests.browser.helpers import (  # noqa: E402
+    PLAYABLE,
+    READY,
+    SUMMARY,
+    open_home,
+    start_game,
+    wait_ready,
+)
+
+
+def bench_level(browser: object, url: str, level: str, deals: int) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+    page.set_default_timeout(120_000)
+    started = time.perf_counter()
+    open_home(page, url)
+    home = time.perf_counter() - started
+    clicked = time.perf_counter()
+    start_game(page, level=level)
+    table = time.perf_counter() - clicked
+    total = time.perf_counter() - started
+    replies: list[float] = []
+    for _ in range(deals):
+        while True:
+            state = wait_ready(page)
+            if state == "summary":
+                break
+            if state == "call":
+                page.get_by_test_id("call-C").click()
+                page.locator("[data-testid='call']").wait_for(state="detached")
+                continue
+            card = page.locator(PLAYABLE).first
+            token = card.get_attribute("data-card")
+            t0 = time.perf_counter()
+            card.click()
+            page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
+            page.locator(READY).first.wait_for()
+            replies.append(time.perf_counter() - t0)
+        if page.get_by_test_id("next").count():
+            page.get_by_test_id("next").click()
+            page.locator(SUMMARY).wait_for(state="detached")
+    page.close()
+    print(f"{level:>7}: request→home {home:5.2f} s · Play→table {table:5.2f} s · "
+          f"request→interactive table {total:5.2f} s (target ≤ 3 s)")
+    print(f"{'':>7}  card click→AI replies rendered: median {statistics.median(replies):5.2f} s,"
+          f" max {max(replies):5.2f} s over {len(replies)} clicks")
+
+
+def screenshots(browser: object, url: str, out: Path) -> None:
+    """The table mid-trick, a deal summary and the results screen of a short match."""
+    out.mkdir(parents=True, exist_ok=True)
+    page = browser.new_page(viewport={"width": 1060, "height": 860})  # type: ignore[attr-defined]
+    page.set_default_timeout(120_000)
+    open_home(page, url)
+    page.screenshot(path=str(out / "app-home.png"), full_page=True)
+    start_game(page, level="random", match="6")
+    shot_table = False
+    while True:
+        state = wait_ready(page)
+        if state == "call":
+            page.get_by_test_id("call-C").click()
+            continue
+        if state == "summary":
+            page.screenshot(path=str(out / "app-summary.png"), full_page=True)
+            if page.get_by_test_id("results").count():
+                page.get_by_test_id("results").click()
+                page.get_by_test_id("stats").wait_for()
+                page.screenshot(path=str(out / "app-results.png"), full_page=True)
+                break
+            page.get_by_test_id("next").click()
+            page.locator(SUMMARY).wait_for(state="detached")
+            continue
+        cards_down = page.locator("[data-testid='trick'] .kz-card").count()
+        in_hand = page.locator(".kz-seat-S [data-card]").count()
+        if not shot_table and cards_down >= 2 and in_hand <= 7:
+            page.mouse.move(10, 10)
+            page.screenshot(path=str(out / "app-table.png"), full_page=True)
+            shot_table = True
+        card = page.locator(PLAYABLE).first
+        token = card.get_attribute("data-card")
+        card.click()
+        page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
+    page.close()
+    print(f"screenshots written to {out}/app-{{home,table,summary,results}}.png")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default="random,easy", help="comma-separated AI levels")
+    parser.add_argument("--deals", type=int, default=1, help="deals to play per level")
+    parser.add_argument("--screenshots", type=Path, help="write PNG screenshots to this folder")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    home = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
+    proc, url = start_voila(home, home / "voila.log", pace="0")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for level in filter(None, args.levels.split(",")):
+                bench_level(browser, url, level.strip(), args.deals)
+            browser.close()
+    finally:
+        stop(proc)
+    if args.screenshots:
+        shots_home = Path(tempfile.mkdtemp(prefix="kozel-shots-"))
+        proc, url = start_voila(shots_home, shots_home / "voila.log", pace="0.4")
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                screenshots(browser, url, args.screenshots)
+                browser.close()
+        finally:
+            stop(proc)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,284 @@
+"""The match controller: dealing, the learner's cards, the AI, saves replayed through the rules."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from kozel_tutor.ai import LEVELS
+from kozel_tutor.ai.base import Decision, TrumpDecision
+from kozel_tutor.app.review import analyse_step, learner_steps
+from kozel_tutor.app.session import (
+    LEARNER,
+    MatchSession,
+    SaveError,
+    Settings,
+    available_levels,
+    partner_level,
+)
+from kozel_tutor.app.store import Stats
+from kozel_tutor.app.views import ReviewUi, TableUi, table_view
+from kozel_tutor.cards import Suit
+from kozel_tutor.seats import Seat
+from kozel_tutor.state import IllegalPlay, Phase, SeatView
+from kozel_tutor.widgets import check_table_view
+
+
+def play_out_deal(session: MatchSession, rng: random.Random) -> None:
+    """Play the current deal to its end: the learner picks random legal cards."""
+    while not session.deal.is_over:
+        if session.learner_calls:
+            session.call_trump(Suit(rng.randrange(4)))
+        elif session.learner_to_act:
+            session.play(rng.choice(sorted(session.deal.legal_plays())))
+        else:
+            session.ai_act()
+
+
+def test_a_new_match_deals_nine_cards_each_and_left_of_the_dealer_leads() -> None:
+    session = MatchSession(Settings(level="random"), rng=random.Random(1), first_dealer=Seat.W)
+    assert [len(session.deal.hand(seat)) for seat in Seat] == [9, 9, 9, 9]
+    assert session.deal.to_move == Seat.N
+    assert session.ai_to_act and not session.learner_to_act
+
+
+def test_the_32_card_deck_deals_eight_each() -> None:
+    session = MatchSession(Settings(level="random", deck=32), rng=random.Random(1))
+    assert [len(session.deal.hand(seat)) for seat in Seat] == [8, 8, 8, 8]
+
+
+def test_an_illegal_card_is_refused_with_the_reason_and_counted() -> None:
+    rng = random.Random(5)
+    for seed in range(50):
+        session = MatchSession(Settings(level="random"), rng=random.Random(seed),
+                               first_dealer=Seat.N)
+        while session.ai_to_act:
+            session.ai_act()
+        illegal = [c for c in session.deal.hand(LEARNER) if c not in session.deal.legal_plays()]
+        if illegal:
+            break
+    else:
+        pytest.fail("no deal where the learner had to follow suit")
+    card = rng.choice(illegal)
+    with pytest.raises(IllegalPlay) as caught:
+        session.play(card)
+    assert caught.value.message == session.deal.why_illegal(card)
+    assert caught.value.message.text("ru").startswith(("Нужно ходить в масть", "Зашли с козыря"))
+    assert session.illegal_attempts == 1
+    assert card in session.deal.hand(LEARNER)
+
+
+def test_a_card_out_of_turn_is_refused_with_whose_turn_it_is() -> None:
+    session = MatchSession(Settings(level="random"), rng=random.Random(1), first_dealer=Seat.W)
+    card = next(iter(session.deal.hand(LEARNER)))
+    assert session.why_illegal(card) is not None
+    assert session.why_illegal(card).key == "not_your_turn"  # type: ignore[union-attr]
+    with pytest.raises(IllegalPlay):
+        session.play(card)
+
+
+def test_a_whole_match_to_six_ends_with_a_winner_and_goats() -> None:
+    rng = random.Random(11)
+    session = MatchSession(Settings(level="random", match=6), rng=rng)
+    deals = 0
+    while not session.score.is_over:
+        play_out_deal(session, rng)
+        result = session.finish_deal()
+        assert sum(result.points) == 120
+        deals += 1
+        if not session.score.is_over:
+            session.start_deal()
+            assert session.deal.dealer == session.score.first_dealer.offset(deals)
+    assert max(session.score.scores) >= 6
+    assert session.score.goats is not None and session.score.goats != session.score.winner
+
+
+def test_a_save_restores_the_same_hands_trick_and_score() -> None:
+    rng = random.Random(3)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    play_out_deal(session, rng)
+    session.finish_deal()
+    session.start_deal()
+    for _ in range(6):
+        if session.learner_to_act:
+            session.play(sorted(session.deal.legal_plays())[0])
+        else:
+            session.ai_act()
+    data = session.to_json()
+    loaded = MatchSession.from_json(copy.deepcopy(data))
+    for seat in Seat:
+        assert loaded.deal.hand(seat) == session.deal.hand(seat)
+    assert loaded.deal.current_trick == session.deal.current_trick
+    assert loaded.deal.points == session.deal.points
+    assert loaded.score.scores == session.score.scores
+    assert loaded.score.dealer == session.score.dealer
+    assert loaded.to_json() == data
+
+
+def test_a_finished_deal_waiting_for_next_loads_as_recorded() -> None:
+    rng = random.Random(8)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    play_out_deal(session, rng)
+    session.finish_deal()
+    loaded = MatchSession.from_json(session.to_json())
+    assert loaded.deal_recorded and loaded.last_deal is not None
+    assert len(loaded.score.results) == 1
+
+
+def _saved(seed: int = 4) -> dict[str, Any]:
+    rng = random.Random(seed)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    for _ in range(5):
+        if session.learner_to_act:
+            session.play(sorted(session.deal.legal_plays())[0])
+        else:
+            session.ai_act()
+    return session.to_json()
+
+
+@pytest.mark.parametrize("tamper, problem", [
+    (lambda d: d["deal"]["plays"].reverse(), "illegal"),
+    (lambda d: d["deal"]["hands"].update(N=d["deal"]["hands"]["E"]), "repeats"),
+    (lambda d: d.update(first_dealer="Q"), "seat"),
+    (lambda d: d["settings"].update(deck=40), "settings"),
+    (lambda d: d["settings"].update(level="grandmaster"), "level"),
+    (lambda d: d.update(format="something-else"), "not a kozel-tutor"),
+    (lambda d: d.update(results=[{"points": [70, 40], "tricks": [5, 4]}]), "120"),
+    (lambda d: d["deal"].update(plays=["QC", "QC"]), "illegal"),
+    (lambda d: d["deal"].update(plays=[], dealer="N" if d["deal"]["dealer"] != "N" else "E"),
+     "should be dealt by"),
+])
+def test_a_tampered_save_is_rejected_with_its_problem(tamper: Any, problem: str) -> None:
+    data = _saved()
+    tamper(data)
+    with pytest.raises(SaveError, match=problem):
+        MatchSession.from_json(data)
+
+
+def test_a_save_that_is_not_an_object_is_rejected() -> None:
+    with pytest.raises(SaveError):
+        MatchSession.from_json(["not", "a", "save"])
+
+
+def test_eggs_make_the_next_deal_count_double_after_loading() -> None:
+    data = _saved()
+    data["results"] = [{"points": [60, 60], "tricks": [4, 5]}]
+    dealer = Seat.parse(data["first_dealer"]).offset(1)
+    data["deal"]["dealer"] = dealer.name
+    data["deal"]["plays"] = []
+    loaded = MatchSession.from_json(data)
+    assert loaded.score.multiplier == 2
+    view = table_view(loaded, TableUi(lang="en"))
+    assert any(b["id"] == "double" for b in view["badges"])
+
+
+def test_the_learner_names_trumps_under_the_called_rule() -> None:
+    session = MatchSession(Settings(level="random", trump="called"), rng=random.Random(2),
+                           first_dealer=Seat.E)
+    assert session.deal.phase is Phase.CALL and session.learner_calls
+    view = table_view(session, TableUi(lang="en"))
+    assert view["call"] is not None and len(view["call"]["suits"]) == 4
+    session.call_trump(Suit.HEARTS)
+    assert session.deal.trump is Suit.HEARTS and session.learner_to_act
+    loaded = MatchSession.from_json(session.to_json())
+    assert loaded.deal.trump is Suit.HEARTS
+
+
+def test_an_ai_seat_calls_trumps_when_it_is_left_of_the_dealer() -> None:
+    session = MatchSession(Settings(level="random", trump="called"), rng=random.Random(2),
+                           first_dealer=Seat.S)
+    assert session.deal.to_move == Seat.W and not session.learner_calls
+    action = session.ai_act()
+    assert action.seat == Seat.W and action.suit is not None
+    assert session.deal.trump == action.suit
+
+
+class _Cheat:
+    name = "cheat"
+
+    def choose(self, view: SeatView, progress: Any = None) -> Decision:
+        outside = next(c for c in view.unseen if c not in view.hand)
+        return Decision(outside)
+
+    def call_trump(self, view: SeatView) -> TrumpDecision:
+        raise RuntimeError("broken")
+
+
+def test_an_ai_that_picks_an_illegal_card_is_replaced_by_a_legal_card() -> None:
+    session = MatchSession(Settings(level="random"), rng=random.Random(1), first_dealer=Seat.W)
+    session.players[Seat.N] = _Cheat()
+    action = session.ai_act()
+    assert action.seat == Seat.N and action.card is not None
+    assert len(session.deal.hand(Seat.N)) == 8
+
+
+def test_the_partner_never_plays_weaker_than_hard() -> None:
+    if "hard" in LEVELS:
+        assert partner_level("easy") == "hard"
+        assert partner_level("medium") == "hard"
+    assert partner_level("insane") == "insane"
+    assert partner_level("random") == "random"
+
+
+def test_offered_levels_follow_the_ladder_and_include_only_registered_ones() -> None:
+    levels = available_levels()
+    assert set(levels) == set(LEVELS)
+    ladder = [level for level in levels if level in ("easy", "medium", "hard", "insane")]
+    assert ladder == sorted(ladder, key=["easy", "medium", "hard", "insane"].index)
+
+
+def test_statistics_are_split_by_difficulty_and_trump_rule_not_by_deck() -> None:
+    assert Settings("random", "clubs", 36, 12).stats_key == Settings("random", "clubs", 32, 6)\
+        .stats_key
+    assert Settings("random", "clubs").stats_key != Settings("random", "called").stats_key
+
+
+def test_every_table_view_of_a_match_passes_the_widget_schema() -> None:
+    rng = random.Random(21)
+    session = MatchSession(Settings(level="random", match=6, trump="called"), rng=rng)
+    for lang in ("ru", "en"):
+        check_table_view(table_view(session, TableUi(lang=lang)))
+    while not session.score.is_over:
+        while not session.deal.is_over:
+            check_table_view(table_view(session, TableUi(lang="en")))
+            if session.learner_calls:
+                session.call_trump(Suit.SPADES)
+            elif session.learner_to_act:
+                session.play(rng.choice(sorted(session.deal.legal_plays())))
+            else:
+                session.ai_act()
+        session.finish_deal()
+        summary = table_view(session, TableUi(lang="ru", mode="summary"))
+        assert check_table_view(summary)["overlay"]["testid"] == "deal-summary"
+        if not session.score.is_over:
+            session.start_deal()
+    results = table_view(session, TableUi(lang="en", mode="results", stats=Stats(matches=1)))
+    lines = " ".join(results["overlay"]["lines"])
+    assert "goats" in lines
+
+
+def test_the_review_lists_every_learner_card_and_values_the_last_ones_exactly() -> None:
+    rng = random.Random(9)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    play_out_deal(session, rng)
+    session.finish_deal()
+    assert session.last_deal is not None
+    steps = learner_steps(session.last_deal, session.rules)
+    assert len(steps) == 9 and all(step.played in step.legal for step in steps)
+    analysis = analyse_step(steps[-2], budget=5.0)
+    assert analysis.exact
+    values = {alt.card: alt.low for alt in analysis.alternatives}
+    assert set(values) == set(steps[-2].legal)
+    assert all(values[card] == max(values.values()) for card in analysis.best)
+    assert analysis.loss is not None and analysis.loss >= 0
+    review = ReviewUi(steps, index=7, analyses={7: analysis})
+    view = check_table_view(table_view(session, TableUi(lang="en", mode="review",
+                                                        review=review)))
+    assert view["overlay"]["placement"] == "side"
+    assert all(view["seats"][seat]["cards"] for seat in "NESW"), "review shows every hand"
+    marked = [c for c in view["seats"]["S"]["cards"] if c.get("mark") == "played"]
+    assert [c["card"] for c in marked] == [steps[7].played.token]
+

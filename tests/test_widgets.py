@@ -1,0 +1,134 @@
+"""The widgets' traits and commands: views are checked before they sync, commands before use."""
+
+from __future__ import annotations
+
+import copy
+from importlib import resources
+from typing import Any
+
+import pytest
+import traitlets
+
+from kozel_tutor.widgets import (
+    Command,
+    PanelWidget,
+    TableWidget,
+    check_panel_view,
+    check_table_view,
+    css,
+    empty_table_view,
+    esm,
+    parse_command,
+)
+
+
+def _view() -> dict[str, Any]:
+    view = empty_table_view()
+    view["seats"]["S"] = {"name": "You", "count": 2, "cards": [
+        {"card": "QC", "playable": True, "trump": True}, {"card": "7H", "playable": False}]}
+    view["trick"] = [{"seat": "W", "card": "AH"}]
+    view["toolbar"] = [{"id": "lang", "label": "English", "testid": "lang"}]
+    view["overlay"] = {"kind": "summary", "title": "Deal", "testid": "deal-summary",
+                       "buttons": [{"id": "next", "label": "Next", "testid": "next"},
+                                   {"id": "review", "label": "R", "testid": "review",
+                                    "disabled": True}]}
+    view["call"] = {"prompt": "Name trumps", "suits": [{"suit": "H", "label": "Hearts"}]}
+    return view
+
+
+def test_the_widget_files_ship_inside_the_package() -> None:
+    names = {p.name for p in resources.files("kozel_tutor.widgets").iterdir()}
+    assert {"cards.js", "cards.css", "table.js", "table.css", "panel.js", "panel.css"} <= names
+
+
+def test_the_card_art_is_inlined_once_into_each_widget_module() -> None:
+    for module in ("table.js", "panel.js"):
+        code = esm(module)
+        assert code.count("export function cardSVG") == 1
+        assert code.count("export default") == 1
+    assert ".kz-card" in css("table.css") and ".kz-felt" in css("table.css")
+    assert TableWidget._esm == esm("table.js")
+
+
+def test_a_valid_view_is_accepted() -> None:
+    table = TableWidget()
+    table.view = _view()
+    assert table.view["seats"]["S"]["cards"][0]["card"] == "QC"
+
+
+@pytest.mark.parametrize("breaks, problem", [
+    (lambda v: v["seats"]["S"]["cards"][0].update(card="QX"), "unknown suit"),
+    (lambda v: v["seats"]["S"]["cards"][0].update(card="qc"), "canonical"),
+    (lambda v: v["seats"].pop("E"), "missing E"),
+    (lambda v: v.update(colour="red"), "unknown colour"),
+    (lambda v: v["trick"].append({"seat": "W", "card": "KH"}), "W played twice"),
+    (lambda v: v["seats"]["S"].update(count=3), "2 cards shown for a hand of 3"),
+    (lambda v: v.update(status_kind="panic"), "status_kind"),
+    (lambda v: v.update(progress=1.5), "0 to 1"),
+    (lambda v: v["toolbar"].append({"id": "lang", "label": "x", "testid": "x"}), "duplicate"),
+    (lambda v: v["toolbar"][0].update(testid="bad id!"), "identifier"),
+    (lambda v: v["call"]["suits"][0].update(suit="X"), "C, S, H or D"),
+    (lambda v: v["overlay"].update(placement="floating"), "modal or side"),
+    (lambda v: v.update(winner="Z"), "seat"),
+])
+def test_a_bad_view_is_refused_before_it_reaches_the_browser(breaks: Any, problem: str) -> None:
+    view = copy.deepcopy(_view())
+    breaks(view)
+    table = TableWidget()
+    with pytest.raises(traitlets.TraitError, match=problem):
+        table.view = view
+
+
+def test_the_language_must_be_russian_or_english() -> None:
+    with pytest.raises(traitlets.TraitError):
+        TableWidget(lang="de")
+    with pytest.raises(traitlets.TraitError):
+        PanelWidget(lang="fr")
+
+
+def test_commands_are_checked_against_the_view_on_screen() -> None:
+    view = check_table_view(_view())
+    assert parse_command({"type": "play", "card": "10h"}, view) == Command("play", "TH")
+    assert parse_command({"type": "play", "card": "ZZ"}, view) is None
+    assert parse_command({"type": "play", "card": ["QC"]}, view) is None
+    assert parse_command({"type": "button", "id": "next"}, view) == Command("button", "next")
+    assert parse_command({"type": "button", "id": "review"}, view) is None, "disabled"
+    assert parse_command({"type": "button", "id": "delete-everything"}, view) is None
+    assert parse_command({"type": "call", "suit": "H"}, view) == Command("call", "H")
+    assert parse_command({"type": "call", "suit": "S"}, view) is None, "not offered"
+    assert parse_command({"type": "eval", "code": "1"}, view) is None
+    assert parse_command("play QC", view) is None
+
+
+def test_a_bad_message_is_counted_and_never_reaches_the_handlers() -> None:
+    table = TableWidget()
+    table.view = _view()
+    seen: list[Command] = []
+    table.on_command(seen.append)
+    table.receive({"type": "button", "id": "nope"})
+    table.receive({"type": "play", "card": "AS"})
+    assert seen == [Command("play", "AS")]
+    assert table.rejected == 1
+
+
+def test_a_panel_offers_only_its_own_options() -> None:
+    panel = PanelWidget()
+    panel.view = {"title": "Settings", "buttons": [{"id": "play", "label": "Play",
+                                                    "testid": "play"}],
+                  "groups": [{"id": "deck", "label": "Deck", "value": "36",
+                              "options": [{"value": "36", "label": "36"},
+                                          {"value": "32", "label": "32"}]}]}
+    seen: list[Command] = []
+    panel.on_command(seen.append)
+    panel.receive({"type": "choose", "group": "deck", "value": "32"})
+    panel.receive({"type": "choose", "group": "deck", "value": "52"})
+    panel.receive({"type": "choose", "group": "level", "value": "easy"})
+    panel.receive({"type": "button", "id": "play"})
+    assert seen == [Command("choose", "deck=32"), Command("button", "play")]
+
+
+def test_a_panel_group_value_must_be_one_of_its_options() -> None:
+    with pytest.raises(ValueError, match="not one of the options"):
+        check_panel_view({"title": "t", "buttons": [], "groups": [
+            {"id": "deck", "label": "Deck", "value": "52",
+             "options": [{"value": "36", "label": "36"}]}]})
