@@ -24,6 +24,7 @@ proportion to how well they explain the other players' cards and the trump call
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -151,7 +152,7 @@ class MonteCarloPlayer:
         pool = [sampler.sample(self.rng) for _ in range(n * self.settings.pool_factor)]
         logs = [log_likelihood(view, world) for world in pool]
         top = max(logs)
-        weights = [2.718281828459045 ** (value - top) for value in logs]
+        weights = [math.exp(value - top) for value in logs]
         return self.rng.choices(pool, weights=weights, k=n)
 
 
