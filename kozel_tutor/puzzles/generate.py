@@ -25,7 +25,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..ai import LEVELS, make_player
@@ -49,7 +49,7 @@ from .model import (
 )
 from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
 from .themes import THEMES, hints_for, tag_themes
-from .verify import GoalCheck, analyse, line_after
+from .verify import GoalCheck, analyse, check_puzzle, line_after
 
 __all__ = [
     "CATEGORIES",
@@ -69,6 +69,10 @@ CATEGORIES: dict[str, int] = {"e3": 3, "e4": 4, "e5": 5, "e6": 6, "open": 9}
 GOAL_ORDER: tuple[Goal, ...] = (Goal.MAKE_61, Goal.SAVE_31, Goal.ALL_TRICKS, Goal.TAKE_TRICK,
                                 Goal.MAKE_90, Goal.MAX_POINTS)
 """Deal-outcome goals first: a card that changes who writes what is the clearest lesson."""
+
+VERIFY_SECONDS = 0.5
+"""An ending is kept only if the pure-Python solver settles it within this much CPU time, so the
+test that re-solves the whole catalogue stays fast."""
 
 ROBUST_SAMPLES = 5
 """Redeals of the hidden cards tried before a puzzle is shown with only the learner's hand."""
@@ -270,7 +274,11 @@ def build_puzzle(
     learner = position.to_move
     position = rotate_position(position, Seat.S - learner)
     if analysis is None or analysis.position != position:
+        started = time.process_time()
         analysis = solve(position, backend=engine)
+        if (engine.name == "python" and position.cards_per_hand <= 6
+                and time.process_time() - started > VERIFY_SECONDS):
+            return None
     if not analysis.exact:
         return None
     check = _first_unique_goal(position, (goal,) if goal is not None else GOAL_ORDER, engine,
@@ -386,6 +394,25 @@ def merge_into(path: Path, category: str, puzzles: Sequence[Puzzle]) -> PuzzleSe
     return merged
 
 
+def _prune_file(path: Path, limit: float) -> int:
+    """Drop the endings the pure-Python solver cannot re-check within ``limit`` CPU seconds."""
+    base = load_set(path)
+    kept: list[Puzzle] = []
+    for number, puzzle in enumerate(base.puzzles, 1):
+        started = time.process_time()
+        problems = check_puzzle(puzzle, backend="python")[1] if puzzle.cards <= 6 else []
+        spent = time.process_time() - started
+        if problems or spent > limit:
+            print(f"\n{puzzle.id}: dropped ({'; '.join(problems) or f'{spent:.2f} s'})",
+                  file=sys.stderr)
+        else:
+            kept.append(puzzle)
+        print(f"\rchecked {number}/{len(base.puzzles)}", end="", file=sys.stderr, flush=True)
+    save_set(path, replace(base, puzzles=tuple(kept)))
+    print(f"\n{path}: {len(kept)} puzzles", file=sys.stderr)
+    return 0
+
+
 def _refresh_file(path: Path, backend: str | None) -> int:
     base = load_set(path)
     kept: list[Puzzle] = []
@@ -418,6 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-robust", action="store_true",
                         help="skip the redeal check (every puzzle shows all hands)")
     parser.add_argument("--out", required=True, help="set file to merge the puzzles into")
+    parser.add_argument("--prune", type=float, default=None, metavar="SECONDS",
+                        help="drop endings of --out the Python solver re-checks more slowly")
     parser.add_argument("--refresh", action="store_true",
                         help="rebuild the words, themes, hints and ratings of --out, then stop")
     args = parser.parse_args(argv)
@@ -432,6 +461,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.refresh:
         return _refresh_file(out, args.backend)
+    if args.prune is not None:
+        return _prune_file(out, args.prune)
 
     shown = [0.0]
 

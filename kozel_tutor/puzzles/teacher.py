@@ -184,20 +184,21 @@ def set_link(puzzle_set: PuzzleSet, *, repo: str | None = None, ref: str = "HEAD
 def set_from_param(param: str, source: str = "link") -> PuzzleSet:
     """Decode a ``set`` parameter; any problem is a :class:`PuzzleError` naming the link."""
     text = param.strip()
-    if not re.fullmatch(r"[A-Za-z0-9_-]*", text):
+    if not re.fullmatch(r"[A-Za-z0-9_-]*={0,2}", text):
         raise PuzzleError(["the set parameter has characters that base64 never uses "
                            "(was the link cut or changed?)"], source)
+    text = text.rstrip("=")
+    inflater = zlib.decompressobj()
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_LINK_SET_BYTES)
-        if inflater.unconsumed_tail:
-            raise PuzzleError([f"the set is larger than {MAX_LINK_SET_BYTES} bytes"], source)
-        if not inflater.eof:
-            raise PuzzleError(["the set data is incomplete (was the link cut?)"], source)
     except (ValueError, zlib.error):
         raise PuzzleError(["the set parameter is not a compressed set "
                            "(was the link cut or changed?)"], source) from None
+    if inflater.unconsumed_tail:
+        raise PuzzleError([f"the set is larger than {MAX_LINK_SET_BYTES} bytes"], source)
+    if not inflater.eof:
+        raise PuzzleError(["the set data is incomplete (was the link cut?)"], source)
     return PuzzleSet.from_json(raw, source)
 
 

@@ -1,0 +1,354 @@
+"""Puzzles: the format, the solver's verdict per goal, themes, the tutor's words, the player.
+
+Each test is named after the rule it checks (docs/puzzles.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kozel_tutor.cards import Card
+from kozel_tutor.position import Position
+from kozel_tutor.puzzles.explain import card_report
+from kozel_tutor.puzzles.generate import build_puzzle, mine, rate_difficulty
+from kozel_tutor.puzzles.glicko import Rating, expected_score, update
+from kozel_tutor.puzzles.model import (
+    THEME_IDS,
+    Goal,
+    Puzzle,
+    PuzzleError,
+    PuzzleSet,
+    Text,
+    View,
+    load_set,
+    rotate_position,
+    save_set,
+)
+from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
+from kozel_tutor.puzzles.progress import DAY, RERATE_AFTER, Progress
+from kozel_tutor.puzzles.themes import THEMES, tag_themes
+from kozel_tutor.puzzles.verify import analyse, check_puzzle, equivalence_classes, line_after
+from kozel_tutor.solver import solve
+
+PY = "python"
+
+
+def pos(hands: dict[str, str], leader: str, taken: dict[str, list[int]],
+        trick: tuple[str, ...] = (), led: str = "") -> Position:
+    data: dict[str, object] = {"hands": hands, "leader": leader, "taken": taken,
+                               "trick": list(trick)}
+    if led:
+        data["led"] = led
+    return Position.from_json(data)
+
+
+# Two spades of one hand with nothing between them: JS and JH are trumps next to each other.
+EQUIVALENT = pos({"N": "TD 9D", "E": "JC TH", "S": "JS QH JH", "W": "TC 9C QS"}, "N",
+                 {"NS": [39, 4], "EW": [37, 2]}, ("7D", "JD"), "SHD")
+# AS and TH both make 61: two different answers.
+TWO_ANSWERS = pos({"N": "QC QH 9D", "E": "7S 8H AD", "S": "7C AS TH", "W": "8S 8D 7D"}, "S",
+                  {"NS": [43, 4], "EW": [39, 2]}, led="SHD")
+# E (no trick yet) must keep the TH to take a trick later: 6H now.
+TAKE_TRICK = pos({"N": "8D 7D", "E": "KS TH 6H", "S": "AC 7H", "W": "AD KD"}, "S",
+                 {"NS": [65, 6], "EW": [0, 0]}, ("AH", "8H", "KH"), "S")
+# E leads and EW can take every trick only with a queen.
+ALL_TRICKS = pos({"N": "JC 8H 7H", "E": "KC QS QH", "S": "TC 8C TH", "W": "AS TS 7S"}, "E",
+                 {"NS": [0, 0], "EW": [67, 6]}, led="SD")
+SMALL = pos({"N": "QC 9S", "E": "JD AH", "S": "TC 7S", "W": "KH 6D"}, "N",
+            {"NS": [40, 4], "EW": [50, 3]})
+
+
+def tokens(cards: object) -> list[str]:
+    return sorted(c.token for c in cards)  # type: ignore[attr-defined]
+
+
+def puzzle_dict(**changes: object) -> dict[str, object]:
+    base: dict[str, object] = {
+        "id": "t-1", "title": {"ru": "Т", "en": "T"}, "story": {"ru": "", "en": ""},
+        "position": json.loads(EQUIVALENT.to_json()), "goal": "make_61",
+        "answers": ["JH", "JS"], "themes": ["make_61"], "rating": 1200,
+        "hints": [{"ru": "х", "en": "h"}], "view": "double_dummy"}
+    base.update(changes)
+    return base
+
+
+# -- the solver's verdict ----------------------------------------------------------------------
+
+def test_equivalent_cards_are_all_answers() -> None:
+    check = analyse(EQUIVALENT, Goal.MAKE_61, backend=PY)
+    assert check.unique
+    assert tokens(check.answers) == ["JH", "JS"]
+    assert ("JS", "JH") in [tuple(c.token for c in group) for group in check.classes]
+
+
+def test_two_different_best_cards_are_not_a_puzzle() -> None:
+    check = analyse(TWO_ANSWERS, Goal.MAKE_61, backend=PY)
+    assert not check.unique
+    assert "no unique best" in check.problems[0]
+    assert tokens(check.answers) == ["AS", "TH"]
+
+
+def test_max_points_needs_a_clear_margin() -> None:
+    check = analyse(SMALL, Goal.MAX_POINTS, backend=PY)
+    assert tokens(check.answers) == ["QC"]
+    assert check.margin == 6
+    assert "no clear best" in check.problems[0]
+    assert analyse(SMALL, Goal.MAX_POINTS, backend=PY, margin=5).unique
+
+
+def test_a_threshold_goal_counts_the_points_already_taken() -> None:
+    check = analyse(EQUIVALENT, Goal.MAKE_61, backend=PY)
+    for card, result in check.results.items():
+        assert result.points is not None
+        assert result.achieves == (result.points >= 61), card
+
+
+def test_take_a_trick_keeps_the_ten_for_later() -> None:
+    check = analyse(TAKE_TRICK, Goal.TAKE_TRICK, backend=PY)
+    assert check.unique and tokens(check.answers) == ["6H"]
+    line = line_after(TAKE_TRICK, Card.parse("TH"), Goal.TAKE_TRICK, PY)
+    assert line[0] == Card.parse("TH") and len(line) == 1 + 2 * 4
+
+
+def test_take_a_trick_is_no_goal_for_a_side_that_has_one() -> None:
+    check = analyse(SMALL, Goal.TAKE_TRICK, backend=PY)
+    assert check.problems == ("goal take_trick needs a side that has not taken a trick yet",)
+
+
+def test_every_trick_needs_a_queen_lead() -> None:
+    check = analyse(ALL_TRICKS, Goal.ALL_TRICKS, backend=PY)
+    assert check.unique and tokens(check.answers) == ["QH", "QS"]
+    assert all(r.outcome is not None for r in check.results.values())
+    best = check.results[Card.parse("QS")]
+    assert best.outcome is not None and best.outcome.value == 6
+
+
+def test_equivalence_classes_cover_every_legal_card_once() -> None:
+    classes = equivalence_classes(TWO_ANSWERS)
+    flat = [c for group in classes for c in group]
+    assert sorted(flat) == sorted(TWO_ANSWERS.to_state().legal_plays())
+    assert len(flat) == len(set(flat))
+
+
+def test_a_budgeted_check_never_claims_what_it_did_not_prove() -> None:
+    check = analyse(SMALL, Goal.MAKE_61, backend=PY, budget=0.0)
+    for result in check.results.values():
+        low, high = result.bounds
+        if result.achieves is True:
+            assert low >= 61
+        if result.achieves is False:
+            assert high < 61
+
+
+def test_wrong_answers_in_a_puzzle_are_reported() -> None:
+    puzzle = Puzzle.from_dict(puzzle_dict(answers=["QH"]))
+    _, problems = check_puzzle(puzzle, backend=PY)
+    assert any("answers say QH but the solver finds JH JS" in p for p in problems)
+
+
+def test_rotating_a_position_keeps_every_value() -> None:
+    for steps in range(4):
+        turned = rotate_position(TWO_ANSWERS, steps)
+        assert turned.to_move == TWO_ANSWERS.to_move.offset(steps)
+        assert solve(turned, backend=PY).values == solve(TWO_ANSWERS, backend=PY).values
+
+
+# -- the format --------------------------------------------------------------------------------
+
+def test_a_puzzle_round_trips_through_json() -> None:
+    puzzle = Puzzle.from_dict(puzzle_dict())
+    assert Puzzle.from_dict(json.loads(json.dumps(puzzle.to_dict()))) == puzzle
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"goal": "win_big"}, "goal 'win_big' is not one of"),
+    ({"answers": ["QC"]}, "answer(s) QC cannot be played by S"),
+    ({"answers": ["ZZ"]}, "bad card 'ZZ'"),
+    ({"themes": ["magic"]}, "unknown theme(s) magic"),
+    ({"rating": "hard"}, "rating must be a whole number"),
+    ({"title": {"ru": "Т"}}, "title must be an object with ru and en strings"),
+    ({"id": "../etc"}, "id '../etc' must be"),
+    ({"position": {"hands": {}}}, "position:"),
+    ({"view": "x-ray"}, "view 'x-ray' is not one of"),
+])
+def test_a_bad_puzzle_names_its_problem(change: dict[str, object], message: str) -> None:
+    with pytest.raises(PuzzleError) as info:
+        Puzzle.from_dict(puzzle_dict(**change))
+    assert message in str(info.value)
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"{not json", "not valid JSON"),
+    (b"\xff\xfe\x00", "not UTF-8 text"),
+    (b'{"format": "something-else"}', "not a puzzle set"),
+    (b'{"format": "kozel-puzzle-set", "version": 9, "id": "x", "title": "x", "puzzles": []}',
+     "unsupported version 9"),
+    (b'[1, 2]', "must be a JSON object"),
+])
+def test_a_bad_set_file_names_the_file_and_the_problem(tmp_path: Path, content: bytes,
+                                                       message: str) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(content)
+    with pytest.raises(PuzzleError) as info:
+        load_set(path)
+    assert str(path) in str(info.value) and message in str(info.value)
+
+
+def test_a_set_with_a_duplicate_id_is_refused(tmp_path: Path) -> None:
+    one = Puzzle.from_dict(puzzle_dict())
+    data = PuzzleSet("s", Text("н", "n"), puzzles=(one,)).to_dict()
+    data["puzzles"].append(data["puzzles"][0])  # type: ignore[union-attr]
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(PuzzleError, match="id 't-1' appears twice"):
+        load_set(path)
+
+
+def test_a_saved_set_loads_back(tmp_path: Path) -> None:
+    puzzle_set = PuzzleSet("s", Text("н", "n"), puzzles=(Puzzle.from_dict(puzzle_dict()),))
+    save_set(tmp_path / "s.json", puzzle_set)
+    assert load_set(tmp_path / "s.json") == puzzle_set
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
+
+
+# -- themes, generation, explanations ----------------------------------------------------------
+
+def test_every_theme_is_defined_in_both_languages() -> None:
+    assert list(THEMES) == list(THEME_IDS)
+    for theme in THEMES.values():
+        for text in (theme.name, theme.definition, theme.hint):
+            assert text.ru.strip() and text.en.strip()
+
+
+def test_take_trick_theme_is_tagged_from_the_goal() -> None:
+    check = analyse(TAKE_TRICK, Goal.TAKE_TRICK, backend=PY)
+    answer = Card.parse("6H")
+    themes = tag_themes(check, answer, line_after(TAKE_TRICK, answer, Goal.TAKE_TRICK, PY))
+    assert "take_trick" in themes and "duck" not in themes
+
+
+def test_built_puzzles_put_the_learner_at_south_and_verify() -> None:
+    puzzle = build_puzzle(TAKE_TRICK, category="e3", rng=__import__("random").Random(1),
+                          backend=PY)
+    assert puzzle is not None and puzzle.seat.name == "S"
+    assert puzzle.goal is Goal.TAKE_TRICK and tokens(puzzle.answers) == ["6H"]
+    _, problems = check_puzzle(puzzle, backend=PY)
+    assert problems == []
+    assert len(puzzle.hints) == 3 and puzzle.title.ru and puzzle.story.en
+
+
+def test_the_miner_finds_valid_puzzles_quickly() -> None:
+    found, stats = mine("e3", count=3, seconds=20, seed=5, backend=PY)
+    assert len(found) == 3 and stats.tried >= 3
+    for puzzle in found:
+        assert check_puzzle(puzzle, backend=PY)[1] == []
+
+
+def test_an_easier_reflex_gives_a_lower_difficulty() -> None:
+    check = analyse(EQUIVALENT, Goal.MAKE_61, backend=PY)
+    hidden = rate_difficulty(check, (), View.OWN_HAND)
+    shown = rate_difficulty(check, (), View.DOUBLE_DUMMY)
+    assert hidden > shown and 600 <= shown <= 2400
+
+
+def test_the_tutor_says_what_the_miss_costs() -> None:
+    check = analyse(TWO_ANSWERS, Goal.MAKE_61, backend=PY)
+    worst = min(check.results, key=lambda c: check.results[c].points or 0)
+    report = card_report(check, worst, backend=PY)
+    points = check.results[worst].points
+    assert not report.correct
+    assert f"you end with {points} instead of" in report.text.en
+    assert f"у вас {points} вместо" in report.text.ru
+    assert report.line[0] == worst and report.tricks
+
+
+def test_the_tutor_names_equivalent_cards_as_just_as_good() -> None:
+    check = analyse(EQUIVALENT, Goal.MAKE_61, backend=PY)
+    report = card_report(check, Card.parse("JH"), backend=PY)
+    assert report.correct and "is just as good" in report.text.en and "J♠" in report.text.en
+
+
+# -- ratings and progress ----------------------------------------------------------------------
+
+def test_glicko2_matches_glickmans_worked_example() -> None:
+    new = update(Rating(1500, 200, 0.06), [(Rating(1400, 30), 1), (Rating(1550, 100), 0),
+                                           (Rating(1700, 300), 0)])
+    assert round(new.rating, 2) == 1464.05
+    assert round(new.rd, 2) == 151.52
+    assert abs(new.volatility - 0.05999) < 1e-5
+
+
+def test_glicko2_expected_scores_are_complementary_for_equal_deviations() -> None:
+    a, b = Rating(1700, 80), Rating(1500, 80)
+    assert expected_score(a, b) + expected_score(b, a) == pytest.approx(1.0)
+    assert expected_score(a, b) > 0.5
+
+
+def test_a_solved_puzzle_raises_the_rating_and_a_miss_schedules_a_review(tmp_path: Path) -> None:
+    book = Progress(tmp_path / "progress.sqlite3")
+    puzzle = Puzzle.from_dict(puzzle_dict())
+    right = book.record(puzzle, Card.parse("JS"), seconds=5, now=1000.0)
+    assert right.correct and right.rated and right.learner_after.rating > 1500
+    assert right.puzzle_after.rating < puzzle.rating
+    again = book.record(puzzle, Card.parse("QH"), seconds=5, now=1010.0)
+    assert not again.rated and again.learner_after == again.learner_before
+    assert book.due_reviews(now=1010.0 + DAY + 1)[0].id == puzzle.id
+    later = book.record(puzzle, Card.parse("QH"), seconds=5, now=1010.0 + RERATE_AFTER + 1)
+    assert later.rated and later.learner_after.rating < later.learner_before.rating
+
+
+def test_hints_cost_a_quarter_of_the_win_each(tmp_path: Path) -> None:
+    book = Progress(tmp_path / "progress.sqlite3")
+    attempt = book.record(Puzzle.from_dict(puzzle_dict()), Card.parse("JS"), seconds=3, hints=2)
+    assert attempt.score == 0.5
+
+
+def test_a_review_leaves_the_list_after_three_right_answers(tmp_path: Path) -> None:
+    book = Progress(tmp_path / "progress.sqlite3")
+    puzzle = Puzzle.from_dict(puzzle_dict())
+    now = 0.0
+    book.record(puzzle, Card.parse("QH"), seconds=1, now=now)
+    for _ in range(3):
+        now += 30 * DAY
+        assert book.review_count() == 1
+        book.record(puzzle, Card.parse("JS"), seconds=1, now=now)
+    assert book.review_count() == 0
+
+
+# -- the player --------------------------------------------------------------------------------
+
+def test_the_player_shows_every_card_and_the_refutation_after_a_miss() -> None:
+    puzzle = build_puzzle(EQUIVALENT, category="e3", rng=__import__("random").Random(0),
+                          backend=PY)
+    assert puzzle is not None
+    player = PuzzlePlayer(SetQueue([puzzle]), lang="en", backend=PY)
+    view = player.view()
+    assert view["phase"] == "solve" and sorted(view["legal"]) == ["JH", "JS", "QH"]
+    assert not player.handle({"type": "play", "card": "TD"})  # not the learner's card
+    assert player.handle({"type": "hint"})
+    assert player.view()["hints"] == [puzzle.hints[0].en]
+    assert player.handle({"type": "play", "card": "QH"})
+    view = player.view()
+    assert view["phase"] == "wrong" and view["feedback"]["correct"] is False
+    groups = [row["cards"] for row in view["cards_table"]]
+    assert sorted(map(sorted, groups)) == [["JH", "JS"], ["QH"]]
+    first = view["line"]["tricks"][0]["plays"]
+    assert [p["card"] for p in first if p["seat"] == "S"] == ["QH"]
+    assert [p["shown"] for p in first] == [True, True, False, False]
+    assert not player.handle({"type": "play", "card": "JS"})  # answered already
+    assert player.handle({"type": "retry"})
+    assert player.handle({"type": "play", "card": "JH"})
+    assert player.view()["phase"] == "right"
+    assert player.handle({"type": "next"}) and player.view()["phase"] == "empty"
+
+
+def test_hidden_hands_stay_hidden_until_the_answer() -> None:
+    puzzle = Puzzle.from_dict(puzzle_dict(view="own_hand"))
+    player = PuzzlePlayer(SetQueue([puzzle]), lang="ru", backend=PY)
+    seats = player.view()["seats"]
+    assert seats["S"]["cards"] and not seats["N"]["cards"] and seats["N"]["count"] == 2
+    player.handle({"type": "play", "card": "JS"})
+    assert player.view()["seats"]["N"]["cards"]
