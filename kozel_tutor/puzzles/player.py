@@ -364,7 +364,9 @@ class PuzzlePlayer:
             text = (say("right", lang) if correct else say("wrong", lang)) + f" → {answers}"
             out["feedback"] = {"correct": correct, "card": chosen.token, "text": text,
                                "themes": themes}
-            out["note"] = " ".join(x for x in (_label("light", lang), attempt.rating_note) if x)
+            if not self.thinking:
+                out["note"] = " ".join(x for x in (_label("light", lang), attempt.rating_note)
+                                       if x)
             return out
         check = attempt.check
         chosen_report = attempt.reports.get(chosen) or next(

@@ -115,7 +115,9 @@ export default {
       table.dataset.testid = "puzzle-values";
       const head = el("tr");
       for (const h of [view.labels.cards, view.labels.points, view.labels.result, ""]) head.append(el("th", "", h));
-      table.append(el("thead")).append(head);
+      const thead = el("thead");
+      thead.append(head);
+      table.append(thead);
       const body = el("tbody");
       for (const row of view.cards_table) {
         const tr = el("tr", row.correct ? "kz-right" : "");

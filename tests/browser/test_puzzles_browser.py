@@ -1,0 +1,83 @@
+"""Puzzles in the Voila app: a teacher's link opens a set; one puzzle is solved right, one wrong
+(the refutation is shown and stepped through), and the results file is offered."""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
+from kozel_tutor.puzzles.teacher import set_to_param
+
+from .helpers import open_home
+
+
+def _two_puzzles() -> PuzzleSet:
+    easy = sorted((p for s in load_catalogue() for p in s.puzzles
+                   if p.cards == 3 and p.view.value == "double_dummy"),
+                  key=lambda p: (p.rating, p.id))
+    with_choice = [p for p in easy
+                   if len(p.position.to_state().legal_plays()) - len(p.answers) >= 1][:2]
+    return PuzzleSet("browser-test", Text("Проверка", "Check"), puzzles=tuple(with_choice))
+
+
+def _legal(page: Any) -> list[str]:
+    return [str(t) for t in page.locator("[data-testid^='puzzle-card-']").evaluate_all(
+        "els => els.map(e => e.dataset.card)")]
+
+
+def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
+        page: Any, voila_server: Any) -> None:
+    puzzle_set = _two_puzzles()
+    first, second = puzzle_set.puzzles
+    page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
+    title = page.get_by_test_id("puzzle-title")
+    title.wait_for()
+    assert title.inner_text() == first.title.ru
+    assert page.get_by_test_id("puzzle-goal").inner_text().endswith(first.goal.text("ru"))
+
+    right = sorted(c.token for c in first.answers)[0]
+    page.get_by_test_id(f"puzzle-card-{right}").click()
+    verdict = page.locator("[data-testid='puzzle-feedback'][data-correct='true']")
+    verdict.wait_for()
+    assert verdict.inner_text().startswith("Верно!")
+    rows = page.locator("[data-testid='puzzle-values'] tbody tr")
+    rows.first.wait_for()
+    assert rows.count() >= 2
+
+    page.get_by_test_id("puzzle-next").click()
+    page.wait_for_function("t => document.querySelector(\"[data-testid='puzzle-title']\")"
+                           ".textContent === t", arg=second.title.ru)
+    wrong = next(t for t in _legal(page) if t not in {c.token for c in second.answers})
+    page.get_by_test_id(f"puzzle-card-{wrong}").click()
+    line = page.get_by_test_id("puzzle-line")
+    line.wait_for()
+    miss = page.locator("[data-testid='puzzle-feedback'][data-correct='false']")
+    assert miss.inner_text().startswith("Это не лучшая карта. После")
+    before = line.locator("[data-card]").count()
+    page.get_by_test_id("puzzle-step").click()
+    page.get_by_test_id("puzzle-step").click()
+    assert line.locator("[data-card]").count() == before + 2
+    assert line.locator(f"[data-card='{wrong}']").count() == 1
+    page.get_by_test_id("puzzle-step-all").click()
+    assert page.get_by_test_id("puzzle-step").is_disabled()
+
+    page.locator(".kz-puzzles-name input").fill("Anna")
+    link = page.get_by_test_id("puzzles-results-json")
+    link.wait_for()
+    href = str(link.get_attribute("href"))
+    results = json.loads(base64.b64decode(href.split("base64,", 1)[1]))
+    assert [r["correct"] for r in results["results"]] == [True, False]
+    assert results["student"] == "Anna" and results["set_id"] == "browser-test"
+
+
+def test_the_puzzles_tile_opens_rated_puzzles(page: Any, voila_server: Any) -> None:
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-puzzles").click()
+    page.get_by_test_id("puzzles-rated").click()
+    page.get_by_test_id("puzzle-title").wait_for()
+    cards = _legal(page)
+    assert cards
+    page.get_by_test_id(f"puzzle-card-{cards[0]}").click()
+    page.get_by_test_id("puzzle-feedback").wait_for()
