@@ -52,6 +52,7 @@ from .model import (
     View,
     atomic_write_text,
     read_json_file,
+    save_set,
 )
 from .verify import analyse
 
@@ -65,9 +66,11 @@ __all__ = [
     "gradebook",
     "gradebook_html",
     "load_results",
+    "save_set",
     "set_from_query",
     "set_link",
     "set_to_param",
+    "workspace",
 ]
 
 DEFAULT_REPO = "kozel-tutor/kozel-tutor"
@@ -84,6 +87,16 @@ _STUDENT = re.compile(r"^[^\x00-\x1f]{1,80}$")
 
 
 # -- building ---------------------------------------------------------------------------------
+
+def workspace() -> Path:
+    """A folder for a teacher's sets and the results files they collect: ``teacher/`` in the
+    app's data folder (``$KOZEL_TUTOR_HOME`` or the user data folder), with ``results/``."""
+    from .progress import default_path
+
+    folder = default_path().parent / "teacher"
+    (folder / "results").mkdir(parents=True, exist_ok=True)
+    return folder
+
 
 def filter_puzzles(
     puzzles: Iterable[Puzzle],
