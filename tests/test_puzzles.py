@@ -352,3 +352,17 @@ def test_hidden_hands_stay_hidden_until_the_answer() -> None:
     assert seats["S"]["cards"] and not seats["N"]["cards"] and seats["N"]["count"] == 2
     player.handle({"type": "play", "card": "JS"})
     assert player.view()["seats"]["N"]["cards"]
+
+
+def test_rated_puzzles_match_the_learners_rating_and_never_repeat_in_a_sitting(
+        tmp_path: Path) -> None:
+    from kozel_tutor.puzzles.player import RatedQueue
+
+    ladder = [Puzzle.from_dict(puzzle_dict(id=f"r-{r}", rating=r)) for r in range(800, 2300, 100)]
+    queue = RatedQueue(ladder, Progress(tmp_path / "p.sqlite3"),
+                       rng=__import__("random").Random(2))
+    picked = [queue.next() for _ in range(len(ladder))]
+    ids = [p.id for p in picked if p is not None]
+    assert len(ids) == len(set(ids)) == len(ladder)
+    assert abs(picked[0].rating - 1500) <= 400  # type: ignore[union-attr]
+    assert queue.next() is None

@@ -55,6 +55,8 @@ _TEXT = {
     "mined": {"ru": "Новых задач из ваших партий: {n}.", "en": "New drills from your games: {n}."},
     "no_deals": {"ru": "Пока нет сыгранных раздач: сыграйте партию.",
                  "en": "No finished deals yet: play a match first."},
+    "no_new": {"ru": "Новых раздач с прошлого поиска нет.",
+               "en": "No new deals since the last search."},
     "theme": {"ru": "Тема", "en": "Theme"},
     "any": {"ru": "любая", "en": "any"},
     "set_hint": {"ru": "задач: {n}", "en": "{n} puzzles"},
@@ -222,9 +224,10 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
     def find_drills(self) -> int:
         """Mine the learner's finished deals not mined yet; returns how many drills were added."""
         mined = self.progress.mined_deals()
-        deals = [d for d in deals_from_store(self.store) if d.key not in mined]
+        stored = deals_from_store(self.store)
+        deals = [d for d in stored if d.key not in mined]
         if not deals:
-            self.note = _t("no_deals", self.lang)
+            self.note = _t("no_new" if stored else "no_deals", self.lang)
             self.show_menu()
             return 0
         added = 0

@@ -111,26 +111,31 @@ class SetQueue:
 
 @dataclass
 class RatedQueue:
-    """Puzzles picked near the learner's rating: due reviews first, then unsolved puzzles."""
+    """Puzzles picked near the learner's rating: due reviews first, then unsolved puzzles
+    (none twice in one sitting)."""
 
     catalogue: Sequence[Puzzle]
     progress: Progress
     rng: random.Random = field(default_factory=random.Random)
     themes: tuple[str, ...] = ()
+    shown: set[str] = field(default_factory=set)
 
     def next(self) -> Puzzle | None:
-        reviews = [p for p in self.progress.due_reviews()
-                   if not self.themes or set(self.themes) & set(p.themes)]
+        reviews = [p for p in self.progress.due_reviews() if p.id not in self.shown
+                   and (not self.themes or set(self.themes) & set(p.themes))]
         if reviews:
+            self.shown.add(reviews[0].id)
             return reviews[0]
-        solved = self.progress.solved_ids()
+        solved = self.progress.solved_ids() | self.shown
         pool = [p for p in self.catalogue if p.id not in solved
                 and (not self.themes or set(self.themes) & set(p.themes))]
         if not pool:
             return None
         target = self.progress.learner_rating().rating
         pool.sort(key=lambda p: abs(p.rating - target))
-        return self.rng.choice(pool[:8])
+        choice = self.rng.choice(pool[:8])
+        self.shown.add(choice.id)
+        return choice
 
     def counter(self) -> tuple[int, int] | None:
         return None
