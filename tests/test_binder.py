@@ -43,9 +43,34 @@ PIP_TIMEOUT_S = 900
 class Binder:
     repo: Path
     venv: Path
-    url: str
     log: Path
+    port: int = field(default_factory=free_port)
     timings: dict[str, float] = field(default_factory=dict)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> float:
+        """Start Jupyter as Binder does, in the repository root; the seconds it took."""
+        start = time.perf_counter()
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [str(self.venv / "bin" / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1",
+                 f"--port={self.port}", f"--ServerApp.token={TOKEN}",
+                 f"--ServerApp.root_dir={self.repo}", "--ServerApp.port_retries=0",
+                 # Binder's user is not root; CI's is.
+                 *(["--allow-root"] if os.geteuid() == 0 else [])],
+                cwd=self.repo, env=binder_env(self.repo, self.venv), stdout=out,
+                stderr=subprocess.STDOUT)
+        wait_for_server(self.proc, self.url, self.log)
+        return time.perf_counter() - start
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            stop(self.proc)
+            self.proc = None
 
     def python(self, *args: str) -> str:
         """Run the environment's Python with ``args``; its standard output."""
@@ -120,23 +145,12 @@ def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Binder]:
              "-r", "binder/requirements.txt"], repo, venv, log, PIP_TIMEOUT_S),
         "postbuild_s": run_step(["binder/postBuild"], repo, venv, log, 300),
     }
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    server_log = base / "jupyter.log"
-    start = time.perf_counter()
-    with server_log.open("wb") as out:
-        proc = subprocess.Popen(
-            [str(venv / "bin" / "jupyter"), "lab", "--no-browser", "--ip=127.0.0.1",
-             f"--port={port}", f"--ServerApp.token={TOKEN}", f"--ServerApp.root_dir={repo}",
-             # Binder's user is not root; CI's is.
-             *(["--allow-root"] if os.geteuid() == 0 else [])],
-            cwd=repo, env=binder_env(repo, venv), stdout=out, stderr=subprocess.STDOUT)
+    binder = Binder(repo, venv, base / "jupyter.log", timings=timings)
     try:
-        wait_for_server(proc, url, server_log)
-        timings["server_start_s"] = time.perf_counter() - start
-        yield Binder(repo, venv, url, server_log, timings)
+        timings["server_start_s"] = binder.start()
+        yield binder
     finally:
-        stop(proc)
+        binder.stop()
 
 
 @pytest.fixture()
@@ -145,7 +159,8 @@ def page(binder: Binder) -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = chromium.new_context(viewport={"width": 1100, "height": 900})
+        context = chromium.new_context(viewport={"width": 1100, "height": 900},
+                                       accept_downloads=True)
         context.set_default_timeout(TIMEOUT_MS * 2)
         try:
             yield context.new_page()
@@ -160,7 +175,9 @@ def check_the_package_is_installed_with_its_native_solver_core(binder: Binder) -
               "print(json.dumps(a()))"))
     assert "python" in backends
     if shutil.which("gcc"):
-        assert "native" in backends, "repo2docker images have gcc: the C core must be built"
+        build = binder.log.with_name("build.log").read_text(errors="replace")
+        why = [line for line in build.splitlines() if "native solver core" in line]
+        assert "native" in backends, f"repo2docker images have gcc: the C core must be built {why}"
     location = binder.python("-c", "import kozel_tutor; print(kozel_tutor.__file__)")
     assert location.startswith(str(binder.venv)), "the package comes from the environment"
 
@@ -215,13 +232,45 @@ def check_the_voila_link_opens_the_app_and_a_card_is_played(binder: Binder, page
     assert saved == 1, "the match is saved in the user data folder under Binder's HOME"
 
 
+def check_progress_survives_a_new_session_through_the_progress_file(
+        binder: Binder, page: Any, folder: Path) -> None:
+    """Save the progress file, lose the database (a culled Binder session), load the file."""
+    app_url = f"{binder.url}{APP_URLPATH}?token={TOKEN}"
+    page.goto(app_url)
+    page.get_by_test_id("continue").wait_for()
+    page.get_by_test_id("section-progress").click()
+    with page.expect_download() as download:
+        page.get_by_test_id("backup-download").click()
+    saved = folder / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name.startswith("kozel-progress-") and saved.suffix == ".json"
+
+    # A culled session: Binder's next session is a new server with none of the old files.
+    page.goto("about:blank")
+    binder.stop()
+    shutil.rmtree(binder.repo / ".local" / "share" / "kozel-tutor")
+    binder.start()
+    page.goto(app_url)
+    page.get_by_test_id("open-play").wait_for()
+    assert page.get_by_test_id("continue").count() == 0, "a new session starts empty"
+
+    page.get_by_test_id("section-progress").click()
+    with page.expect_file_chooser() as chooser:  # the widget's file input is not in the page
+        page.locator(".kozel-backup-upload").click()
+    chooser.value.set_files(str(saved))
+    page.locator("[data-testid='backup-ok']").wait_for()
+    page.get_by_test_id("backup-reopen").click()
+    page.get_by_test_id("continue").wait_for()
+
+
 def test_binder_link_builds_the_app_and_a_learner_plays_a_card(
-        binder: Binder, page: Any, record_property: Any) -> None:
+        binder: Binder, page: Any, record_property: Any, tmp_path: Path) -> None:
     """One test, so that one build serves every check even when pytest runs on two workers."""
-    check_the_package_is_installed_with_its_native_solver_core(binder)
     check_the_server_culls_abandoned_kernels(binder)
     check_the_jupyterlab_link_opens_with_the_notebooks(binder)
     check_the_voila_link_opens_the_app_and_a_card_is_played(binder, page)
+    check_progress_survives_a_new_session_through_the_progress_file(binder, page, tmp_path)
+    check_the_package_is_installed_with_its_native_solver_core(binder)
     for name, seconds in binder.timings.items():
         record_property(name, round(seconds, 1))
     print("\nBinder simulation timings:",
