@@ -29,7 +29,6 @@ log = logging.getLogger(__name__)
 
 SECTION_MODULES = (
     "kozel_tutor.app.backup",
-    "kozel_tutor.app.backup",
     "kozel_tutor.lessons.section",
     "kozel_tutor.puzzles.section",
     "kozel_tutor.teacher.section",
