@@ -4,4 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install -q -e ".[app]"
-exec python3 -m voila notebooks/app.ipynb --Voila.ip=127.0.0.1 --port="${PORT:-8866}" "$@"
+# -P: the repo root holds voila.py (our Voila config), which must not shadow the voila package.
+exec python3 -P -m voila notebooks/app.ipynb --Voila.ip=127.0.0.1 --port="${PORT:-8866}" "$@"
