@@ -30,12 +30,12 @@ c.VoilaConfiguration.strip_sources = True
 # Learners never see a traceback: a failing cell shows the friendly text below instead, and the
 # app catches the errors of its own callbacks.
 c.VoilaConfiguration.show_tracebacks = False
-# No pre-heated kernels: the app reads the learner's progress when it starts, so a kernel that
-# ran the notebook in advance would show the progress of minutes ago (a saved match missing from
-# the home screen, and a new match then written over it).  Pre-heating is safe only once the
-# notebook waits for the page request (voila.utils.wait_for_request) between its imports and
-# App(); see docs/binder.md.  The Binder server extension has no kernel pool in any case.
-c.VoilaConfiguration.preheat_kernel = False
+# A pre-heated kernel starts and imports the app before a learner asks for the page; ``App()``
+# then waits for the request (voila.utils.wait_for_request) before it reads the learner's
+# progress, so nothing it shows is stale.  (The Voila extension inside jupyter lab, as on Binder,
+# has no kernel pool and ignores this.)
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 1}}
 # The friendly error text and the kernel culling are shared with Binder's Jupyter server: one
 # source, binder/jupyter_server_config.json.
 _server = json.loads((_HERE / "binder" / "jupyter_server_config.json").read_text("utf-8"))
