@@ -364,7 +364,8 @@ def _default_set(category: str) -> PuzzleSet:
         title = Text("Первый ход: вся рука", "Opening leads: the full hand")
     else:
         n = CATEGORIES[category]
-        title = Text(f"Концовки: {n} карт на руке", f"Endings: {n} cards in hand")
+        title = Text(f"Концовки: {n} {plural_ru(n, 'карта', 'карты', 'карт')} на руке",
+                     f"Endings: {n} cards in hand")
     return PuzzleSet(f"catalogue-{category}", title,
                      Text("Задачи, найденные майнером и проверенные решателем.",
                           "Puzzles found by the miner and checked by the solver."))

@@ -14,8 +14,8 @@ from .helpers import open_home
 
 
 def _two_puzzles() -> PuzzleSet:
-    easy = sorted((p for s in load_catalogue() for p in s.puzzles
-                   if p.cards == 3 and p.view.value == "double_dummy"),
+    unique = {p.id: p for s in load_catalogue() for p in s.puzzles}
+    easy = sorted((p for p in unique.values() if p.cards == 3 and p.view.value == "double_dummy"),
                   key=lambda p: (p.rating, p.id))
     with_choice = [p for p in easy
                    if len(p.position.to_state().legal_plays()) - len(p.answers) >= 1][:2]
@@ -47,8 +47,9 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
     assert rows.count() >= 2
 
     page.get_by_test_id("puzzle-next").click()
-    page.wait_for_function("t => document.querySelector(\"[data-testid='puzzle-title']\")"
-                           ".textContent === t", arg=second.title.ru)
+    page.get_by_text("Задача 2 из 2").wait_for()
+    page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    assert title.inner_text() == second.title.ru
     wrong = next(t for t in _legal(page) if t not in {c.token for c in second.answers})
     page.get_by_test_id(f"puzzle-card-{wrong}").click()
     line = page.get_by_test_id("puzzle-line")
