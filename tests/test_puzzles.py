@@ -366,3 +366,11 @@ def test_rated_puzzles_match_the_learners_rating_and_never_repeat_in_a_sitting(
     assert len(ids) == len(set(ids)) == len(ladder)
     assert abs(picked[0].rating - 1500) <= 400  # type: ignore[union-attr]
     assert queue.next() is None
+
+
+def test_one_answer_moves_a_rating_by_at_most_150(tmp_path: Path) -> None:
+    book = Progress(tmp_path / "progress.sqlite3")
+    easy = Puzzle.from_dict(puzzle_dict(rating=700))
+    attempt = book.record(easy, Card.parse("QH"), seconds=2)
+    assert attempt.learner_after.rating == attempt.learner_before.rating - 150
+    assert attempt.learner_after.rd < attempt.learner_before.rd

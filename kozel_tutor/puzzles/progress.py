@@ -5,7 +5,8 @@ The tables live in the app's progress database (``progress.sqlite3`` in
 progress file carries them too.  All tables start with ``puzzle_``.  Every change is one
 transaction.
 
-* **Ratings** – the learner and every puzzle have a Glicko-2 rating.  An attempt is *rated* when
+* **Ratings** – the learner and every puzzle have a Glicko-2 rating (one answer moves a rating
+  by at most :data:`MAX_CHANGE`).  An attempt is *rated* when
   the learner has not tried that puzzle in the last :data:`RERATE_AFTER` seconds (retries right
   after seeing the answer do not count).  The score is 1 for the right card, minus
   :data:`HINT_COST` per hint, and 0 for a wrong card.
@@ -28,7 +29,7 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,10 @@ RERATE_AFTER = 20 * 3600.0
 DAY = 86400.0
 REVIEW_GROWTH = 3.0
 REVIEW_DONE = 3
+MAX_CHANGE = 150.0
+"""One answer moves a rating by at most this much: Glicko-2 alone would move a new learner
+(deviation 350) by 400 points or more after one surprising answer, which reads as a
+punishment, not a measurement.  The deviation still shrinks as Glicko-2 says."""
 PUZZLE_RD = 200.0
 """A new puzzle's rating deviation: its generated difficulty is an informed guess."""
 
@@ -148,8 +153,9 @@ class Progress:
             rated = last is None or now - float(last) >= RERATE_AFTER
             learner_after, puzzle_after = learner, puzzle_rating
             if rated:
-                learner_after = update(learner, [(puzzle_rating, score)])
-                puzzle_after = update(puzzle_rating, [(learner, 1.0 - score)])
+                learner_after = _capped(learner, update(learner, [(puzzle_rating, score)]))
+                puzzle_after = _capped(puzzle_rating,
+                                       update(puzzle_rating, [(learner, 1.0 - score)]))
                 _store_rating(conn, "learner", learner_after, now)
                 _store_rating(conn, subject, puzzle_after, now)
             conn.execute(
@@ -225,6 +231,11 @@ class Progress:
             rows = conn.execute(
                 "SELECT puzzle FROM puzzle_drills ORDER BY loss DESC, created").fetchall()
         return _puzzles(row[0] for row in rows)
+
+
+def _capped(before: Rating, after: Rating) -> Rating:
+    change = max(-MAX_CHANGE, min(MAX_CHANGE, after.rating - before.rating))
+    return replace(after, rating=before.rating + change)
 
 
 def _rating(conn: sqlite3.Connection, subject: str, default: Rating) -> Rating:
