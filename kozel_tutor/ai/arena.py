@@ -11,6 +11,9 @@ Run it::
 
     python -m kozel_tutor.ai.arena --pairs insane:hard,hard:medium --deals 100 --workers 2
 
+With ``--rules classic|nizhny|kozly24`` whole matches of the preset are played instead, every
+deal set up and scored by its :class:`~kozel_tutor.variants.Match` (see :mod:`.variant_arena`).
+
 The deals depend only on ``--seed``, so two runs with the same arguments play the same cards.
 """
 
@@ -194,23 +197,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals per pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--rules", default="standard")
+    parser.add_argument("--rules", default="standard",
+                        help="standard, or a regional preset: classic, nizhny, kozly24")
     parser.add_argument("--deck", type=int, default=36)
     parser.add_argument("--trump", default="clubs", help="clubs or called")
     parser.add_argument("--json", help="also write the reports to this JSON file")
     args = parser.parse_args(argv)
     try:
-        rules = find_rules(args.rules, deck=args.deck, trump=args.trump)
+        if args.rules == "standard":
+            rules = find_rules(args.rules, deck=args.deck, trump=args.trump)
+        else:
+            rules = find_rules(args.rules)
         pairs = [_pairing(p, args.deals) for p in args.pairs.split(",") if p]
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     reports = []
     for a, b, deals in pairs:
-        records = run_pairing(rules, a, b, deals, seed=args.seed, workers=args.workers)
-        rep = report(rules, a, b, records)
+        if rules.name == "standard":
+            rep = report(rules, a, b, run_pairing(rules, a, b, deals, seed=args.seed,
+                                                  workers=args.workers))
+        else:
+            from .variant_arena import match_report, run_match_pairing
+            rep = match_report(rules, a, b, run_match_pairing(rules, a, b, deals, seed=args.seed,
+                                                              workers=args.workers))
         reports.append(rep)
-        print(rep.line(), flush=True)
+        print(f"{rules.name:>8} {rep.line()}", flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump([asdict(r) for r in reports], out, indent=1)

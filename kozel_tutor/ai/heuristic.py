@@ -5,6 +5,13 @@ plays a careless card.
 Every decision names the rule it applied (a :class:`~kozel_tutor.i18n.Message`), so the tutor
 can answer "Why this card?".
 
+Under a preset with the catch (``nizhny``, ``kozly24``: the 6♣ over the Q♣ of the other side
+ends the deal and costs the Q♣ side 4) two rules come first: **catch the queen** (drop the 6♣ on
+an opponent's Q♣ in the trick) and **guard the queen** (never put the Q♣ into a trick an
+opponent still plays to while the 6♣ may be in that opponent's hand, unless it is the only
+card).  The lead restriction of ``nizhny`` needs no rule of its own: the engine's legal cards
+already leave trumps out while a plain card is held.
+
 >>> import random
 >>> from kozel_tutor.state import DealState
 >>> deal = DealState.deal(rng=random.Random(5))
@@ -19,6 +26,7 @@ import random
 
 from ..cards import Card
 from ..rules import TRUMP
+from ..seats import Seat
 from ..state import SeatView
 from .base import Decision, Progress, TrumpDecision
 from .knowledge import TableFacts
@@ -51,9 +59,50 @@ def rule_decision(view: SeatView, memory: bool = True) -> Decision:
     if len(legal) == 1:
         return Decision(legal[0], reason("only_card", card=legal[0]))
     facts = TableFacts(view, memory)
+    if view.rules.catch:
+        return _with_catch(facts, legal)
     if not view.trick:
         return _lead(facts, legal)
     return _follow(facts, legal)
+
+
+SHAMOK = Card.parse("6C")
+SHAMKA = Card.parse("QC")
+
+
+def _with_catch(facts: TableFacts, legal: list[Card]) -> Decision:
+    """The catch rules first (see the module docs), then the ordinary ones."""
+    view = facts.view
+    if SHAMOK in legal and any(card == SHAMKA and seat.team != facts.me.team
+                               for seat, card in _trick_plays(view)):
+        return Decision(SHAMOK, reason("catch_queen", card=SHAMOK))
+    pool = legal
+    if SHAMKA in legal and _queen_at_risk(facts):
+        pool = [c for c in legal if c != SHAMKA]
+    decision = _lead(facts, pool) if not view.trick else _follow(facts, pool)
+    if pool is not legal:
+        natural = _lead(facts, legal) if not view.trick else _follow(facts, legal)
+        if natural.card == SHAMKA:
+            return Decision(decision.card, reason("guard_queen", card=decision.card))
+    return decision
+
+
+def _trick_plays(view: SeatView) -> list[tuple[Seat, Card]]:
+    return [(view.leader.offset(i), card) for i, card in enumerate(view.trick)]
+
+
+def _queen_at_risk(facts: TableFacts) -> bool:
+    """Whether an opponent still to play to this trick may drop the 6♣ on our Q♣."""
+    if not facts.out >> SHAMOK.index & 1:
+        return False
+    led = facts.suit_of(facts.view.trick[0]) if facts.view.trick else TRUMP
+    for seat in facts.still_to_play():
+        if seat.team == facts.me.team or facts.void(seat, TRUMP):
+            continue
+        if led == TRUMP or facts.void(seat, led) or not facts.out_in_suit(led) \
+                or not facts.memory:
+            return True
+    return False
 
 
 def _lead(facts: TableFacts, legal: list[Card]) -> Decision:
@@ -143,7 +192,9 @@ def _follow(facts: TableFacts, legal: list[Card]) -> Decision:
             return Decision(card, reason("take_trick", card=card))
     if facts.losing and winners and points > 0:
         card = _cheapest_winner(facts, winners)
-        return Decision(card, reason("fight_31", card=card))
+        if facts.save_points == 31 and not facts.view.rules.target_loses:
+            return Decision(card, reason("fight_31", card=card))
+        return Decision(card, reason("fight_save", points=facts.save_points, card=card))
     ruffs = [c for c in winners if facts.is_trump(c) and led != TRUMP]
     if ruffs and points >= 10:
         card = min(ruffs, key=lambda c: (facts.strength(c), c.index))

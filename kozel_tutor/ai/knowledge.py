@@ -15,14 +15,27 @@ known to be void.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cache, cached_property
 
 from ..cards import Card, CardSet
-from ..rules import TRUMP
+from ..rules import TRUMP, Rules
+from ..scoring import deal_result
 from ..seats import Seat
 from ..state import SeatView
 
-__all__ = ["TableFacts", "cards_of"]
+__all__ = ["TableFacts", "cards_of", "save_points"]
+
+
+@cache
+def save_points(rules: Rules) -> int:
+    """The fewest card points with which a losing side takes the mildest loss of its preset:
+    31 in the standard game, ``classic`` and ``nizhny``, 30 in ``kozly24`` ("4 below 30")."""
+    half = rules.deck_cards.points // 2
+    mildest = deal_result(rules, (half - 1, half + 1), (1, 1)).written
+    for points in range(1, half):
+        if deal_result(rules, (points, 2 * half - points), (1, 1)).written == mildest:
+            return points
+    return half
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -159,9 +172,17 @@ class TableFacts:
         return self.view.rules.deck_cards.points - self.ours - self.theirs
 
     @property
+    def save_points(self) -> int:
+        """Points that keep a lost deal to its mildest score (31 standard; see
+        :func:`save_points`)."""
+        return save_points(self.view.rules)
+
+    @property
     def losing(self) -> bool:
-        """Whether this side can no longer reach 61 but can still reach 31 (fight for 31)."""
+        """Whether this side can no longer reach 61 but can still reach the saving points
+        (fight for 31)."""
         if not self.memory:
             return False
         cannot_win = self.theirs >= 61 or self.ours + self.points_left < 61
-        return cannot_win and self.ours < 31 <= self.ours + self.points_left
+        save = self.save_points
+        return cannot_win and self.ours < save <= self.ours + self.points_left

@@ -17,6 +17,14 @@ the time left of the decision's ``budget``; a layout not finished in time is dro
 no layout finished at all the medium rules decide.  So a decision never blocks much longer than
 its budget, on any backend.
 
+Under the regional presets the same search follows the preset: the sampler deals only the
+preset's deck and keeps the cards a seat knows in their hands (:mod:`.context`), every solve is
+given the points taken so far (the catch of ``nizhny``/``kozly24`` ends a line with a fixed
+penalty, see :func:`~kozel_tutor.solver.core.caught_points`), a backend that does not know the
+catch is passed over for the pure-Python one (:func:`backend_for`), and a layout is scored with
+the preset's own table through :func:`deal_utility` (penalty points count the other way; a
+sweep that wipes a score is worth the score, told by the match context).
+
 The **insane** level draws four times as many uniform layouts as it needs and keeps them in
 proportion to how well they explain the other players' cards and the trump call
 (:mod:`.inference`), then solves up to 96 of them within 3 seconds.
@@ -28,22 +36,27 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from functools import cache
 
-from ..cards import Card
+from ..cards import Card, CardSet
 from ..rules import Rules
 from ..scoring import deal_result
 from ..seats import Seat, Team
 from ..solver import get_backend
 from ..solver.core import Backend, Deal
+from ..solver.python_solver import PythonBackend
 from ..state import DealState, SeatView
+from ..variants.match_rules import procedures_for
 from .base import CandidateStats, Decision, Progress, TrumpDecision
+from .context import MatchContext
 from .heuristic import rule_decision
 from .inference import log_likelihood
 from .reasons import reason
 from .sampler import World, WorldSampler
 from .trump_call import call_trump
 
-__all__ = ["HARD", "INSANE", "MonteCarloPlayer", "MonteCarloSettings", "deal_utility"]
+__all__ = ["HARD", "INSANE", "MonteCarloPlayer", "MonteCarloSettings", "backend_for",
+           "deal_utility"]
 
 
 @dataclass(frozen=True)
@@ -67,9 +80,19 @@ def _limits(backend: Backend) -> tuple[int, int]:
 
 
 def deal_utility(rules: Rules, team: Team, ours: int, theirs: int, *,
-                 ours_no_trick: bool = False, theirs_no_trick: bool = False) -> int:
-    """What a finished deal with these card points is worth to ``team``: written for it minus
-    written for the other side (penalty scoring: the other way round)."""
+                 ours_no_trick: bool = False, theirs_no_trick: bool = False,
+                 caught: Team | None = None, context: MatchContext | None = None) -> float:
+    """What a finished deal with these card points is worth to ``team``, scored by the preset's
+    own table: how much its match score gains on the other side's.
+
+    With ``target_wins`` scoring that is written for it minus written for the other side; with
+    penalty scoring (``rules.target_loses``) the other way round, since lower is better.  A
+    ``reset`` (``classic``'s люся wipes the losers' rows, ``kozly24``'s sweep erases the
+    sweepers' penalty) is worth the score it wipes: the match score from ``context``, or, with
+    no context, a quarter of the target as a typical score.  ``caught`` is the side caught by the
+    6♣; ``context.multiplier`` doubles after eggs, and in the first deal of ``kozly24`` a sweep
+    writes 12 on the opponents.
+    """
     points = [0, 0]
     points[team], points[team.other] = ours, theirs
     tricks = [1, 1]
@@ -77,9 +100,48 @@ def deal_utility(rules: Rules, team: Team, ours: int, theirs: int, *,
         tricks[team] = 0
     if theirs_no_trick:
         tricks[team.other] = 0
-    result = deal_result(rules, (points[0], points[1]), (tricks[0], tricks[1]))
-    diff = result.written[team] - result.written[team.other]
+    multiplier = context.multiplier if context is not None else 1
+    result = deal_result(rules, (points[0], points[1]), (tricks[0], tricks[1]), multiplier,
+                         caught)
+    gain = [float(result.written[0]), float(result.written[1])]
+    sweep = procedures_for(rules).sweep_first_deal_writes
+    if (sweep is not None and context is not None and context.first_deal and caught is None
+            and result.winner is not None and tricks[result.winner.other] == 0):
+        gain = [0.0, 0.0]
+        gain[result.winner.other] = sweep
+    elif result.reset is not None:
+        scores = context.scores if context is not None else None
+        typical = rules.match_target / 4
+        gain[result.reset] -= scores[result.reset] if scores is not None else typical
+    diff = gain[team] - gain[team.other]
     return -diff if rules.target_loses else diff
+
+
+@cache
+def _follows_catch(backend_name: str, rules: Rules) -> bool:
+    """Whether the backend called ``backend_name`` ends a line at the catch as the rules say.
+
+    One tiny probe (four cards found in every deck): N leads the Q♣ and E drops the 6♣; a
+    backend that knows the catch scores it as :func:`~kozel_tutor.solver.core.caught_points`
+    does, one that does not gives NS nothing.
+    """
+    order = rules.card_order()
+    hands = tuple(CardSet.parse(h).mask for h in ("QC", "6C", "KC", "AC"))
+    deal = Deal(order, (hands[0], hands[1], hands[2], hands[3]), 0, ())
+    try:
+        return get_backend(backend_name).value(deal) == PythonBackend().value(deal)
+    except (ValueError, RuntimeError):
+        return False
+
+
+def backend_for(rules: Rules, backend: Backend | None = None) -> Backend:
+    """The solver backend to use under ``rules``: the fastest one that follows them (a backend
+    that does not know the catch of ``nizhny``/``kozly24`` is passed over for pure Python)."""
+    chosen = backend or get_backend()
+    name = getattr(chosen, "name", "python")
+    if rules.catch and name != "python" and not _follows_catch(name, rules):
+        return PythonBackend()
+    return chosen
 
 
 class _OutOfTime(Exception):
@@ -95,6 +157,11 @@ class MonteCarloPlayer:
         self.settings = settings
         self.backend = backend
         self.name = settings.name
+        self.context: MatchContext | None = None
+
+    def observe_match(self, context: MatchContext) -> None:
+        """The match around the coming deal (see :mod:`.context`); kept until the next one."""
+        self.context = context
 
     def call_trump(self, view: SeatView) -> TrumpDecision:
         return call_trump(view.hand, view.rules)
@@ -107,10 +174,11 @@ class MonteCarloPlayer:
             return Decision(legal[0], reason("only_card", card=legal[0]))
         started = time.perf_counter()
         deadline = started + self.settings.budget
-        backend = self.backend or get_backend()
+        backend = backend_for(view.rules, self.backend)
         worlds = self._worlds(view)
+        context = self.context
         totals = {card: [0.0, 0.0] for card in legal}
-        done: dict[World, dict[Card, tuple[int, int]]] = {}
+        done: dict[World, dict[Card, tuple[float, int]]] = {}
         used = 0
         for world in worlds:
             if time.perf_counter() >= deadline:
@@ -118,7 +186,7 @@ class MonteCarloPlayer:
             result = done.get(world)
             if result is None:
                 try:
-                    result = _evaluate(view, world, legal, backend, deadline)
+                    result = _evaluate(view, world, legal, backend, deadline, context)
                 except _OutOfTime:
                     break
                 done[world] = result
@@ -144,7 +212,8 @@ class MonteCarloPlayer:
             points=f"{best.mean_points:.1f}"), ordered)
 
     def _worlds(self, view: SeatView) -> list[World]:
-        sampler = WorldSampler(view)
+        known = self.context.known if self.context is not None else (0, 0, 0, 0)
+        sampler = WorldSampler(view, known)
         n = self.settings.samples
         nothing_seen = not view.tricks and not view.trick and view.rules.trump_rule != "called"
         if not self.settings.inference or nothing_seen:
@@ -179,32 +248,36 @@ def _remaining(deadline: float) -> float:
 
 
 def _evaluate(view: SeatView, world: World, legal: list[Card], backend: Backend,
-              deadline: float) -> dict[Card, tuple[int, int]]:
+              deadline: float, context: MatchContext | None = None
+              ) -> dict[Card, tuple[float, int]]:
     """``{card: (deal utility, final card points of our side)}`` on one layout."""
     exact_cards, horizon_cards = _limits(backend)
     in_hands = sum(h.bit_count() for h in world)
     if in_hands <= exact_cards:
-        return _evaluate_exact(view, world, legal, backend, deadline)
-    return {card: _evaluate_playout(view, world, card, backend, deadline, horizon_cards)
+        return _evaluate_exact(view, world, legal, backend, deadline, context)
+    return {card: _evaluate_playout(view, world, card, backend, deadline, horizon_cards,
+                                    context)
             for card in legal}
 
 
 def _evaluate_exact(view: SeatView, world: World, legal: list[Card], backend: Backend,
-                    deadline: float) -> dict[Card, tuple[int, int]]:
+                    deadline: float, context: MatchContext | None = None
+                    ) -> dict[Card, tuple[float, int]]:
     trick = tuple(c.index for c in view.trick)
-    deal = Deal(view.order, world, int(view.leader), trick, view.led)
+    # ``taken`` lets the solver score a catch (6♣ over Q♣) as the preset does.
+    deal = Deal(view.order, world, int(view.leader), trick, view.led, view.taken_points)
     result = backend.analyse(deal, _remaining(deadline))
     if not result.exact or len(result.values) < len(legal):
         raise _OutOfTime
     team = view.seat.team
     future = _points_in(world, trick, view)
-    out: dict[Card, tuple[int, int]] = {}
+    out: dict[Card, tuple[float, int]] = {}
     for card in legal:
         ours = view.taken_points[team] + result.values[card.index]
         theirs = view.taken_points[team.other] + future - result.values[card.index]
         no_trick = _no_trick_sides(view, deal, card, ours, theirs, backend)
         utility = deal_utility(view.rules, team, ours, theirs, ours_no_trick=no_trick[0],
-                               theirs_no_trick=no_trick[1])
+                               theirs_no_trick=no_trick[1], context=context)
         out[card] = (utility, ours)
     return out
 
@@ -236,12 +309,14 @@ def _sweeps(deal: Deal, card: int, team: int, backend: Backend) -> bool:
         leader, trick = winner, ()
         if not any(hands):
             return True
-    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led)
+    after = Deal(deal.order, (hands[0], hands[1], hands[2], hands[3]), leader, trick, led,
+                 deal.taken)
     return backend.all_tricks(after, team)
 
 
 def _evaluate_playout(view: SeatView, world: World, card: Card, backend: Backend,
-                      deadline: float, horizon_cards: int) -> tuple[int, int]:
+                      deadline: float, horizon_cards: int,
+                      context: MatchContext | None = None) -> tuple[float, int]:
     """Play ``card``, let the medium rules play on to the horizon, solve the rest exactly."""
     state = _state_of(view, world)
     state.play(card)
@@ -253,7 +328,7 @@ def _evaluate_playout(view: SeatView, world: World, card: Card, backend: Backend
     no_trick = [False, False]
     if not state.is_over:
         deal = Deal(state.order, (state.hands[0], state.hands[1], state.hands[2], state.hands[3]),
-                    int(state.leader), (), state.led)
+                    int(state.leader), (), state.led, (state.points[0], state.points[1]))
         low, high = backend.value(deal, _remaining(deadline))
         if low != high:
             raise _OutOfTime
@@ -267,6 +342,6 @@ def _evaluate_playout(view: SeatView, world: World, card: Card, backend: Backend
     else:
         no_trick = [state.tricks_taken[team] == 0, state.tricks_taken[team.other] == 0]
     utility = deal_utility(view.rules, team, ours, theirs, ours_no_trick=no_trick[0],
-                           theirs_no_trick=no_trick[1])
+                           theirs_no_trick=no_trick[1], caught=state.caught, context=context)
     return utility, ours
 

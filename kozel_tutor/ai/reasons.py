@@ -76,6 +76,24 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Раздачу не выиграть, но 31 очко спасает от четырёх: берите взятку картой "
               "«{card}».",
     },
+    "ai_fight_save": {
+        "en": "The deal is lost, but {points} points keep the loss to its smallest: take the "
+              "trick with the {card}.",
+        "ru": "Раздачу не выиграть, но {points} очков сводят проигрыш к самому малому: берите "
+              "взятку картой «{card}».",
+    },
+    "ai_catch_queen": {
+        "en": "An opponent put the queen of clubs into this trick: the {card} catches it and "
+              "the deal ends with 4 written against them.",
+        "ru": "Соперник положил во взятку даму треф: «{card}» её ловит, кон кончается, и им "
+              "пишут 4.",
+    },
+    "ai_guard_queen": {
+        "en": "An opponent after you may still hold the six of clubs and catch your queen of "
+              "clubs (4 against you): keep the queen and play the {card}.",
+        "ru": "У соперника после вас ещё может быть шестёрка треф — она поймает вашу даму "
+              "треф (вам 4): придержите даму и сыграйте «{card}».",
+    },
     "ai_careless": {
         "en": "Played without much thought: the {card}.",
         "ru": "Сыграно не подумав: «{card}».",

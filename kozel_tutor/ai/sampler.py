@@ -6,7 +6,14 @@ A layout (a "world") gives every unseen card to one of the other three seats so 
 * no seat gets a card of an effective suit it has shown out of (``SeatView.voids``: a seat that
   did not follow suit holds none of it; with the trump call made, queens and jacks count as
   trumps, not as their printed suit);
-* the seat's own hand and every card on the table stay where they are.
+* the seat's own hand and every card on the table stay where they are;
+* a card the seat knows another seat was holding (``known``: the 7♦ of ``classic``'s first
+  leader, a trump passed to the partner, see :mod:`.context`) stays with that seat until played.
+
+The preset's deck (32, 36 or 24 cards), its trump order (the 6♣ above the Q♣) and its lead
+rule reach the sampler through the view: ``SeatView.unseen`` holds only cards of the preset's
+deck, and a player who led a trump while plain cards were forbidden shows out of every plain
+suit in ``SeatView.voids``.
 
 :class:`WorldSampler` draws layouts **uniformly** among all that satisfy these rules: cards are
 grouped by the set of seats that may hold them, a small memoised count of the completions of
@@ -44,7 +51,7 @@ class InconsistentView(ValueError):
 class WorldSampler:
     """Uniform sampler of the layouts consistent with ``view`` (see the module docstring)."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, known: tuple[int, int, int, int] = (0, 0, 0, 0)) -> None:
         if view.trump is None:
             raise InconsistentView("the trump suit is not named yet: nothing to sample")
         order = view.order
@@ -54,6 +61,7 @@ class WorldSampler:
             view.seat.offset(1), view.seat.offset(2), view.seat.offset(3))
         self.sizes = tuple(view.hand_sizes[s] for s in self.others)
         unseen = view.unseen.mask
+        self.known = tuple(known[s] & unseen for s in Seat)
         if unseen.bit_count() != sum(self.sizes):
             raise InconsistentView(
                 f"{unseen.bit_count()} unseen cards for {sum(self.sizes)} places in other hands")
@@ -66,6 +74,9 @@ class WorldSampler:
             for i, other in enumerate(self.others):
                 if suit not in view.voids[other] and self.sizes[i] > 0:
                     allowed |= 1 << i
+            for i, other in enumerate(self.others):
+                if self.known[other] >> card & 1 and allowed >> i & 1:
+                    allowed = 1 << i
             if not allowed:
                 raise InconsistentView(f"no seat may hold card index {card}")
             groups.setdefault(allowed, []).append(card)
@@ -122,7 +133,7 @@ class WorldSampler:
 
     def is_consistent(self, world: World) -> bool:
         """Whether ``world`` fits the view (the same rules the sampler obeys)."""
-        return is_consistent(self.view, world)
+        return is_consistent(self.view, world, self.known)
 
 
 def _pick(splits: list[tuple[int, int, int, int]], rng: random.Random) -> tuple[int, int, int]:
@@ -135,8 +146,9 @@ def _pick(splits: list[tuple[int, int, int, int]], rng: random.Random) -> tuple[
     raise AssertionError("unreachable: pick is below the total")
 
 
-def is_consistent(view: SeatView, world: World) -> bool:
-    """Whether a layout fits everything ``view``'s seat has seen."""
+def is_consistent(view: SeatView, world: World,
+                  known: tuple[int, ...] = (0, 0, 0, 0)) -> bool:
+    """Whether a layout fits everything ``view``'s seat has seen (and the cards it knows)."""
     order = view.order
     if world[view.seat] != view.hand.mask:
         return False
@@ -147,6 +159,8 @@ def is_consistent(view: SeatView, world: World) -> bool:
     for seat in Seat:
         hand = world[seat]
         if hand.bit_count() != view.hand_sizes[seat]:
+            return False
+        if seat != view.seat and known[seat] & view.unseen.mask & ~hand:
             return False
         for suit in view.voids[seat]:
             if hand & order.suit_masks[suit]:

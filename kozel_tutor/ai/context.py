@@ -1,0 +1,93 @@
+"""What a player knows beyond its seat's view: the match score and cards it saw change hands.
+
+A :class:`~kozel_tutor.state.SeatView` shows one deal.  Under the regional variants a few more
+facts matter to a strong player:
+
+* **the match score** – a sweep in ``classic`` (люся) wipes the losers' rows, in ``kozly24`` it
+  erases the sweepers' own penalty points; what that is worth depends on the score, and after
+  eggs a deal counts double (or, in ``classic``, the winner gets an extra row);
+* **the first deal** – in ``kozly24`` a sweep in the first deal writes 12 on the opponents;
+* **cards known to be in a hand** – the holder of the 7♦ leads the first trick of ``classic``
+  (so, until it is played, the leader holds it); a player who gave the last trump to the partner
+  knows where it is, and the partner knows which card came back.
+
+:func:`context_for` reads all of it off a :class:`kozel_tutor.variants.Match` and the deal's
+:class:`~kozel_tutor.variants.DealSetup` for one seat; :func:`tell` hands it to any player that
+listens (``observe_match(context)``), the Monte Carlo levels do.
+
+>>> MatchContext().known
+(0, 0, 0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from ..seats import Seat
+
+if TYPE_CHECKING:
+    from ..variants.match import DealSetup, Match
+
+__all__ = ["MatchContext", "context_for", "tell", "tell_all"]
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """The match around one deal, as one seat knows it.
+
+    ``scores`` are the match scores (NS, EW) before this deal (rows, points, or penalty points
+    as the preset counts them); ``multiplier`` is 2 right after eggs; ``first_deal`` says no deal
+    of the match has been scored yet; ``known[seat]`` is a mask of cards this seat knows
+    ``seat`` was holding when play began.
+    """
+
+    scores: tuple[int, int] = (0, 0)
+    multiplier: int = 1
+    first_deal: bool = False
+    known: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+def context_for(match: Match, setup: DealSetup, seat: Seat) -> MatchContext:
+    """The context of the deal ``setup`` of ``match`` for ``seat`` (call it before play, while
+    the match has not recorded the deal yet)."""
+    known = [0, 0, 0, 0]
+    state = setup.state
+    rules = match.rules
+    if (state is not None and setup.boast is None and rules.first_lead.startswith("holder:")
+            and not rules.lead_that_card and _holder_rule_applied(match)):
+        card = Card.parse(rules.first_lead.removeprefix("holder:"))
+        if card in state.hand(state.leader):
+            known[state.leader] |= card.bit
+    for exchange in setup.exchanges:
+        if seat == exchange.giver:
+            known[exchange.taker] |= exchange.trump.bit
+        elif seat == exchange.taker:
+            known[exchange.giver] |= exchange.returned.bit
+    known[seat] = 0
+    scores = match.score.scores
+    return MatchContext((scores[0], scores[1]), match.score.multiplier, match.first_deal,
+                        (known[0], known[1], known[2], known[3]))
+
+
+def _holder_rule_applied(match: Match) -> bool:
+    """Whether the first leader of this deal was the holder of the preset's first-lead card."""
+    procedures = match.procedures
+    if procedures.later_lead == "last_winners_choose":
+        return match.last_winner is None
+    return match.first_deal
+
+
+def tell(player: object, context: MatchContext) -> None:
+    """Give ``context`` to ``player`` if it listens (has ``observe_match``)."""
+    observe = getattr(player, "observe_match", None)
+    if callable(observe):
+        observe(context)
+
+
+def tell_all(players: Mapping[Seat, object], match: Match, setup: DealSetup) -> None:
+    """Give every seated player its own context of the deal about to be played."""
+    for seat, player in players.items():
+        tell(player, context_for(match, setup, seat))
