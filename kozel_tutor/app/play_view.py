@@ -164,13 +164,15 @@ class PlayScreen:
                 self._learner_plays(Card.parse(command.value))
             elif command.kind == "call":
                 self._learner_calls(Suit.parse(command.value))
+            elif command.kind == "button" and command.value.startswith("answer-"):
+                self._learner_answers(command.value.removeprefix("answer-"))
             elif command.kind == "button":
                 self._button(command.value)
 
     def _learner_plays(self, card: Card) -> None:
         session = self.session
         assert session is not None
-        if self.ui.mode != "play":
+        if self.ui.mode != "play" or session.asking:
             return
         if self.ui.held_trick is not None and session.learner_to_act:
             self.ui.held_trick = None
@@ -190,6 +192,20 @@ class PlayScreen:
             return
         self.ui.status = None
         self._after_card(trick)
+        self._continue()
+
+    def _learner_answers(self, index: str) -> None:
+        """The learner answered a question of the variant's procedures (boast, redeal, ...)."""
+        session = self.session
+        assert session is not None
+        if self.ui.mode != "play" or not session.asking or not index.isdigit():
+            return
+        try:
+            session.answer(int(index))
+        except ValueError:
+            return
+        self.ui.status = None
+        self._save()
         self._continue()
 
     def _learner_calls(self, suit: Suit) -> None:
@@ -270,8 +286,7 @@ class PlayScreen:
         session = self.session
         if session is None:
             return
-        busy = self.ui.held_trick is not None or session.ai_to_act or (
-            session.deal.is_over and not session.deal_recorded)
+        busy = self.ui.held_trick is not None or session.ai_to_act or session.awaiting_score
         idle = self._worker is None or not self._worker.is_alive()
         if self.ui.mode == "play" and busy and idle:
             self._worker = threading.Thread(target=self._run, args=(self._generation,),
@@ -316,9 +331,11 @@ class PlayScreen:
         with self._lock:
             if generation != self._generation or self.ui.mode != "play":
                 return False
-            if session.deal.is_over:
-                if not session.deal_recorded:
-                    self._finish_deal()
+            if session.awaiting_score:
+                self._finish_deal()
+                return False
+            if session.asking or session.deal.is_over:
+                self.render()
                 return False
             if not session.ai_to_act:
                 self.render()
@@ -364,8 +381,11 @@ class PlayScreen:
         key, team = session.settings.stats_key, LEARNER.team
         try:
             record = None if session.last_deal is None else session.last_deal.to_dict()
+            rules = session.settings.to_dict()
+            if not session.settings.standard:
+                rules["rules"] = session.settings.variant
             self.store.record_deal(key, result, team, session.to_json(),
-                                   {"rules": session.settings.to_dict(), "deal": record})
+                                   {"rules": rules, "deal": record})
             if session.score.is_over:
                 self.store.record_match(key, session.score, team)
         except sqlite3.Error:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ai.pimc import backend_for
 from ..cards import Card
 from ..position import Position
 from ..rules import Rules
@@ -97,7 +98,8 @@ def learner_steps(record: DealRecord, rules: Rules) -> list[ReviewStep]:
 
 def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     """Solve the position before the learner's card within ``budget`` seconds."""
-    analysis = solve(step.position, budget=budget)
+    # Under the catch of nizhny/kozly24, a backend that does not know it is passed over.
+    analysis = solve(step.position, budget=budget, backend=backend_for(step.position.rules))
     alternatives = []
     for card in step.legal:
         low, high = analysis.bounds.get(card, (0, 120))

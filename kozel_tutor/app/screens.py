@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..variants.summaries import VARIANT_SUMMARIES
+from . import variant_texts  # noqa: F401  (registers the texts)
 from .sections import Section
-from .session import Settings, available_levels
+from .session import VARIANTS, Settings, available_levels
 from .texts import TEXTS, text
 from .views import level_label
 
@@ -54,12 +56,13 @@ def _option(group: str, value: str, label: str, hint_key: str | None, lang: str
 
 
 def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[str, Any]:
-    """Difficulty (the registered AI levels), trump rule, deck, match length, suit colours."""
+    """The game (standard or a regional preset, with its one-paragraph summary), difficulty
+    (the registered AI levels), trump rule, deck and match length (standard only), colours."""
     levels = [_option("level", level, level_label(level, lang), f"level_{level}_hint", lang)
               for level in available_levels()]
-    groups = [
-        {"id": "level", "label": text("level", lang), "options": levels,
-         "value": settings.level},
+    variants = [_option("variant", name, text(f"variant_{name}", lang), None, lang)
+                for name in VARIANTS]
+    standard_groups = [
         {"id": "trump", "label": text("trump_rule", lang),
          "options": [_option("trump", rule, text(f"trump_{rule}", lang), f"trump_{rule}_hint",
                              lang) for rule in ("clubs", "called")],
@@ -72,6 +75,13 @@ def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[s
          "options": [_option("match", str(n), text(f"match_{n}", lang), None, lang)
                      for n in (12, 6)],
          "value": str(settings.match)},
+    ]
+    groups = [
+        {"id": "variant", "label": text("variant", lang), "options": variants,
+         "value": settings.variant, "hint": VARIANT_SUMMARIES[settings.variant][lang]},
+        {"id": "level", "label": text("level", lang), "options": levels,
+         "value": settings.level},
+        *(standard_groups if settings.standard else []),
         {"id": "colours", "label": text("colours", lang),
          "options": [_option("colours", str(n), text(f"colours_{n}", lang), None, lang)
                      for n in (2, 4)],

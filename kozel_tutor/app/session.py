@@ -5,6 +5,14 @@ Pure Python, no widgets and no threads: the view layer asks what to show and cal
 saves to plain JSON (:meth:`to_json`) and loads back through the rule engine
 (:meth:`from_json` replays every card, so a save that breaks a rule is rejected, never trusted).
 
+Under a regional preset (``Settings.variant``: ``classic``, ``nizhny``, ``kozly24``) the session
+drives a :class:`kozel_tutor.variants.Match`: each deal is set up by the preset's procedures
+(:mod:`.procedure`: the learner answers their questions — ``question`` — with
+:meth:`MatchSession.answer`, the AI the others) and scored by the match.  Such a match saves as
+version 2: every deal as the seed of its shuffle, the answers given (indices into the options)
+and the cards played; loading replays the whole match through the procedures and the engine.
+Standard matches keep the version 1 format, and old saves load as before.
+
 >>> session = MatchSession(Settings(level="random"), rng=random.Random(4))
 >>> session.deal.phase.value, session.score.scores
 ('play', [0, 0])
@@ -20,17 +28,23 @@ from typing import Any
 
 from ..ai import LEVELS, Progress, make_player
 from ..ai.base import Player
+from ..ai.context import tell_all
 from ..cards import Card, CardError, CardSet, Suit, parse_card
 from ..i18n import Message
 from ..rules import Rules, RulesError, find_rules
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, SeatError, Team
 from ..state import DealState, IllegalPlay, Phase, SeatView, Trick
+from ..variants.choices import HeuristicChooser
+from ..variants.match import Match
+from ..variants.questions import Question
+from .procedure import Event, SetupRun
 
 __all__ = [
     "LEARNER",
     "LEVEL_ORDER",
     "SAVE_FORMAT",
+    "VARIANTS",
     "AiAction",
     "DealRecord",
     "MatchSession",
@@ -46,6 +60,9 @@ LEARNER = Seat.S
 LEVEL_ORDER = ("easy", "medium", "hard", "insane")
 SAVE_FORMAT = "kozel-tutor/match"
 SAVE_VERSION = 1
+VARIANT_SAVE_VERSION = 2
+VARIANTS = ("standard", "classic", "nizhny", "kozly24")
+"""The games the app offers: the standard rules (with options) and the regional presets."""
 
 
 class SaveError(ValueError):
@@ -78,22 +95,38 @@ class Settings:
     trump: str = "clubs"
     deck: int = 36
     match: int = 12
+    variant: str = "standard"
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"unknown AI level {self.level!r} (known: {', '.join(LEVELS)})")
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r} (known: {', '.join(VARIANTS)})")
         self.rules()
 
+    @property
+    def standard(self) -> bool:
+        return self.variant == "standard"
+
     def rules(self) -> Rules:
+        """The standard rules with the chosen options, or the preset (which fixes its own deck,
+        trumps and match)."""
+        if not self.standard:
+            return find_rules(self.variant)
         return find_rules("standard", deck=self.deck, trump=self.trump, match=self.match)
 
     @property
     def stats_key(self) -> tuple[str, str]:
-        """Statistics are kept per difficulty and trump rule; the deck does not split them."""
-        return (self.level, self.trump)
+        """Statistics are kept per difficulty and trump rule (the deck does not split them);
+        a regional preset is its own rule."""
+        return (self.level, self.trump if self.standard else self.variant)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "trump": self.trump, "deck": self.deck, "match": self.match}
+        data: dict[str, Any] = {"level": self.level, "trump": self.trump, "deck": self.deck,
+                                "match": self.match}
+        if not self.standard:
+            data["variant"] = self.variant
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
@@ -107,20 +140,31 @@ class Settings:
             raise SaveError("settings level and trump must be text")
         if type(deck) is not int or type(match) is not int:
             raise SaveError("settings deck and match must be whole numbers")
+        variant = data.get("variant", "standard")
+        if not isinstance(variant, str):
+            raise SaveError("settings variant must be text")
         try:
-            return cls(level=level, trump=trump, deck=deck, match=match)
+            return cls(level=level, trump=trump, deck=deck, match=match, variant=variant)
         except (RulesError, ValueError) as exc:
             raise SaveError(f"bad settings: {exc}") from None
 
 
 @dataclass
 class DealRecord:
-    """Everything needed to replay one deal: the dealt hands, the trump, the cards in order."""
+    """Everything needed to replay one deal: the dealt hands, the trump, the cards in order.
+
+    Under a regional preset play may start elsewhere: ``leader`` leads the first trick (and
+    must lead ``required_lead`` if set), and ``made`` holds tricks a boast made before play
+    (``hands`` are then the cards left to play).
+    """
 
     dealer: Seat
     hands: tuple[CardSet, CardSet, CardSet, CardSet]
     trump: Suit | None = None
     plays: list[Card] = field(default_factory=list)
+    leader: Seat | None = None
+    required_lead: Card | None = None
+    made: tuple[Trick, ...] = ()
 
     @classmethod
     def of(cls, state: DealState) -> DealRecord:
@@ -128,10 +172,24 @@ class DealRecord:
         called = state.trump if state.rules.trump_rule == "called" else None
         return cls(state.dealer, hands, called, [])
 
+    @classmethod
+    def of_setup(cls, state: DealState) -> DealRecord:
+        """The record of a variant deal as its procedures left it, before the first card."""
+        hands = (state.hand(Seat.N), state.hand(Seat.E), state.hand(Seat.S), state.hand(Seat.W))
+        return cls(state.dealer, hands, None, [], state.leader, state.required_lead,
+                   tuple(state.tricks))
+
     def replay(self, rules: Rules, upto: int | None = None) -> DealState:
         """The deal after the first ``upto`` cards (all by default); a broken rule is a
         :class:`SaveError`."""
-        state = DealState(rules, list(self.hands), dealer=self.dealer)
+        points, tricks = [0, 0], [0, 0]
+        for trick in self.made:
+            points[trick.winner.team] += trick.points
+            tricks[trick.winner.team] += 1
+        state = DealState(rules, list(self.hands), dealer=self.dealer, leader=self.leader,
+                          required_lead=self.required_lead, tricks=self.made,
+                          taken_points=(points[0], points[1]),
+                          taken_tricks=(tricks[0], tricks[1]))
         if rules.trump_rule == "called" and self.trump is not None:
             state.call_trump(self.trump)
         elif rules.trump_rule == "fixed" and self.trump is not None:
@@ -144,12 +202,20 @@ class DealRecord:
         return state
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "dealer": self.dealer.name,
             "hands": {seat.name: str(self.hands[seat]) for seat in Seat},
             "trump": None if self.trump is None else self.trump.letter,
             "plays": [card.token for card in self.plays],
         }
+        if self.leader is not None:
+            data["leader"] = self.leader.name
+        if self.required_lead is not None:
+            data["required_lead"] = self.required_lead.token
+        if self.made:
+            data["made"] = [{"leader": t.leader.name, "cards": [c.token for c in t.cards]}
+                            for t in self.made]
+        return data
 
     @classmethod
     def from_dict(cls, data: object, rules: Rules) -> DealRecord:
@@ -214,9 +280,19 @@ class MatchSession:
         self.rules = settings.rules()
         self.rng = rng or random.Random()
         dealer = first_dealer if first_dealer is not None else Seat(self.rng.randrange(4))
-        self.score = MatchScore(self.rules, dealer)
+        self.match: Match | None = None
+        if settings.standard:
+            self.score = MatchScore(self.rules, dealer)
+        else:
+            self.match = Match(self.rules, first_dealer=dealer)
+            self.score = self.match.score
         self.players: dict[Seat, Player] = {}
         self._seat_players()
+        self.chooser: HeuristicChooser | None = None
+        if self.match is not None:
+            self.chooser = HeuristicChooser(random.Random(self.rng.random()))
+        self.run: SetupRun | None = None
+        self.history: list[dict[str, Any]] = []
         self.deal: DealState = DealState(self.rules, [0, 0, 0, 0], dealer=dealer)
         self.record = DealRecord(dealer, (CardSet(), CardSet(), CardSet(), CardSet()))
         self.last_deal: DealRecord | None = None
@@ -235,15 +311,64 @@ class MatchSession:
     # -- the flow of a match ------------------------------------------------------------------
 
     def start_deal(self) -> None:
-        """Shuffle and deal the next deal (the dealer passes to the left)."""
+        """Shuffle and deal the next deal (the dealer passes to the left); under a preset, run
+        its procedures until the learner must answer a question or play starts."""
         if self.score.is_over:
             raise ValueError("the match is over")
-        self.deal = DealState.deal(self.rules, dealer=self.score.dealer, rng=self.rng)
-        self.record = DealRecord.of(self.deal)
+        if self.match is None:
+            self.deal = DealState.deal(self.rules, dealer=self.score.dealer, rng=self.rng)
+            self.record = DealRecord.of(self.deal)
+            return
+        self._begin_run(self.rng.randrange(2**63))
+
+    def _begin_run(self, seed: int, replay: list[int] | None = None) -> None:
+        assert self.match is not None and self.chooser is not None
+        dealer = self.match.dealer
+        self.deal = DealState(self.rules, [0, 0, 0, 0], dealer=dealer)
+        self.record = DealRecord(dealer, (CardSet(), CardSet(), CardSet(), CardSet()))
+        self.run = SetupRun(self.match, seed, self.chooser)
+        self.run.advance(replay or ())
+        self._after_run()
+
+    def _after_run(self) -> None:
+        """Play starts once the procedures are done (a refused redeal leaves nothing to play)."""
+        run = self.run
+        assert run is not None and self.match is not None
+        if run.setup is None or run.setup.state is None:
+            return
+        self.deal = run.setup.state
+        self.record = DealRecord.of_setup(self.deal)
+        tell_all(self.players, self.match, run.setup)
+
+    @property
+    def question(self) -> Question | None:
+        """The question of a variant's procedure waiting for the learner (else ``None``)."""
+        return None if self.run is None else self.run.question
+
+    @property
+    def asking(self) -> bool:
+        return self.question is not None
+
+    @property
+    def events(self) -> list[Event]:
+        """What happened before play in this deal (boasts, redeals, passed trumps, the leader)."""
+        return [] if self.run is None else list(self.run.events)
+
+    def answer(self, index: int) -> None:
+        """The learner's answer (an index into ``question.options``)."""
+        if self.run is None or self.run.question is None:
+            raise ValueError("no question is waiting for the learner")
+        self.run.answer(index)
+        self._after_run()
+
+    @property
+    def awaiting_score(self) -> bool:
+        """The deal is over (or was not played: a refused redeal) but not yet scored."""
+        return not self.asking and self.deal.is_over and not self.deal_recorded
 
     @property
     def learner_to_act(self) -> bool:
-        return not self.deal.is_over and self.deal.to_move == LEARNER
+        return not self.asking and not self.deal.is_over and self.deal.to_move == LEARNER
 
     @property
     def learner_calls(self) -> bool:
@@ -252,7 +377,7 @@ class MatchSession:
 
     @property
     def ai_to_act(self) -> bool:
-        return not self.deal.is_over and self.deal.to_move != LEARNER
+        return not self.asking and not self.deal.is_over and self.deal.to_move != LEARNER
 
     def why_illegal(self, card: Card) -> Message | None:
         """Why the learner may not play ``card`` now (``None``: they may)."""
@@ -331,14 +456,33 @@ class MatchSession:
 
     def pending_result(self) -> DealResult:
         """The score of the finished deal, before it is recorded."""
-        return self.deal.result(self.score.multiplier)
+        if self.match is None:
+            return self.deal.result(self.score.multiplier)
+        penalty = self._penalty()
+        return penalty if penalty is not None else self.match.result_of(self.deal)
+
+    def _penalty(self) -> DealResult | None:
+        run = self.run
+        return None if run is None or run.setup is None else run.setup.penalty
 
     def finish_deal(self) -> DealResult:
         """Score the finished deal into the match; the record is kept for the review."""
-        result = self.pending_result()
-        self.score.record(result)
+        if self.match is None:
+            result = self.pending_result()
+            self.score.record(result)
+        else:
+            penalty = self._penalty()
+            # A refused redeal was scored by the match when it happened.
+            result = penalty if penalty is not None else self.match.record(self.deal)
+            self.history.append(self._entry())
         self.last_deal = self.record
         return result
+
+    def _entry(self) -> dict[str, Any]:
+        """The current variant deal as saved: its seed, the answers given, the cards played."""
+        assert self.run is not None
+        return {"seed": self.run.seed, "answers": list(self.run.answers),
+                "plays": [card.token for card in self.record.plays]}
 
     def last_deal_state(self, upto: int) -> DealState:
         """The last finished deal after its first ``upto`` cards (for the review)."""
@@ -354,7 +498,21 @@ class MatchSession:
     # -- saving -------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """The match as plain JSON: settings, finished deals' scores, the deal in progress."""
+        """The match as plain JSON: settings, finished deals' scores, the deal in progress
+        (under a preset: every deal as seed, answers and cards, see the module docs)."""
+        if self.match is not None:
+            deals = list(self.history)
+            if not self.deal_recorded and self.run is not None:
+                deals.append(self._entry())
+            return {
+                "format": SAVE_FORMAT,
+                "version": VARIANT_SAVE_VERSION,
+                "settings": self.settings.to_dict(),
+                "first_dealer": self.score.first_dealer.name,
+                "deals": deals,
+                "deal_recorded": self.deal_recorded,
+                "illegal_attempts": self.illegal_attempts,
+            }
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -375,14 +533,19 @@ class MatchSession:
             raise SaveError("a save must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
             raise SaveError("not a kozel-tutor match save")
-        if data.get("version") != SAVE_VERSION:
+        if data.get("version") not in (SAVE_VERSION, VARIANT_SAVE_VERSION):
             raise SaveError(f"unknown save version {data.get('version')!r}")
         settings = Settings.from_dict(data.get("settings"))
+        if settings.standard != (data.get("version") == SAVE_VERSION):
+            raise SaveError("the save version does not fit its rules")
         try:
             first_dealer = Seat.parse(str(data.get("first_dealer")))
         except SeatError as exc:
             raise SaveError(str(exc)) from None
         session = cls(settings, rng=rng, first_dealer=first_dealer, start=False)
+        if session.match is not None:
+            session._load_deals(data)
+            return session
         rules = session.rules
         results = data.get("results")
         if not isinstance(results, list):
@@ -414,6 +577,47 @@ class MatchSession:
         attempts = data.get("illegal_attempts", 0)
         session.illegal_attempts = attempts if type(attempts) is int and attempts >= 0 else 0
         return session
+
+    def _load_deals(self, data: Mapping[str, Any]) -> None:
+        """Replay a version 2 save: every deal through the procedures and the engine."""
+        deals = data.get("deals")
+        recorded = data.get("deal_recorded", False)
+        if not isinstance(deals, list) or not deals:
+            raise SaveError("deals must be a non-empty list")
+        if not isinstance(recorded, bool):
+            raise SaveError("deal_recorded must be true or false")
+        for number, entry in enumerate(deals, 1):
+            if self.score.is_over:
+                raise SaveError("the save goes on after the match was over")
+            last = number == len(deals)
+            if not isinstance(entry, Mapping):
+                raise SaveError(f"deal {number} must be an object")
+            seed, answers, plays = entry.get("seed"), entry.get("answers"), entry.get("plays")
+            if type(seed) is not int or not isinstance(answers, list) \
+                    or not isinstance(plays, list):
+                raise SaveError(f"deal {number} needs a seed, answers and plays")
+            try:
+                self._begin_run(seed, answers)
+                cards = [parse_card(str(token)) for token in plays]
+            except (ValueError, CardError) as exc:
+                raise SaveError(f"deal {number}: {exc}") from None
+            if self.asking and (not last or plays):
+                raise SaveError(f"deal {number} stops at a question but goes on")
+            for ply, card in enumerate(cards, 1):
+                try:
+                    self.deal.play(card)
+                except IllegalPlay as exc:
+                    raise SaveError(f"deal {number}, card {ply} ({card.token}) is illegal: "
+                                    f"{exc}") from None
+                self.record.plays.append(card)
+            if not last or recorded:
+                if not self.awaiting_score:
+                    raise SaveError(f"deal {number} is not over")
+                self.finish_deal()
+        if not recorded and self.score.is_over:
+            raise SaveError("the match is over but a deal is in progress")
+        attempts = data.get("illegal_attempts", 0)
+        self.illegal_attempts = attempts if type(attempts) is int and attempts >= 0 else 0
 
     # -- what the learner's side has done ------------------------------------------------------
 

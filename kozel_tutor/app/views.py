@@ -24,6 +24,14 @@ from .review import ReviewStep, StepAnalysis
 from .session import LEARNER, MatchSession, Settings
 from .store import Stats
 from .texts import text
+from .variant_views import (
+    goats_line,
+    question_hand,
+    question_overlay,
+    score_badge,
+    scoreboard,
+    variant_summary,
+)
 
 __all__ = ["ReviewUi", "TableUi", "level_label", "table_view"]
 
@@ -99,9 +107,16 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
     deal = session.deal if review_step is None else session.last_deal_state(review_step.ply)
     playing = ui.mode == "play" and ui.held_trick is None and ui.thinking is None
     seats: dict[str, Any] = {}
+    asked = session.question if review_step is None and ui.mode == "play" else None
     for seat in Seat:
         open_hand = seat == LEARNER or review_step is not None
         team = seat.team
+        shown = question_hand(asked) if asked is not None and seat == LEARNER else None
+        if shown is not None:
+            seats[seat.name] = {"name": text(f"seat_{seat.name}", lang), "count": len(shown),
+                                "cards": [{"card": c.token} for c in shown.sorted()],
+                                "team": team.name}
+            continue
         entry: dict[str, Any] = {
             "name": text(f"seat_{seat.name}", lang),
             "count": len(deal.hand(seat)),
@@ -150,11 +165,15 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
         "call": None,
         "overlay": None,
     }
+    if session.match is not None:
+        view["scoreboard"] = scoreboard(session, lang)
     if playing and session.learner_calls:
         view["call"] = {"prompt": text("call_prompt", lang),
                         "suits": [{"suit": suit.letter, "label": suit.name_in(lang).capitalize()}
                                   for suit in Suit]}
     view["overlay"] = _overlay(session, ui)
+    if asked is not None and view["overlay"] is None:
+        view["overlay"] = question_overlay(session, lang)
     return view
 
 
@@ -171,6 +190,8 @@ def _status(session: MatchSession, ui: TableUi) -> tuple[str, str]:
         return text("status_paused", lang), "info"
     if ui.mode == "review":
         return text("review_explain", lang), "info"
+    if session.asking:
+        return text("status_question", lang), "turn"
     if deal.is_over:
         return text("status_deal_over", lang), "done"
     mover = deal.to_move
@@ -189,6 +210,8 @@ def _badges(session: MatchSession, lang: str) -> list[dict[str, Any]]:
         "id": "score", "kind": "score", "testid": "score",
         "text": text("score_badge", lang, us=us, them=them, target=session.rules.match_target),
     }]
+    if session.match is not None:
+        badges = [score_badge(session, lang)]
     trump = session.deal.trump
     badges.append({"id": "trump", "kind": "trump", "testid": "trump",
                    "text": text("trump_badge", lang, suit=trump) if trump is not None
@@ -225,6 +248,19 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         title = text("summary_eggs", lang)
     else:
         title = text("summary_won" if result.winner is we else "summary_lost", lang)
+    buttons = [_button("review", text("review", lang))]
+    if session.score.is_over:
+        buttons.append(_button("results", text("results", lang), primary=True))
+    else:
+        buttons.append(_button("next", text("next", lang), primary=True))
+    if session.match is not None:
+        rows, lines = variant_summary(session, result, lang)
+        if sum(result.tricks) == 0:
+            title = text("summary_penalty", lang)
+        return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
+                "table": {"head": ["", text("team_NS", lang), text("team_EW", lang)],
+                          "rows": rows},
+                "buttons": buttons}
     scores = session.score.scores
     rows = [
         {"cells": [text("row_points", lang), str(result.points[we]), str(result.points[they])]},
@@ -246,11 +282,6 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
             lines.append(text("worth_no_trick", lang))
         elif result.points[loser] <= 30:
             lines.append(text("worth_saved_not", lang))
-    buttons = [_button("review", text("review", lang))]
-    if session.score.is_over:
-        buttons.append(_button("results", text("results", lang), primary=True))
-    else:
-        buttons.append(_button("next", text("next", lang), primary=True))
     return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
             "table": {"head": ["", text("team_NS", lang), text("team_EW", lang)], "rows": rows},
             "buttons": buttons}
@@ -266,7 +297,10 @@ def _results(session: MatchSession, stats: Stats, lang: str) -> dict[str, Any]:
         text("results_deals", lang, us=deals[we], them=deals[they]),
         text("results_eggs", lang, eggs=score.eggs),
     ]
-    if score.goats is not None:
+    goats = goats_line(session, lang)
+    if goats is not None:
+        lines.append(goats)
+    elif score.goats is not None:
         naked = score.naked_goats
         if score.goats is they:
             lines.append(text("naked_they" if naked else "goats_they", lang))
@@ -285,6 +319,9 @@ def _results(session: MatchSession, stats: Stats, lang: str) -> dict[str, Any]:
     ]
     title_stats = text("stats_title", lang, level=level_label(settings.level, lang),
                        trump=text(f"trump_{settings.trump}", lang))
+    if not settings.standard:
+        title_stats = text("stats_title_variant", lang, level=level_label(settings.level, lang),
+                           variant=text(f"variant_{settings.variant}", lang))
     return {"kind": "results", "testid": "results",
             "title": text("results_won" if won else "results_lost", lang),
             "lines": [*lines, title_stats],

@@ -71,6 +71,11 @@ export default {
           row.append(b);
         }
         box.append(row);
+        if (group.hint) {
+          const hint = el("p", "kz-group-hint", group.hint);
+          hint.dataset.testid = `${group.id}-summary`;
+          box.append(hint);
+        }
         root.append(box);
       }
       if (view.table) {

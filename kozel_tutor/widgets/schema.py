@@ -172,7 +172,7 @@ def check_table_view(value: object) -> dict[str, Any]:
     """Check the card table's view (see ``table.js`` for how each field is drawn)."""
     view = _obj(value, "view", {"seats", "trick", "winner", "status", "status_kind", "badges",
                                 "toolbar", "ranks"},
-                {"progress", "call", "overlay", "hint", "trump", "labels"})
+                {"progress", "call", "overlay", "hint", "trump", "labels", "scoreboard"})
     seats = _obj(view["seats"], "view.seats", set(SEAT_NAMES))
     for name in SEAT_NAMES:
         path = f"view.seats.{name}"
@@ -245,6 +245,8 @@ def check_table_view(value: object) -> dict[str, Any]:
         if overlay.get("placement", "modal") not in ("modal", "side"):
             raise _fail("view.overlay.placement", "expected modal or side")
         _buttons(overlay["buttons"], "view.overlay.buttons")
+    if view.get("scoreboard") is not None:
+        _scoreboard(view["scoreboard"], "view.scoreboard")
     for key in ("hint",):
         if key in view:
             _str(view[key], f"view.{key}")
@@ -256,6 +258,32 @@ def check_table_view(value: object) -> dict[str, Any]:
         for key, text in labels.items():
             _str(text, f"view.labels.{key}")
     return dict(view)
+
+
+def _scoreboard(value: object, path: str) -> None:
+    """A variant's scoreboard: ``kind`` tablo (each side's two sixes, see
+    ``kozel_tutor.variants.tablo``) or penalty (points against each side), one entry a side."""
+    board = _obj(value, path, {"kind", "title", "sides"}, {"testid", "target"})
+    if board["kind"] not in ("tablo", "penalty"):
+        raise _fail(path + ".kind", "expected tablo or penalty")
+    _str(board["title"], path + ".title")
+    if "testid" in board:
+        _ident(board["testid"], path + ".testid")
+    for i, entry in enumerate(_list(board["sides"], path + ".sides", 2)):
+        where = f"{path}.sides[{i}]"
+        side = _obj(entry, where, {"team", "label", "value", "text"},
+                    {"sixes", "top_face_up", "uncovered"})
+        if side["team"] not in ("NS", "EW"):
+            raise _fail(where + ".team", "expected NS or EW")
+        _str(side["label"], where + ".label")
+        _str(side["text"], where + ".text")
+        for key in ("value", "uncovered"):
+            if key in side and (isinstance(side[key], bool) or not isinstance(side[key], int)):
+                raise _fail(f"{where}.{key}", "expected a whole number")
+        for j, token in enumerate(_list(side.get("sixes", []), where + ".sixes", 2)):
+            _token(token, f"{where}.sixes[{j}]")
+        if "top_face_up" in side:
+            _bool(side["top_face_up"], where + ".top_face_up")
 
 
 def check_panel_view(value: object) -> dict[str, Any]:

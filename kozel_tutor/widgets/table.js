@@ -207,6 +207,43 @@ export default {
       return box;
     }
 
+    // A variant's scoreboard: classic's tablo (each side's two sixes, the top one sliding down
+    // a row at a time, face up from three rows) or the penalty points against each side.
+    function drawScoreboard(view) {
+      const sb = view.scoreboard;
+      const box = h("div", `kz-scoreboard kz-scoreboard-${sb.kind}`);
+      if (sb.testid) box.dataset.testid = sb.testid;
+      box.setAttribute("aria-label", sb.title);
+      box.append(h("span", "kz-scoreboard-title", sb.title));
+      for (const side of sb.sides) {
+        const item = h("div", `kz-board-side kz-board-${side.team}`);
+        item.dataset.testid = `board-${side.team}`;
+        item.title = `${side.label}: ${side.text}`;
+        item.append(h("span", "kz-board-label", side.label));
+        if (sb.kind === "tablo" && side.sixes && side.sixes.length === 2) {
+          const tablo = h("div", "kz-tablo");
+          tablo.style.setProperty("--kz-rows", String(side.uncovered || 0));
+          const bottom = cardElement(side.sixes[0], cardOpts());
+          bottom.classList.add("kz-tablo-bottom");
+          const top = cardElement(side.top_face_up ? side.sixes[1] : null, cardOpts());
+          top.classList.add("kz-tablo-top");
+          tablo.append(bottom, top);
+          item.append(tablo);
+        } else if (sb.target) {
+          const bar = h("div", "kz-board-bar");
+          const fill = h("div", "kz-board-fill");
+          fill.style.width = `${Math.min(100, Math.round((side.value / sb.target) * 100))}%`;
+          bar.append(fill);
+          item.append(bar);
+        }
+        const value = h("span", "kz-board-value", side.text);
+        value.dataset.testid = `board-value-${side.team}`;
+        item.append(value);
+        box.append(item);
+      }
+      return box;
+    }
+
     function draw() {
       const view = model.get("view");
       const hadFocus = root.contains(document.activeElement);
@@ -229,6 +266,7 @@ export default {
         badges.append(badge);
       }
       top.append(tools, badges);
+      if (view.scoreboard) top.append(drawScoreboard(view));
 
       const status = h("div", `kz-status kz-status-${view.status_kind}`);
       status.dataset.testid = "status";

@@ -1,0 +1,173 @@
+"""The parts of the table's view that belong to the regional variants: the learner's questions
+before a deal (buttons), the variant's own scoreboard (the tablo of ``classic``, the penalty
+points of ``nizhny`` and ``kozly24``), and the summary lines of a variant deal.
+
+Pure functions from the session to plain JSON, like :mod:`.views`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, CardSet
+from ..scoring import DealResult
+from ..seats import Seat, Team
+from ..variants.boasts import BOAST_NAMES
+from ..variants.questions import (
+    BoastQuestion,
+    GiveBackQuestion,
+    GiveTrumpQuestion,
+    LayQuestion,
+    LeaderQuestion,
+    Question,
+    RedealQuestion,
+)
+from ..variants.tablo import TabloView, goats_title
+from . import variant_texts  # noqa: F401  (registers the texts)
+from .procedure import Event
+from .session import LEARNER, MatchSession
+from .texts import text
+
+__all__ = [
+    "event_line",
+    "question_hand",
+    "question_overlay",
+    "score_badge",
+    "scoreboard",
+    "variant_summary",
+]
+
+
+def _words(value: object, lang: str) -> object:
+    if isinstance(value, Seat):
+        return text(f"seat_{value.name}", lang)
+    if isinstance(value, str) and value in BOAST_NAMES:
+        return BOAST_NAMES[value][lang]
+    return value
+
+
+def event_line(event: Event, lang: str) -> str:
+    """One thing that happened before play, in words."""
+    params = {name: _words(value, lang) for name, value in event.params.items()}
+    line = text(event.key, lang, **params)
+    return line[:1].upper() + line[1:]
+
+
+def _option_label(question: Question, option: object, lang: str) -> str:
+    if isinstance(option, Card):
+        return option.label(lang)
+    if isinstance(question, BoastQuestion):
+        if option is None:
+            return text("answer_deal_normally", lang)
+        assert isinstance(option, tuple)
+        seat, name = option
+        who = text("answer_you" if seat == LEARNER else "answer_partner", lang)
+        boast = BOAST_NAMES[name][lang]
+        return text("answer_boast", lang, boast=boast[:1].upper() + boast[1:], who=who)
+    if isinstance(question, RedealQuestion):
+        return text("answer_redeal" if option else "answer_keep_hand", lang)
+    if isinstance(question, GiveTrumpQuestion):
+        return text("answer_give_trump" if option else "answer_keep_trump", lang)
+    if isinstance(question, LeaderQuestion):
+        return text("answer_i_lead" if option == LEARNER else "answer_partner_leads", lang)
+    return str(option)
+
+
+def question_hand(question: Question) -> CardSet | None:
+    """The learner's cards to show while they decide (``None`` before the cards are dealt)."""
+    if isinstance(question, (RedealQuestion, GiveTrumpQuestion, GiveBackQuestion,
+                             LayQuestion)):
+        return question.hand if question.seat == LEARNER else None
+    if isinstance(question, LeaderQuestion):
+        return dict(question.hands).get(LEARNER)
+    return None
+
+
+def question_overlay(session: MatchSession, lang: str) -> dict[str, Any]:
+    """The learner's question as a panel with one button per option (``answer-<index>``)."""
+    question = session.question
+    assert question is not None
+    lines = [event_line(event, lang) for event in session.events]
+    lines.append(question.prompt.text(lang))
+    buttons = []
+    for index, option in enumerate(question.options):
+        buttons.append({"id": f"answer-{index}", "label": _option_label(question, option, lang),
+                        "testid": f"answer-{index}", **({"primary": True} if index == 0 else {})})
+    return {"kind": "question", "testid": "question", "title": text("question_title", lang),
+            "lines": lines, "buttons": buttons}
+
+
+def score_badge(session: MatchSession, lang: str) -> dict[str, Any]:
+    """The score badge in the variant's own terms: rows, or penalty points against each side."""
+    scores = session.score.scores
+    us, them = scores[LEARNER.team], scores[LEARNER.team.other]
+    target = session.rules.match_target
+    key = "board_penalty_badge" if session.rules.target_loses else "board_rows_badge"
+    return {"id": "score", "kind": "score", "testid": "score",
+            "text": text(key, lang, us=us, them=them, target=target)}
+
+
+def scoreboard(session: MatchSession, lang: str) -> dict[str, Any]:
+    """Each side's score as the variant keeps it: ``classic``'s two sixes (see
+    :class:`~kozel_tutor.variants.tablo.TabloView`), else penalty points towards the target."""
+    rules = session.rules
+    sides = []
+    for team, label in ((LEARNER.team, "board_side_we"), (LEARNER.team.other, "board_side_they")):
+        value = session.score.scores[team]
+        side: dict[str, Any] = {"team": team.name, "label": text(label, lang), "value": value}
+        if rules.target_loses:
+            side["text"] = text("board_penalty_value", lang, points=value,
+                                target=rules.match_target)
+        else:
+            rows = min(value, 6)
+            tablo = TabloView.of(team, rows)
+            side["text"] = text("board_rows_value", lang, rows=value, target=rules.match_target)
+            side["sixes"] = [tablo.sixes[0].token, tablo.sixes[1].token]
+            side["top_face_up"] = tablo.top_face_up
+            side["uncovered"] = tablo.rows_uncovered
+        sides.append(side)
+    kind = "penalty" if rules.target_loses else "tablo"
+    title = text("board_penalty" if rules.target_loses else "board_rows", lang)
+    return {"kind": kind, "title": title, "testid": "scoreboard", "target": rules.match_target,
+            "sides": sides}
+
+
+def variant_summary(session: MatchSession, result: DealResult, lang: str
+                    ) -> tuple[list[dict[str, Any]], list[str]]:
+    """The summary table rows and lines of a finished variant deal."""
+    we, they = LEARNER.team, LEARNER.team.other
+    scores = session.score.scores
+    written_key = "row_against" if session.rules.target_loses else "row_rows"
+    rows: list[dict[str, Any]] = [
+        {"cells": [text("row_points", lang), str(result.points[we]), str(result.points[they])]},
+        {"cells": [text("row_tricks", lang), str(result.tricks[we]), str(result.tricks[they])]},
+        {"cells": [text(written_key, lang), str(result.written[we]), str(result.written[they])]},
+        {"cells": [text("row_match", lang), {"text": str(scores[we]), "strong": True},
+                   {"text": str(scores[they]), "strong": True}]},
+    ]
+    lines = [event_line(event, lang) for event in session.events
+             if event.key in ("ev_boast", "ev_redeal_refused")]
+    if result.caught is not None:
+        lines.append(text("summary_caught", lang))
+    elif result.eggs:
+        lines.append(text("eggs_next", lang))
+    if result.reset is not None:
+        lines.append(text("summary_reset", lang, team=_team(result.reset, lang)))
+    if session.rules.target_loses:
+        lines.append(text("summary_first_to", lang, target=session.rules.match_target))
+    return rows, lines
+
+
+def goats_line(session: MatchSession, lang: str) -> str | None:
+    """The goats' title at the end of a variant match (with eggs, with tails, naked)."""
+    if session.match is None:
+        return None
+    title = goats_title(session.match)
+    if title is None:
+        return None
+    team, message = title
+    return f"{message.text(lang).rstrip('.')} — {_team(team, lang)}."
+
+
+def _team(team: Team, lang: str) -> str:
+    return text(f"team_{team.name}", lang)
