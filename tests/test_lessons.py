@@ -41,9 +41,10 @@ TASKS = [(lid, i, step) for lid in LESSONS for i, step in enumerate(load_lesson(
 TASK_IDS = [f"{lid}-step{i}-{task.kind}" for lid, i, task in TASKS]
 
 
-def test_twelve_lessons_from_the_table_to_fighting_for_31() -> None:
-    assert [lid[:2] for lid in LESSONS] == [f"{n:02d}" for n in range(1, 13)]
-    assert LESSONS[0] == "01_table" and LESSONS[-1] == "12_fight31"
+def test_twelve_lessons_from_the_table_to_fighting_for_31_then_one_per_variant() -> None:
+    assert [lid[:2] for lid in LESSONS] == [f"{n:02d}" for n in range(1, 16)]
+    assert LESSONS[0] == "01_table" and LESSONS[11] == "12_fight31"
+    assert LESSONS[12:] == ["13_classic", "14_nizhny", "15_kozly24"]
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)

@@ -497,12 +497,15 @@ TASK_PARSERS: dict[str, Callable[[_Reader, dict[str, Any]], Task]] = {
 
 
 def _lesson_rules(r: _Reader) -> Rules:
+    """Standard options (``{"deck": 32}``), or a regional preset (``{"preset": "nizhny"}``)."""
     options = r.raw("rules", {})
     if not isinstance(options, Mapping):
         r.fail("expected an object of standard options, e.g. {\"deck\": 32}", "rules")
         return find_rules()
+    options = dict(options)
+    preset = options.pop("preset", "standard")
     try:
-        return find_rules("standard", **dict(options))
+        return find_rules(str(preset), **options)
     except (RulesError, TypeError) as exc:
         r.fail(str(exc), "rules")
         return find_rules()
