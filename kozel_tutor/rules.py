@@ -259,7 +259,7 @@ PRESETS: dict[str, Callable[..., Rules]] = {}
 
 
 def register_preset(name: str, factory: Callable[..., Rules]) -> None:
-    """Add a named preset; ``factory(**options)`` returns the rules or raises :class:`RulesError`."""
+    """Add a named preset; ``factory(**options)`` returns rules or raises :class:`RulesError`."""
     PRESETS[name] = factory
 
 

@@ -99,7 +99,7 @@ class SeatView:
 
 
 class DealState:
-    """The state of one deal; mutate it with :meth:`play`/:meth:`call_trump`, revert with :meth:`undo`.
+    """One deal; change it with :meth:`play` and :meth:`call_trump`, take back with :meth:`undo`.
 
     Hands are kept as int masks indexed by seat; cards in play as indices.  Every change pushes
     the previous state on a stack, so :meth:`undo` is exact.
