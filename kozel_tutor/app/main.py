@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 
 from ..widgets import Command, PanelWidget
+from . import variant_texts  # noqa: F401  (registers the texts)
 from .play_view import Pace, PlayScreen
 from .screens import home_view, settings_view
 from .sections import SectionContext, load_sections, sections
@@ -98,8 +99,10 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         if session is None or session.score.is_over:
             return None
         us, them = session.score.scores
-        return text("continue_hint", self.lang, level=level_label(session.settings.level,
-                                                                  self.lang), us=us, them=them)
+        level = level_label(session.settings.level, self.lang)
+        if not session.settings.standard:
+            level = f"{text(f'variant_{session.settings.variant}', self.lang)} · {level}"
+        return text("continue_hint", self.lang, level=level, us=us, them=them)
 
     def show_home(self) -> None:
         self.screen = "home"
