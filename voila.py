@@ -30,12 +30,12 @@ c.VoilaConfiguration.strip_sources = True
 # Learners never see a traceback: a failing cell shows the friendly text below instead, and the
 # app catches the errors of its own callbacks.
 c.VoilaConfiguration.show_tracebacks = False
-# A pre-heated kernel starts and imports the app before a learner asks for the page; ``App()``
-# then waits for the request (voila.utils.wait_for_request) before it reads the learner's
-# progress, so nothing it shows is stale.  (The Voila extension inside jupyter lab, as on Binder,
-# has no kernel pool and ignores this.)
-c.VoilaConfiguration.preheat_kernel = True
-c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 1}}
+# No pre-heated kernel.  Tried: a pool of one kernel that imports the app and waits in App() for
+# the page request (voila.utils.wait_for_request) before reading the learner's progress.  On this
+# machine it made a page load slower under load (10.6 s against 5.3 s without, measured with
+# curl) and the browser tests' 30 s page loads timed out, so the app starts per request.  (The
+# Voila extension inside jupyter lab, as on Binder, has no kernel pool in any case.)
+c.VoilaConfiguration.preheat_kernel = False
 # The friendly error text and the kernel culling are shared with Binder's Jupyter server: one
 # source, binder/jupyter_server_config.json.
 _server = json.loads((_HERE / "binder" / "jupyter_server_config.json").read_text("utf-8"))

@@ -35,7 +35,6 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-app")
-        _wait_for_page_request()
         self.store = store or Store()
         self.lang = self._pref("lang", "ru", ("ru", "en"))
         self.four_colour = bool(self._pref("four_colour", False, (True, False)))
@@ -234,19 +233,3 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             self.store.set_pref(key, value)
         except sqlite3.Error:
             log.exception("could not save a preference")
-
-
-def _wait_for_page_request() -> None:
-    """In a kernel Voila pre-heated, pause until a learner actually opens the page.
-
-    Voila starts the kernel and runs the imports before anyone asks, which is most of the page's
-    load time; the learner's progress is read only after this returns, so it is never stale.
-    Outside a pre-heated Voila kernel this returns at once.
-    """
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return
-    try:
-        from voila.utils import wait_for_request  # type: ignore[import-untyped]
-    except ImportError:
-        return
-    wait_for_request()
