@@ -118,7 +118,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1, help="deals to play per level")
     parser.add_argument("--screenshots", type=Path, help="write PNG screenshots to this folder")
     parser.add_argument("--warm", type=float, default=10.0,
-                        help="seconds to let a fresh server pre-heat its kernel before the first "
+                        help="seconds to let a fresh server settle before each level's first "
                              "request (a learner opens a link to a server that is already up)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -129,7 +129,7 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             for level in filter(None, args.levels.split(",")):
-                time.sleep(args.warm)  # the pool refills after each request
+                time.sleep(args.warm)
                 bench_level(browser, url, level.strip(), args.deals)
             browser.close()
     finally:
