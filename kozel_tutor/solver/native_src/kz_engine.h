@@ -19,6 +19,8 @@
 
 #define KZ_NO_TRUMP_LEAD_WITH_PLAIN 1
 #define KZ_ACE_DUMP_BAN 2
+#define KZ_CATCH 4                   /* catch_six falling with catch_queen from the other side
+                                        ends the deal; see kz_rules.catch_points */
 
 typedef struct kz_rules {
     int ncards;                      /* internal bits in use (the deck size) */
@@ -26,11 +28,17 @@ typedef struct kz_rules {
     uint8_t suit[KZ_MAX_CARDS];      /* effective suit of a bit: 0..3 plain, 4 trump */
     uint8_t points[KZ_MAX_CARDS];
     uint64_t ace[4];                 /* bit of the ace of each plain suit (ace-dump ban), or 0 */
+    uint8_t label[KZ_MAX_CARDS];     /* the caller's name of a bit: breaks ties between best cards */
+    int catch_six, catch_queen;      /* KZ_CATCH: the two bits (the 6 and the queen of clubs) */
+    int catch_points;                /* KZ_CATCH: final points of the side caught (the rest to
+                                        the other side), whatever was taken before */
     /* derived by kz_rules_finish */
     uint64_t suit_mask[5];
     uint64_t deck_mask;
     uint64_t unled_aces[16];         /* aces banned from a discard, by mask of suits led */
     uint64_t suits_aces;             /* all of ace[] */
+    uint64_t singles;                /* cards never merged with a neighbour (the catch cards) */
+    uint64_t catch_mask;             /* both catch cards, or 0 */
     int nchunks;                     /* runs of 2..4 equal-point neighbours (key compaction) */
     uint8_t chunk_lo[KZ_MAX_CARDS], chunk_len[KZ_MAX_CARDS];
     int8_t chunk_of[KZ_MAX_CARDS];
@@ -56,6 +64,7 @@ typedef struct kz_position {
     int ntrick;                      /* cards already played to the current trick */
     int trick[3];                    /* their internal bits, from the leader */
     int led;                         /* internal plain suits led in earlier tricks */
+    int ns_taken;                    /* points NS took before (only the catch reads it) */
 } kz_position;
 
 enum kz_query_kind {
