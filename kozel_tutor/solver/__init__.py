@@ -42,7 +42,7 @@ class SolverUnavailable(RuntimeError):
 
 
 @cache
-def _native() -> Backend | None:
+def _native_backend() -> Backend | None:
     try:
         from .native import AVAILABLE, NativeBackend
     except ImportError:
@@ -51,18 +51,18 @@ def _native() -> Backend | None:
 
 
 def available_backends() -> list[str]:
-    return ["python"] + (["native"] if _native() is not None else [])
+    return ["python"] + (["native"] if _native_backend() is not None else [])
 
 
 def get_backend(name: str | None = None) -> Backend:
     """The backend called ``name``, else the one ``KOZEL_SOLVER`` names, else the fastest."""
     choice = (name or os.environ.get("KOZEL_SOLVER", "")).strip().lower()
     if choice in ("", "auto"):
-        return _native() or PythonBackend()
+        return _native_backend() or PythonBackend()
     if choice == "python":
         return PythonBackend()
     if choice == "native":
-        native = _native()
+        native = _native_backend()
         if native is None:
             raise SolverUnavailable("the native solver core is not built (pip install . builds it)")
         return native

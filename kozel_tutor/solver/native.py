@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import importlib
 import struct
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,21 +35,11 @@ __all__ = ["AVAILABLE", "NativeBackend", "NativeUnavailable"]
 
 
 def _load_core() -> Any:
-    """Import the compiled core, or None.
-
-    Importing a submodule rebinds the package attribute of the same name; the dispatch module
-    (``kozel_tutor.solver``) may have its own ``_native``, which is put back afterwards.
-    """
-    package = sys.modules.get(__package__ or "")
-    before = package.__dict__.get("_native") if package is not None else None
+    """Import the compiled core, or None when it was not built."""
     try:
-        core = importlib.import_module(f"{__package__}._native")
+        return importlib.import_module(f"{__package__}._native")
     except ImportError:  # pragma: no cover - depends on the build
         return None
-    finally:
-        if package is not None and before is not None:
-            package.__dict__["_native"] = before
-    return core
 
 
 _native: Any = _load_core()

@@ -23,8 +23,8 @@
                                         ends the deal; see kz_rules.catch_points */
 
 typedef struct kz_rules {
-    int ncards;                      /* internal bits in use (the deck size) */
-    int flags;                       /* KZ_NO_TRUMP_LEAD_WITH_PLAIN | KZ_ACE_DUMP_BAN */
+    int ncards;                      /* internal bits in use (the deck size, at most 36) */
+    int flags;                       /* KZ_NO_TRUMP_LEAD_WITH_PLAIN, KZ_ACE_DUMP_BAN, KZ_CATCH */
     uint8_t suit[KZ_MAX_CARDS];      /* effective suit of a bit: 0..3 plain, 4 trump */
     uint8_t points[KZ_MAX_CARDS];
     uint64_t ace[4];                 /* bit of the ace of each plain suit (ace-dump ban), or 0 */
