@@ -28,12 +28,13 @@ from typing import Any
 from urllib.parse import urljoin
 
 import pytest
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, TIMEOUT_MS, free_port, stop
+
+from browser.conftest import CHROMIUM, TIMEOUT_MS, free_port, stop
 from browser.helpers import HAND, hand, play_one, start_game
 
 pytestmark = [pytest.mark.binder, pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP_URLPATH = "voila/render/notebooks/app.ipynb"
 TOKEN = "kozel-binder-test"
 PIP_TIMEOUT_S = 900
@@ -154,19 +155,15 @@ def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Binder]:
 
 
 @pytest.fixture()
-def page(binder: Binder) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = chromium.new_context(viewport={"width": 1100, "height": 900},
-                                       accept_downloads=True)
-        context.set_default_timeout(TIMEOUT_MS * 2)
-        try:
-            yield context.new_page()
-        finally:
-            context.close()
-            chromium.close()
+def page(binder: Binder, browser: Any) -> Iterator[Any]:
+    """A page of the session's chromium (one Playwright per test process: a second sync
+    Playwright in the same process would fail inside the first one's event loop)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True)
+    context.set_default_timeout(TIMEOUT_MS * 2)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def check_the_package_is_installed_with_its_native_solver_core(binder: Binder) -> None:
