@@ -13,6 +13,7 @@ procedure to the end with an answering function.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -43,7 +44,7 @@ class ProcedureError(ValueError):
 
 
 @dataclass(frozen=True)
-class Question:
+class Question(ABC):
     """Something ``seat`` must decide; the answer must be one of ``options``."""
 
     seat: Seat
@@ -51,8 +52,9 @@ class Question:
     rules: Rules | None = field(default=None, kw_only=True)
 
     @property
+    @abstractmethod
     def prompt(self) -> Message:
-        raise NotImplementedError
+        """What the seat is asked, in words (each kind of question says it its own way)."""
 
     def check(self, answer: object) -> None:
         if answer not in self.options:
