@@ -84,12 +84,19 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
+def missing(what: str) -> None:
+    """Skip on a developer machine without the browser stack; fail in CI, which installs it."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{what}: CI must install it (scripts/test.sh)")
+    pytest.skip(what)
+
+
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+        missing("Debian chromium is not installed (apt-get install chromium)")
     if shutil.which("voila") is None and not _importable("voila"):
-        pytest.skip("voila is not installed")
+        missing("voila is not installed")
     base = tmp_path_factory.mktemp("voila")
     home = base / "home"
     home.mkdir()
@@ -109,7 +116,7 @@ def _importable(name: str) -> bool:
 def browser() -> Iterator[object]:
     sync_api = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium is not installed")
+        missing("Debian chromium is not installed")
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

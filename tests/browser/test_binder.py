@@ -29,7 +29,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from browser.conftest import CHROMIUM, TIMEOUT_MS, free_port, stop
+from browser.conftest import CHROMIUM, TIMEOUT_MS, free_port, missing, stop
 from browser.helpers import HAND, hand, play_one, start_game
 
 pytestmark = [pytest.mark.binder, pytest.mark.browser, pytest.mark.slow]
@@ -134,7 +134,7 @@ def wait_for_server(proc: subprocess.Popen[bytes], url: str, log: Path) -> None:
 @pytest.fixture(scope="module")
 def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Binder]:
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian chromium is not installed (apt-get install chromium)")
+        missing("Debian chromium is not installed (apt-get install chromium)")
     pytest.importorskip("playwright.sync_api")
     base = tmp_path_factory.mktemp("binder")
     repo, venv, log = base / "repo", base / "venv", base / "build.log"
