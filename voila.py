@@ -30,12 +30,11 @@ c.VoilaConfiguration.strip_sources = True
 # Learners never see a traceback: a failing cell shows the friendly text below instead, and the
 # app catches the errors of its own callbacks.
 c.VoilaConfiguration.show_tracebacks = False
-# No pre-heated kernel.  Tried: a pool of one kernel that imports the app and waits in App() for
-# the page request (voila.utils.wait_for_request) before reading the learner's progress.  On this
-# machine it made a page load slower under load (10.6 s against 5.3 s without, measured with
-# curl) and the browser tests' 30 s page loads timed out, so the app starts per request.  (The
-# Voila extension inside jupyter lab, as on Binder, has no kernel pool in any case.)
-c.VoilaConfiguration.preheat_kernel = False
+# One pre-heated kernel: Voila starts it and runs the app before anyone asks, so a learner who
+# opens the link gets a running app instead of waiting for Python, Jupyter and the app to start.
+# The app was built before the page opened, so it re-reads the learner's progress and the page's
+# query string when the page says hello (App.refresh).  A new kernel is heated after each page.
+c.VoilaConfiguration.preheat_kernel = True
 # The friendly error text and the kernel culling are shared with Binder's Jupyter server: one
 # source, binder/jupyter_server_config.json.
 _server = json.loads((_HERE / "binder" / "jupyter_server_config.json").read_text("utf-8"))

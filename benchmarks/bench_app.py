@@ -7,6 +7,9 @@ Prints, per AI level:
 Target: request → interactive table ≤ 3 s on a developer machine.  AI pauses are switched off
 (``KOZEL_TUTOR_PACE=0``) so the numbers are compute and rendering, not animation.
 
+The app runs with a pre-heated kernel (``voila.py``).  ``--baseline`` also measures, in the same
+run, a server without one (each page starts its own kernel), and prints the ratio.
+
     python benchmarks/bench_app.py                      # levels random and easy
     python benchmarks/bench_app.py --levels hard --deals 1
     python benchmarks/bench_app.py --screenshots docs   # also writes the README screenshots
@@ -37,7 +40,7 @@ from tests.browser.helpers import (  # noqa: E402
 )
 
 
-def bench_level(browser: object, url: str, level: str, deals: int) -> None:
+def bench_level(browser: object, url: str, level: str, deals: int, label: str = "") -> float:
     page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
     page.set_default_timeout(120_000)
     started = time.perf_counter()
@@ -68,10 +71,33 @@ def bench_level(browser: object, url: str, level: str, deals: int) -> None:
             page.get_by_test_id("next").click()
             page.locator(SUMMARY).wait_for(state="detached")
     page.close()
-    print(f"{level:>7}: request→home {home:5.2f} s · Play→table {table:5.2f} s · "
+    print(f"{label + level:>16}: request→home {home:5.2f} s · Play→table {table:5.2f} s · "
           f"request→interactive table {total:5.2f} s (target ≤ 3 s)")
-    print(f"{'':>7}  card click→AI replies rendered: median {statistics.median(replies):5.2f} s,"
-          f" max {max(replies):5.2f} s over {len(replies)} clicks")
+    if replies:
+        print(f"{'':>16}  card click→AI replies rendered: median "
+              f"{statistics.median(replies):5.2f} s, max {max(replies):5.2f} s over "
+              f"{len(replies)} clicks")
+    return total
+
+
+def run_server(levels: list[str], deals: int, warm: float, extra: tuple[str, ...] = (),
+               label: str = "") -> list[float]:
+    """Start a server, then for each level open the app, start a game and play ``deals``."""
+    from playwright.sync_api import sync_playwright
+
+    home = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
+    proc, url = start_voila(home, home / "voila.log", pace="0", extra=extra)
+    totals = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for level in levels:
+                time.sleep(warm)
+                totals.append(bench_level(browser, url, level, deals, label))
+            browser.close()
+    finally:
+        stop(proc)
+    return totals
 
 
 def screenshots(browser: object, url: str, out: Path) -> None:
@@ -117,24 +143,31 @@ def main() -> None:
     parser.add_argument("--levels", default="random,easy", help="comma-separated AI levels")
     parser.add_argument("--deals", type=int, default=1, help="deals to play per level")
     parser.add_argument("--screenshots", type=Path, help="write PNG screenshots to this folder")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also measure a server without a pre-heated kernel, same run")
     parser.add_argument("--warm", type=float, default=10.0,
                         help="seconds to let a fresh server settle before each level's first "
                              "request (a learner opens a link to a server that is already up)")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    home = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
-    proc, url = start_voila(home, home / "voila.log", pace="0")
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for level in filter(None, args.levels.split(",")):
-                time.sleep(args.warm)
-                bench_level(browser, url, level.strip(), args.deals)
-            browser.close()
-    finally:
-        stop(proc)
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    # Alternate the two servers level by level so that both see the same machine load.
+    heated: list[float] = []
+    cold: list[float] = []
+    for level in levels:
+        heated += run_server([level], args.deals, args.warm, label="pre-heated ")
+        if args.baseline:
+            cold += run_server([level], args.deals, args.warm,
+                               extra=("--VoilaConfiguration.preheat_kernel=False",),
+                               label="no pool ")
+    print(f"request→interactive table, median over levels: pre-heated "
+          f"{statistics.median(heated):5.2f} s (target ≤ 3 s)")
+    if cold:
+        print(f"baseline without a pre-heated kernel: {statistics.median(cold):5.2f} s; "
+              f"ratio pre-heated/baseline "
+              f"{statistics.median(heated) / statistics.median(cold):4.2f}")
     if args.screenshots:
+        from playwright.sync_api import sync_playwright
+
         shots_home = Path(tempfile.mkdtemp(prefix="kozel-shots-"))
         proc, url = start_voila(shots_home, shots_home / "voila.log", pace="0.4")
         try:

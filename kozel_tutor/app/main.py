@@ -53,9 +53,15 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
                                on_leave=self._leave_table, on_lang=self.toggle_lang, pace=pace)
         self.section_widget: Any = None
         self.screen = "home"
+        self._link_opened = False
         self.show_home()
-        if "set=" in os.environ.get("QUERY_STRING", ""):
-            self._open_section("puzzles")  # a teacher's link carries a puzzle set (?set=...)
+        self._open_linked_set()
+
+    def _open_linked_set(self) -> None:
+        """A teacher's link carries a puzzle set (``?set=...``): open it, once per page."""
+        if not self._link_opened and "set=" in os.environ.get("QUERY_STRING", ""):
+            self._link_opened = True
+            self._open_section("puzzles")
 
     # -- loading ------------------------------------------------------------------------------
 
@@ -137,9 +143,12 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- commands -----------------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def refresh(self, query: str = "") -> None:
         """Re-read the preferences and the saved match (Voila may have built this app in a
-        pre-started kernel, before the learner's last visit changed them)."""
+        pre-started kernel, before the learner's last visit changed them); ``query`` is the
+        page's query string, which such a kernel did not know."""
+        if query and not os.environ.get("QUERY_STRING"):
+            os.environ["QUERY_STRING"] = query.lstrip("?")
         if self.screen != "home":
             return
         lang = self._pref("lang", "ru", ("ru", "en"))
@@ -154,10 +163,11 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         if not self.play.has_match:
             self.saved = self._load_saved()
         self.show_home()
+        self._open_linked_set()
 
     def _home_command(self, command: Command) -> None:
         if command.kind == "hello":
-            self.refresh()
+            self.refresh(command.value)
             return
         if command.kind != "button":
             return

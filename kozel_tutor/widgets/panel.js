@@ -113,8 +113,9 @@ export default {
     model.on("change:view", draw);
     model.on("change:lang", draw);
     draw();
-    // A pre-started kernel built this screen before the page opened: ask for fresh data.
-    model.send({ type: "hello" });
+    // A pre-started kernel built this screen before the page opened: ask for fresh data, and
+    // pass on the page's query string (a teacher's link carries a puzzle set in it).
+    model.send({ type: "hello", query: window.location.search || "" });
     return () => {
       model.off("change:view", draw);
       model.off("change:lang", draw);

@@ -327,11 +327,15 @@ def offered_buttons(view: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
         yield from overlay.get("buttons", ())
 
 
+MAX_QUERY_CHARS = 1_000_000
+"""The longest page query string a ``hello`` may pass on (a teacher's link holds a whole set)."""
+
+
 @dataclass(frozen=True)
 class Command:
     """A checked command from the browser: ``play`` a card token, ``call`` a suit letter,
     ``button`` an id on screen, ``choose`` a ``group=value`` pair on screen, or ``hello`` (a
-    view of the widget has just been drawn)."""
+    view of the widget has just been drawn; its value is the page's query string, or empty)."""
 
     kind: str
     value: str
@@ -369,7 +373,10 @@ def parse_command(message: object, view: Mapping[str, Any]) -> Command | None:
                 return Command("button", str(ident))
         return None
     if kind == "hello":
-        return Command("hello", "")
+        query = message.get("query", "")
+        if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
+            query = ""
+        return Command("hello", query)
     if kind == "choose":
         group_id, value = message.get("group"), message.get("value")
         for group in view.get("groups", ()):

@@ -48,8 +48,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_voila(home: Path, log: Path, pace: str = "0.05") -> tuple[subprocess.Popen[bytes], str]:
-    """Start Voila on a free port serving the app; returns the process and its URL."""
+def start_voila(home: Path, log: Path, pace: str = "0.05",
+                extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen[bytes], str]:
+    """Start Voila on a free port serving the app (``extra``: more Voila options); returns the
+    process and its URL."""
     port = free_port()
     # The package is installed (pip install -e .); -P keeps the repository's voila.py (Voila's
     # settings file) from shadowing the voila package.
@@ -57,7 +59,7 @@ def start_voila(home: Path, log: Path, pace: str = "0.05") -> tuple[subprocess.P
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-P", "-m", "voila", "notebooks/app.ipynb", "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1"],
+             f"--port={port}", "--Voila.ip=127.0.0.1", *extra],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 60

@@ -1,0 +1,67 @@
+"""The app object as Voila runs it: a pre-started kernel builds ``App()`` before the page opens,
+so the page's hello must bring in what changed since (progress, the query string)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kozel_tutor.app import App
+from kozel_tutor.app.session import Settings
+from kozel_tutor.app.store import Store
+from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
+from kozel_tutor.puzzles.teacher import set_to_param
+from kozel_tutor.widgets.schema import MAX_QUERY_CHARS, parse_command
+
+
+def hello(app: App, query: str = "") -> None:
+    app.home.receive({"type": "hello", "query": query})
+
+
+def home_buttons(app: App) -> set[str]:
+    return {str(b["id"]) for b in app.home.view.get("buttons", ())} | {
+        str(t["id"]) for t in app.home.view.get("tiles", ())}
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / "progress.sqlite3")
+
+
+def test_hello_carries_the_page_query_string() -> None:
+    assert parse_command({"type": "hello", "query": "?set=abc"}, {}).value == "?set=abc"
+    assert parse_command({"type": "hello"}, {}).value == ""
+    # a wrong type or an oversized query is dropped, the hello itself still counts
+    assert parse_command({"type": "hello", "query": 5}, {}).value == ""
+    assert parse_command({"type": "hello", "query": "x" * (MAX_QUERY_CHARS + 1)}, {}).value == ""
+
+
+def test_a_match_saved_after_the_app_was_built_is_offered_on_hello(store: Store) -> None:
+    prebuilt = App(store)  # the pre-started kernel's app, built before the learner played
+    assert "continue" not in home_buttons(prebuilt)
+    other_visit = App(store)
+    other_visit.play.start(Settings(level="random"))
+    assert store.load_match() is not None
+    hello(prebuilt)
+    assert "continue" in home_buttons(prebuilt)
+
+
+def test_a_language_chosen_after_the_app_was_built_is_used_on_hello(store: Store) -> None:
+    prebuilt = App(store)
+    assert prebuilt.lang == "ru"
+    App(store).toggle_lang()
+    hello(prebuilt)
+    assert prebuilt.lang == "en" and prebuilt.home.lang == "en"
+
+
+def test_a_teachers_link_opens_its_set_when_the_page_says_hello(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "")  # restored after the test
+    puzzles = load_catalogue()[0].puzzles[:2]
+    homework = PuzzleSet("homework", Text("Домашка", "Homework"), Text("", ""), tuple(puzzles))
+    prebuilt = App(store)
+    assert prebuilt.screen == "home"
+    hello(prebuilt, "?set=" + set_to_param(homework))
+    assert prebuilt.screen == "section:puzzles"
+    assert prebuilt.section_widget.screen == "puzzle"  # the set is open, not the menu
