@@ -374,3 +374,157 @@ def test_one_answer_moves_a_rating_by_at_most_150(tmp_path: Path) -> None:
     attempt = book.record(easy, Card.parse("QH"), seconds=2)
     assert attempt.learner_after.rating == attempt.learner_before.rating - 150
     assert attempt.learner_after.rd < attempt.learner_before.rd
+
+
+# -- regional variants ---------------------------------------------------------------------------
+
+# kozly24: E must save with K♥ (EW end with exactly 30: written 2, not 4); Q♣ leaves them 23.
+KOZLY24_SAVE = Position.from_json(
+    {"rules": "kozly24", "hands": {"N": "QD", "E": "QC KH", "S": "6D", "W": "6H"}, "leader": "S",
+     "trick": ["TD", "6C", "TC"], "taken": {"NS": [90, 4], "EW": [0, 0]}, "led": "SD"})
+# nizhny: S led the Q♣; W's 6♣ catches it (NS are written 4), J♠ lets NS win.
+NIZHNY_CATCH = Position.from_json(
+    {"rules": "nizhny", "hands": {"N": "QS 6H", "E": "KC TC", "S": "JH", "W": "6C JS"},
+     "leader": "S", "trick": ["QC"], "taken": {"NS": [58, 4], "EW": [38, 3]}, "led": "SHD"})
+
+
+# nizhny: W must not put the Q♣ on this trick, where N's 6♣ would catch it (7♣ instead).
+NIZHNY_KEEP_QUEEN = Position.from_json(
+    {"rules": "nizhny", "hands": {"N": "6C 6H", "E": "QH", "S": "QS", "W": "QC 7C"},
+     "leader": "E", "trick": ["JH", "KC"], "taken": {"NS": [24, 1], "EW": [81, 6]}, "led": "SHD"})
+
+
+@pytest.mark.parametrize(("name", "win", "big", "save", "tricks"), [
+    ("standard", 61, 90, 31, True), ("classic", 61, 90, 31, False),
+    ("nizhny", 61, 90, 31, False), ("kozly24", 61, 91, 30, False)])
+def test_goal_points_come_from_the_presets_deal_score_table(
+        name: str, win: int, big: int, save: int, tricks: bool) -> None:
+    from kozel_tutor.puzzles.variants import goal_steps
+    from kozel_tutor.rules import find_rules
+
+    steps = goal_steps(find_rules(name))
+    assert (steps.win, steps.big, steps.save, steps.tricks) == (win, big, save, tricks)
+
+
+def test_kozly24_is_saved_with_30_points() -> None:
+    check = analyse(KOZLY24_SAVE, Goal.SAVE_31, backend=PY)
+    assert check.unique and tokens(check.answers) == ["KH"]
+    assert check.results[Card.parse("KH")].points == 30
+
+
+def test_trick_goals_and_max_points_under_a_live_catch_are_refused_in_nizhny() -> None:
+    assert analyse(NIZHNY_CATCH, Goal.TAKE_TRICK, backend=PY).problems[0].startswith(
+        "goal take_trick does not decide the deal result under the nizhny rules")
+    assert "catch" in analyse(NIZHNY_CATCH, Goal.MAX_POINTS, backend=PY).problems[0]
+    check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
+    assert check.unique and tokens(check.answers) == ["6C"]
+
+
+def test_the_tutor_speaks_of_the_catch_and_of_penalty_points() -> None:
+    check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
+    right = card_report(check, Card.parse("6C"), backend=PY)
+    assert right.text.en == ("6♣ is right: the 6♣ catches their Q♣ and the deal ends "
+                             "(they are written 4).")
+    assert "ловит их даму треф" in right.text.ru
+    miss = card_report(check, Card.parse("JS"), backend=PY)
+    assert miss.outcome.en == "you are written 2"
+    assert miss.text.en.endswith("(you are written 2 instead of them being written 4).")
+
+
+def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
+    from kozel_tutor.puzzles.variants import outcome_words
+    from kozel_tutor.rules import find_rules
+    from kozel_tutor.seats import Team
+    from kozel_tutor.solver import Outcome
+
+    classic, kozly24 = find_rules("classic"), find_rules("kozly24")
+    assert outcome_words(Outcome(Team.NS, 2, False), Team.NS, classic).en == "you chalk up 2 rows"
+    assert outcome_words(Outcome(Team.EW, 0, False), Team.NS, classic).ru == (
+        "«люся»: соперники обнуляют ваше табло")
+    assert outcome_words(Outcome(Team.NS, 0, False), Team.NS, kozly24).en == (
+        "you erase your points")
+    assert outcome_words(Outcome(None, 0, True), Team.NS, kozly24).en == "eggs: nobody writes"
+
+
+def test_step_themes_and_hints_carry_the_presets_points() -> None:
+    from kozel_tutor.puzzles.themes import theme_hint, theme_label
+    from kozel_tutor.rules import find_rules
+
+    for theme in ("save_31", "make_61", "make_90"):
+        assert theme_label(theme, find_rules("standard")) == THEMES[theme].name
+        assert theme_hint(theme, find_rules("standard")) == THEMES[theme].hint
+    assert theme_label("save_31", find_rules("kozly24")).en == "Save 30"
+    assert theme_hint("make_90", find_rules("kozly24")).ru.endswith("до 30?")
+
+
+def test_a_variant_puzzle_says_its_rules_in_the_title_story_goal_and_player() -> None:
+    puzzle = build_puzzle(KOZLY24_SAVE, category="e2", rng=__import__("random").Random(0),
+                          backend=PY)
+    assert puzzle is not None and puzzle.variant == "kozly24" and puzzle.id.startswith("kozly24-")
+    assert puzzle.goal is Goal.SAVE_31 and puzzle.title.en.endswith(" · 24-card game")
+    assert puzzle.story.ru.startswith("Правила — «На 24 картах».")
+    assert "make 30 points (you are written 2, not 4)" in puzzle.story.en
+    header = PuzzlePlayer(SetQueue([puzzle]), lang="en", backend=PY).view()["header"]
+    assert header["variant"] == "kozly24" and header["variant_label"] == "24-card game"
+    assert header["goal"] == "Save yourselves: make 30 points (you are written 2, not 4)."
+    assert check_puzzle(puzzle, backend=PY)[1] == []
+
+
+def test_the_miner_with_rules_nizhny_deals_and_plays_nizhny_positions(tmp_path: Path) -> None:
+    from kozel_tutor.puzzles.generate import main
+
+    out = tmp_path / "variant-nizhny.json"
+    assert main(["--rules", "nizhny", "--category", "e3", "--count", "2", "--seconds", "60",
+                 "--seed", "3", "--backend", PY, "--out", str(out)]) == 0
+    puzzle_set = load_set(out)
+    assert puzzle_set.id == "catalogue-variant-nizhny" and puzzle_set.puzzles
+    for puzzle in puzzle_set.puzzles:
+        assert puzzle.position.to_dict()["rules"] == "nizhny" and puzzle.variant == "nizhny"
+        assert puzzle.goal not in (Goal.TAKE_TRICK, Goal.ALL_TRICKS)
+        assert check_puzzle(puzzle, backend=PY)[1] == []
+
+
+def test_kozly24_positions_come_from_its_24_card_deck_and_a_full_hand_is_no_ending() -> None:
+    import random
+
+    from kozel_tutor.puzzles.generate import check_category, sample_position
+    from kozel_tutor.rules import find_rules
+
+    rules = find_rules("kozly24")
+    position = sample_position(random.Random(4), "e4", rules=rules)
+    cards = {c for hand in position.hands for c in hand} | set(position.trick)
+    assert position.rules == rules and cards <= set(rules.deck_cards)
+    assert position.cards_per_hand == 4
+    opening = sample_position(random.Random(4), "open", rules=rules)
+    assert opening.cards_per_hand == 6 and not opening.trick
+    with pytest.raises(ValueError, match="kozly24 deals 6"):
+        check_category("e6", rules)
+
+
+def test_rated_puzzles_stay_in_the_standard_game_unless_variants_are_asked_for(
+        tmp_path: Path) -> None:
+    from kozel_tutor.puzzles.player import RatedQueue
+
+    standard = Puzzle.from_dict(puzzle_dict(id="std-1"))
+    variant = build_puzzle(KOZLY24_SAVE, category="e2", rng=__import__("random").Random(0),
+                           backend=PY)
+    assert variant is not None
+    progress = Progress(tmp_path / "p.sqlite3")
+    default = RatedQueue([standard, variant], progress)
+    assert [default.next(), default.next()] == [standard, None]
+    only = RatedQueue([standard, variant], progress, variants=("kozly24",))
+    assert [only.next(), only.next()] == [variant, None]
+
+
+def test_the_catch_theme_marks_a_puzzle_the_catch_decides() -> None:
+    check = analyse(NIZHNY_KEEP_QUEEN, Goal.MAKE_61, backend=PY)
+    assert check.unique and tokens(check.answers) == ["7C"]
+    seven = Card.parse("7C")
+    themes = tag_themes(check, seven, line_after(NIZHNY_KEEP_QUEEN, seven, Goal.MAKE_61, PY))
+    assert "catch" in themes
+    miss = card_report(check, Card.parse("QC"), backend=PY)
+    assert miss.text.en.startswith("After Q♣ the 6♣ catches your Q♣ and the deal ends")
+    # Where the 6♣ wins the trick anyway, the catch does not decide: no theme.
+    check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
+    six = Card.parse("6C")
+    assert "catch" not in tag_themes(check, six, line_after(NIZHNY_CATCH, six, Goal.MAKE_61, PY))

@@ -5,6 +5,10 @@ Endings (up to 6 cards) are re-solved with the pure-Python reference solver.  Fu
 leads need the native core: with it every one is re-solved exactly; without it a time-budgeted
 check runs on each and must not contradict the puzzle, and a warning says how many could not
 be settled (nothing is skipped silently).
+
+Every puzzle is re-solved under its own position's rules: the variants' files
+(``variant-classic.json``, ``variant-nizhny.json``, ``variant-kozly24.json``) with their decks,
+trumps, lead rules, the catch and their deal-score tables.
 """
 
 from __future__ import annotations
@@ -14,8 +18,12 @@ from collections import Counter
 
 import pytest
 
-from kozel_tutor.puzzles.model import THEME_IDS, Puzzle, catalogue_dir, load_catalogue
-from kozel_tutor.puzzles.verify import check_puzzle
+from kozel_tutor.position import Position
+from kozel_tutor.puzzles.generate import category_of
+from kozel_tutor.puzzles.model import THEME_IDS, Puzzle, catalogue_dir, load_catalogue, load_set
+from kozel_tutor.puzzles.variants import goal_threshold
+from kozel_tutor.puzzles.verify import analyse, check_puzzle
+from kozel_tutor.rules import find_rules
 from kozel_tutor.solver import available_backends
 
 SETS = load_catalogue()
@@ -23,8 +31,9 @@ PUZZLES: dict[str, Puzzle] = {}
 for _set in SETS:
     for _puzzle in _set.puzzles:
         PUZZLES.setdefault(_puzzle.id, _puzzle)
-ENDINGS = [p for p in PUZZLES.values() if p.cards <= 6]
-FULL_HANDS = [p for p in PUZZLES.values() if p.cards > 6]
+ENDINGS = [p for p in PUZZLES.values() if p.cards <= 6 and category_of(p.position) != "open"]
+FULL_HANDS = [p for p in PUZZLES.values() if p.cards > 6 or category_of(p.position) == "open"]
+VARIANTS = ("classic", "nizhny", "kozly24")
 NATIVE = "native" in available_backends()
 BUDGET = 1.0
 
@@ -35,10 +44,40 @@ def test_the_catalogue_holds_at_least_300_puzzles() -> None:
 
 
 def test_the_catalogue_has_every_ending_size_and_opening_leads() -> None:
-    sizes = Counter(p.cards for p in PUZZLES.values())
+    sizes = Counter(p.cards for p in PUZZLES.values() if p.variant == "standard")
     for cards in (3, 4, 5, 6):
         assert sizes[cards] >= 20, f"only {sizes[cards]} puzzles with {cards} cards"
-    assert len(FULL_HANDS) >= 20
+    assert len([p for p in FULL_HANDS if p.variant == "standard"]) >= 20
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_variant_has_a_catalogue_file_of_mixed_sizes(variant: str) -> None:
+    puzzle_set = load_set(catalogue_dir() / "catalogue" / f"variant-{variant}.json")
+    assert puzzle_set.id == f"catalogue-variant-{variant}"
+    assert len(puzzle_set.puzzles) >= 15
+    assert {p.variant for p in puzzle_set.puzzles} == {variant}
+    assert all(p.position.rules == find_rules(variant) for p in puzzle_set.puzzles)
+    assert len({category_of(p.position) for p in puzzle_set.puzzles}) >= 3
+    assert all(p.title.ru and p.title.en and p.id.startswith(f"{variant}-")
+               for p in puzzle_set.puzzles)
+
+
+@pytest.mark.parametrize("variant", ("classic", "nizhny"))
+def test_a_variant_puzzle_has_another_answer_under_the_standard_rules(variant: str) -> None:
+    """The rules matter: for some committed puzzle of the variant, the same cards solved under the
+    standard rules (36 or 32 cards, same trump suit) give other answers or no unique one."""
+    puzzles = [p for p in PUZZLES.values() if p.variant == variant and p.cards <= 4]
+    assert puzzles
+    for puzzle in sorted(puzzles, key=lambda p: p.id):
+        pos = puzzle.position
+        trump = "clubs" if pos.trump == find_rules("standard").trump else "called"
+        standard = find_rules("standard", deck=pos.rules.deck, trump=trump)
+        moved = Position(standard, pos.trump, pos.hands, pos.leader, pos.trick,
+                         pos.taken_points, pos.taken_tricks, pos.led)
+        check = analyse(moved, puzzle.goal, backend="python")
+        if not check.unique or check.answers != puzzle.answers:
+            return
+    pytest.fail(f"every {variant} puzzle has the same answers under the standard rules")
 
 
 def test_every_theme_is_represented() -> None:
@@ -76,7 +115,7 @@ def test_full_hand_re_solves_to_its_answers(puzzle: Puzzle) -> None:
     for card, result in check.results.items():
         if card in puzzle.answers:
             assert result.achieves is not False, f"{puzzle.id}: answer {card} proven wrong"
-        elif puzzle.goal.threshold is not None:
+        elif goal_threshold(puzzle.goal, puzzle.position.rules) is not None:
             assert result.achieves is not True, f"{puzzle.id}: {card} proven to reach the goal"
     if not check.exact or problems:
         warnings.warn(f"{puzzle.id}: the pure-Python solver could not settle this full-hand "

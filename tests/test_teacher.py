@@ -80,6 +80,17 @@ def test_filters_keep_only_matching_puzzles_easiest_first() -> None:
     assert [p.rating for p in found] == sorted(p.rating for p in found)
 
 
+@pytest.mark.parametrize("variant", ["standard", "classic", "nizhny", "kozly24"])
+def test_the_catalogue_filters_by_variant(variant: str) -> None:
+    found = filter_puzzles(CATALOGUE, variants=(variant,))
+    assert found and all(p.variant == variant for p in found)
+    assert all(p.position.rules.name == variant for p in found)
+    others = filter_puzzles(CATALOGUE, variants=[v for v in ("standard", "classic", "nizhny",
+                                                             "kozly24") if v != variant])
+    assert not {p.id for p in found} & {p.id for p in others}
+    assert len(found) + len(others) == len({p.id for p in CATALOGUE})
+
+
 def test_a_set_travels_in_a_binder_link_and_comes_back_whole() -> None:
     puzzle_set = homework()
     link = set_link(puzzle_set, repo="school/kozel-tutor")

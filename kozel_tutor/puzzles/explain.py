@@ -3,7 +3,9 @@
 For a card that misses, the tutor plays the best line and the card's refutation side by side
 and names the first trick where the opponents gain (the *turning trick*), then the points and
 the deal result of both: "After 9♠ the opponents take the trick with A♥ (21 points): you end
-with 52 instead of 67 (they write 2 instead of you writing 2)."
+with 52 instead of 67 (they write 2 instead of you writing 2)."  Deal results are put in the
+words of the puzzle's own rules ("they are written 4" under penalty scoring, rows and люся in
+``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of counting points.
 
 >>> from kozel_tutor.position import Position
 >>> from kozel_tutor.puzzles.verify import analyse
@@ -21,11 +23,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..rules import Rules
 from ..seats import Team
 from ..solver import Outcome
 from ..solver.core import Backend
 from .model import Goal, Text
 from .texts import points_phrase, say, seat_role
+from .themes import caught_side
+from .variants import outcome_words
 from .verify import GoalCheck, LineTrick, line_after, play_line
 
 __all__ = ["CardReport", "card_report", "outcome_text"]
@@ -68,8 +73,12 @@ class CardReport:
         }
 
 
-def outcome_text(outcome: Outcome | None, team: Team, *, gerund: bool = False) -> Text:
-    """"you write 4" / "they write 2" / "eggs", from ``team``'s point of view."""
+def outcome_text(outcome: Outcome | None, team: Team, *, gerund: bool = False,
+                 rules: Rules | None = None) -> Text:
+    """"you write 4" / "they write 2" / "eggs", from ``team``'s point of view (in the words of
+    ``rules``' deal-score table when given, see :func:`.variants.outcome_words`)."""
+    if rules is not None:
+        return outcome_words(outcome, team, rules, gerund=gerund)
     if outcome is None:
         return Text("?", "?")
     if outcome.winner is None:
@@ -92,9 +101,9 @@ def card_report(check: GoalCheck, card: Card, *, best_line: list[Card] | None = 
         best_line = line_after(position, answer, check.goal, backend)
     line = best_line if card == answer else line_after(position, card, check.goal, backend)
     tricks = play_line(position, line)
-    outcome = outcome_text(result.outcome, team)
+    outcome = outcome_text(result.outcome, team, rules=position.rules)
     if correct:
-        text = _right_text(check, card, outcome)
+        text = _right_text(check, card, outcome, caught_side(tricks))
     else:
         text = _miss_text(check, card, answer, tricks, play_line(position, best_line))
     return CardReport(card, check.group_of(card), correct, result.points, result.score, outcome,
@@ -112,15 +121,23 @@ def _label(card: Card, lang: str) -> str:
     return card.label(lang)
 
 
-def _right_text(check: GoalCheck, card: Card, outcome: Text) -> Text:
+def _whose(caught: Team, team: Team, lang: str) -> str:
+    return say("whose_ours" if caught == team else "whose_theirs", lang)
+
+
+def _right_text(check: GoalCheck, card: Card, outcome: Text, caught: Team | None) -> Text:
     points = check.results[card].points or 0
+    team = check.position.to_move.team
     key = {Goal.ALL_TRICKS: "is_right_all", Goal.TAKE_TRICK: "is_right_trick"}.get(
         check.goal, "is_right")
+    if caught is not None:
+        key = "is_right_catch"
     parts: list[Text] = [Text(
         say(key, "ru", card=_label(card, "ru"), points_ins=points_phrase(points, "ru",
-            instrumental=True), outcome=outcome.ru),
+            instrumental=True), outcome=outcome.ru,
+            whose="" if caught is None else _whose(caught, team, "ru")),
         say(key, "en", card=_label(card, "en"), points=points_phrase(points, "en"),
-            outcome=outcome.en))]
+            outcome=outcome.en, whose="" if caught is None else _whose(caught, team, "en")))]
     others = [c for c in check.group_of(card) if c != card]
     if others:
         parts.append(Text(
@@ -134,12 +151,14 @@ def _right_text(check: GoalCheck, card: Card, outcome: Text) -> Text:
 def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick],
                best: list[LineTrick]) -> Text:
     team = check.position.to_move.team
+    rules = check.position.rules
     mine, top = check.results[card], check.results[answer]
-    miss_out = outcome_text(mine.outcome, team)
-    best_out = outcome_text(top.outcome, team, gerund=True)
+    miss_out = outcome_text(mine.outcome, team, rules=rules)
+    best_out = outcome_text(top.outcome, team, gerund=True, rules=rules)
     if check.goal in (Goal.TAKE_TRICK, Goal.ALL_TRICKS):
         return _miss_trick_goal(check, card, miss, miss_out, best_out)
     turn = _turning_trick(miss, best, team)
+    caught = caught_side(miss)
     texts: dict[str, str] = {}
     for lang in ("ru", "en"):
         if turn is None:
@@ -147,12 +166,16 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
         else:
             turn_text = say("turn_trick", lang, card=_label(turn.winning_card, lang),
                             points=points_phrase(turn.points, lang))
-        if mine.score == top.score:
+        if mine.outcome == top.outcome:
             compare = say("same_result", lang, outcome=miss_out.get(lang))
         else:
             compare = say("compare", lang, miss=miss_out.get(lang), best=best_out.get(lang))
-        texts[lang] = say("miss", lang, card=_label(card, lang), turn=turn_text,
-                          points=mine.points, best=top.points, compare=compare)
+        if caught is not None:
+            texts[lang] = say("miss_catch", lang, card=_label(card, lang),
+                              whose=_whose(caught, team, lang), compare=compare)
+        else:
+            texts[lang] = say("miss", lang, card=_label(card, lang), turn=turn_text,
+                              points=mine.points, best=top.points, compare=compare)
     return Text(texts["ru"], texts["en"])
 
 

@@ -7,10 +7,18 @@ other card by :data:`~.verify.MARGIN` points — makes the puzzle.  Themes are t
 is put at S.  Endings of 5 or more cards and opening leads are shown with only the learner's
 hand when the answer survives redeals of the hidden cards (it does not depend on seeing them).
 
+Under a regional preset (``--rules classic|nizhny|kozly24``) deals are dealt and set up by the
+preset's own procedures (:class:`~kozel_tutor.variants.Match`: its deck and trumps, redeal
+demands and the last trump passed as the AI answers them, the holder of the 7♦ or A♦ leading the
+first deal) and played on under its rules; goals are judged by its deal-score table (see
+:mod:`.variants`).
+
 Command line (bounded: it stops after ``--seconds`` or ``--count`` puzzles)::
 
     python -m kozel_tutor.puzzles.generate --category e4 --count 60 --seconds 120 \\
         --out puzzles/catalogue/endings-4.json
+    python -m kozel_tutor.puzzles.generate --rules nizhny --category e4 --count 8 \\
+        --seconds 120 --out puzzles/catalogue/variant-nizhny.json
 
 New puzzles are merged into ``--out`` (same id: kept once), written atomically.
 """
@@ -29,14 +37,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..ai import LEVELS, make_player
+from ..ai.base import Player
 from ..cards import Card, CardSet
 from ..position import Position, PositionError
-from ..rules import find_rules
+from ..rules import Rules, RulesError, find_rules, preset_names
 from ..seats import Seat
 from ..solver import Analysis, get_backend, solve
 from ..solver.core import Backend
 from ..state import DealState
+from ..variants.choices import HeuristicChooser
+from ..variants.match import Match
+from ..variants.questions import drive
 from .model import (
+    THEME_IDS,
     Goal,
     Puzzle,
     PuzzleError,
@@ -48,7 +61,8 @@ from .model import (
     save_set,
 )
 from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
-from .themes import THEMES, hints_for, tag_themes
+from .themes import hints_for, tag_themes, theme_label
+from .variants import catch_live, goal_applies, goal_text, variant_label
 from .verify import GoalCheck, analyse, check_puzzle, line_after
 
 __all__ = [
@@ -57,6 +71,7 @@ __all__ = [
     "MinerStats",
     "build_puzzle",
     "category_of",
+    "check_category",
     "main",
     "mine",
     "rate_difficulty",
@@ -79,7 +94,7 @@ ROBUST_SAMPLES = 5
 
 _THEME_WEIGHT = {"endplay": 220, "unblock": 160, "duck": 120, "count_trumps": 100,
                  "pull_trumps": 60, "ruff_or_not": 40, "take_trick": 0, "all_tricks": 40,
-                 "feed_partner": -60, "cheap_discard": -80, "opening_lead": 150}
+                 "feed_partner": -60, "cheap_discard": -80, "opening_lead": 150, "catch": 140}
 
 
 def category_of(position: Position) -> str:
@@ -90,31 +105,87 @@ def category_of(position: Position) -> str:
     return f"e{position.cards_per_hand}"
 
 
-def sample_position(rng: random.Random, category: str, source: str = "random") -> Position:
-    """A position from a shuffled deal played on by random players or by ``source`` AI players.
+def _variant_deal(rules: Rules, rng: random.Random) -> DealState:
+    """A deal of ``rules`` set up by its procedures and ready for the first card.
+
+    Half the time it is the first deal of a match; otherwise a first deal is played out at random
+    and scored, and the deal is the match's second (so the later-deal rules apply: the last
+    winners' leader and boasts in ``classic``, the lone trump swap in ``kozly24``).  The AI
+    answers every question before the first card.
+    """
+    while True:
+        match = Match(rules, first_dealer=Seat(rng.randrange(4)),
+                      rng=random.Random(rng.randrange(2**32)))
+        chooser = HeuristicChooser(random.Random(rng.randrange(2**32)), samples=4)
+        if rng.random() < 0.5:
+            first = drive(match.setup(), chooser).state
+            if first is not None:
+                while not first.is_over:
+                    first.play(rng.choice(sorted(first.legal_plays())))
+                match.record(first)
+            if match.is_over:
+                continue
+        state = drive(match.setup(), chooser).state
+        if state is not None:
+            return state
+
+
+def _dealt(rules: Rules, rng: random.Random) -> DealState:
+    if rules.procedures == "standard":
+        return DealState.deal(rules, dealer=Seat(rng.randrange(4)), rng=rng)
+    return _variant_deal(rules, rng)
+
+
+def _pick(state: DealState, rng: random.Random, players: dict[Seat, Player] | None) -> Card:
+    if players is None:
+        return rng.choice(sorted(state.legal_plays()))
+    return players[state.to_move].choose(state.view(state.to_move)).card
+
+
+def check_category(category: str, rules: Rules) -> None:
+    """Raise :class:`ValueError` for a category the rules' deck cannot make (an ending needs fewer
+    cards in hand than a full hand: ``e6`` is the opening lead with 24 cards)."""
+    if category not in CATEGORIES:
+        raise ValueError(f"unknown category {category!r} (use {', '.join(CATEGORIES)})")
+    if category != "open" and CATEGORIES[category] >= rules.hand_size:
+        raise ValueError(f"category {category} needs fewer than {CATEGORIES[category]} cards in "
+                         f"hand, and {rules.name} deals {rules.hand_size}: use open or a smaller "
+                         f"ending")
+
+
+def sample_position(rng: random.Random, category: str, source: str = "random",
+                    rules: Rules | None = None) -> Position:
+    """A position from a shuffled deal of ``rules`` (default standard) played on by random
+    players or by ``source`` AI players.
 
     Endings stop when the player to move holds the category's number of cards, then 0 to 3 more
-    cards go to the current trick; opening leads stop before the first card.
+    cards go to the current trick; opening leads stop before the first card.  A deal that ends
+    early (the 6♣ catching the Q♣) is replaced by a new one.  An opening lead is never one whose
+    card is forced (the A♦ of a first deal in ``nizhny`` and ``kozly24``): a position cannot
+    say so, so it is taken as a later deal's first lead.
     """
+    rules = rules or find_rules("standard")
+    check_category(category, rules)
     cards = CATEGORIES[category]
-    rules = find_rules("standard")
-    state = DealState.deal(rules, dealer=Seat(rng.randrange(4)), rng=rng)
-    if category == "open":
+    while True:
+        state = _dealt(rules, rng)
+        if category == "open":
+            if state.tricks or len(state.hand(state.to_move)) != rules.hand_size:
+                continue  # a boast already made tricks
+            state.required_lead = None
+            return Position.from_state(state)
+        players: dict[Seat, Player] | None = None
+        if source != "random" and source in LEVELS:
+            players = {seat: make_player(source, random.Random(rng.randrange(2**32)))
+                       for seat in Seat}
+        while (not state.is_over and len(state.hand(state.to_move)) >= cards
+               and not (not state.trick and len(state.hand(state.to_move)) == cards)):
+            state.play(_pick(state, rng, players))
+        if state.is_over or state.trick or len(state.hand(state.to_move)) != cards:
+            continue
+        for _ in range(rng.randrange(4)):
+            state.play(_pick(state, rng, players))
         return Position.from_state(state)
-    players = None
-    if source != "random" and source in LEVELS:
-        players = {seat: make_player(source, random.Random(rng.randrange(2**32))) for seat in Seat}
-
-    def pick() -> Card:
-        if players is None:
-            return rng.choice(sorted(state.legal_plays()))
-        return players[state.to_move].choose(state.view(state.to_move)).card
-
-    while not (not state.trick and len(state.hand(state.to_move)) == cards):
-        state.play(pick())
-    for _ in range(rng.randrange(4)):
-        state.play(pick())
-    return Position.from_state(state)
 
 
 def _naive_card(check: GoalCheck) -> Card:
@@ -199,12 +270,24 @@ def _position_key(position: Position, goal: Goal) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
+_CATCH_CARDS = frozenset({Card.parse("6C"), Card.parse("QC")})
+
+
+def _alive(position: Position) -> set[Card]:
+    return {c for hand in position.hands for c in hand} | set(position.trick)
+
+
 def _story(position: Position, goal: Goal, view: View) -> Text:
+    """The scene in words.  Under the catch, open hands say that the 6♣ and the Q♣ are on
+    opposite sides; a hidden deal says only what the learner can know (both are still out)."""
     learner = position.to_move
     team = learner.team
+    rules = position.rules
     parts: dict[str, list[str]] = {"ru": [], "en": []}
     for lang in ("ru", "en"):
         out = parts[lang]
+        if rules.name != "standard":
+            out.append(say("story_variant", lang, variant=variant_label(rules.name).get(lang)))
         if not position.trick and sum(position.taken_tricks) == 0:
             out.append(say("story_opening", lang))
         elif not position.trick:
@@ -220,28 +303,42 @@ def _story(position: Position, goal: Goal, view: View) -> Text:
                 mine_tricks=tricks_phrase(position.taken_tricks[team], lang),
                 theirs=points_phrase(position.taken_points[team.other], lang),
                 their_tricks=tricks_phrase(position.taken_tricks[team.other], lang)))
-        out.append(goal.text(lang))
+        if view is View.DOUBLE_DUMMY and catch_live(position):
+            out.append(say("story_catch", lang))
+        elif view is View.OWN_HAND and rules.catch and _alive(position) >= _CATCH_CARDS:
+            out.append(say("story_catch_hidden", lang))
+        out.append(goal_text(goal, rules, lang))
         out.append(say("story_own" if view is View.OWN_HAND else "story_open", lang))
     return Text(" ".join(parts["ru"]), " ".join(parts["en"]))
 
 
-def _title(category: str, n: int, themes: Sequence[str], goal: Goal) -> Text:
+def _title(category: str, n: int, themes: Sequence[str], goal: Goal, rules: Rules) -> Text:
     main_theme = next((t for t in themes if t != "opening_lead"), None)
     if main_theme is None:
         main_theme = {Goal.MAKE_61: "make_61", Goal.SAVE_31: "save_31", Goal.MAKE_90: "make_90",
                       Goal.TAKE_TRICK: "take_trick", Goal.ALL_TRICKS: "all_tricks"}.get(goal)
-    name = THEMES[main_theme].name if main_theme else Text("Лучший ход", "Best card")
+    name = theme_label(main_theme, rules) if main_theme else Text("Лучший ход", "Best card")
     if category == "open":
-        return Text(say("opening_title", "ru", theme=name.ru),
-                    say("opening_title", "en", theme=name.en))
-    cards_ru = plural_ru(n, "карта", "карты", "карт")
-    return Text(say("ending_title", "ru", theme=name.ru, n=n, cards_ru=cards_ru),
-                say("ending_title", "en", theme=name.en, n=n))
+        title = Text(say("opening_title", "ru", theme=name.ru),
+                     say("opening_title", "en", theme=name.en))
+    else:
+        cards_ru = plural_ru(n, "карта", "карты", "карт")
+        title = Text(say("ending_title", "ru", theme=name.ru, n=n, cards_ru=cards_ru),
+                     say("ending_title", "en", theme=name.en, n=n))
+    if rules.name == "standard":
+        return title
+    variant = variant_label(rules.name)
+    return Text(say("variant_title", "ru", title=title.ru, variant=variant.ru),
+                say("variant_title", "en", title=title.en, variant=variant.en))
 
 
 def _first_unique_goal(position: Position, goals: Sequence[Goal], engine: Backend,
                       analysis: Analysis) -> GoalCheck | None:
     for goal in goals:
+        if not goal_applies(goal, position.rules):
+            continue
+        if goal is Goal.MAX_POINTS and catch_live(position):
+            continue
         if goal is Goal.TAKE_TRICK and position.taken_tricks[position.to_move.team]:
             continue
         if goal is Goal.ALL_TRICKS and position.taken_tricks[position.to_move.team.other]:
@@ -294,9 +391,10 @@ def build_puzzle(
         if (position.cards_per_hand >= 5 and robust_samples
                 and _robust(check, rng, engine, robust_samples)):
             view = View.OWN_HAND
+    prefix = "" if position.rules.name == "standard" else f"{position.rules.name}-"
     return Puzzle(
-        id=f"{category}-{_position_key(position, goal)}",
-        title=_title(category, position.cards_per_hand, themes, goal),
+        id=f"{prefix}{category}-{_position_key(position, goal)}",
+        title=_title(category, position.cards_per_hand, themes, goal, position.rules),
         story=_story(position, goal, view),
         position=position,
         goal=goal,
@@ -328,13 +426,16 @@ def mine(
     robust_samples: int = ROBUST_SAMPLES,
     progress: Callable[[MinerStats], None] | None = None,
     skip_ids: set[str] | None = None,
+    rules: Rules | str | None = None,
 ) -> tuple[list[Puzzle], MinerStats]:
     """Mine up to ``count`` new puzzles of ``category`` in at most ``seconds``.
 
-    ``want_themes`` keeps only puzzles with at least one of those themes (to fill a thin theme).
+    ``want_themes`` keeps only puzzles with at least one of those themes (to fill a thin theme);
+    ``rules`` is the preset (a name or :class:`~kozel_tutor.rules.Rules`, default standard) the
+    deals are dealt and played under.
     """
-    if category not in CATEGORIES:
-        raise ValueError(f"unknown category {category!r} (use {', '.join(CATEGORIES)})")
+    rules = find_rules(rules) if isinstance(rules, str) else rules or find_rules("standard")
+    check_category(category, rules)
     engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
     rng = random.Random(seed)
     stats = MinerStats()
@@ -343,8 +444,10 @@ def mine(
     seen = set(skip_ids or ())
     while len(found) < count and time.perf_counter() - start < seconds:
         stats.tried += 1
-        position = sample_position(rng, category, source)
+        position = sample_position(rng, category, source, rules)
         tag = f"{source} game, seed {seed}, #{stats.tried}"
+        if rules.name != "standard":
+            tag = f"{rules.name} {tag}"
         puzzle = build_puzzle(position, category=category, rng=rng, backend=engine,
                               robust_samples=robust_samples, source=tag)
         if puzzle is not None and puzzle.id not in seen and (
@@ -359,7 +462,15 @@ def mine(
     return found, stats
 
 
-def _default_set(category: str) -> PuzzleSet:
+def _default_set(category: str, rules: Rules | None = None) -> PuzzleSet:
+    if rules is not None and rules.name != "standard":
+        variant = variant_label(rules.name)
+        return PuzzleSet(f"catalogue-variant-{rules.name}",
+                         Text(f"{variant.ru}: задачи", f"{variant.en}: puzzles"),
+                         Text(f"Концовки и первые ходы по правилам варианта «{variant.ru}», "
+                              "найденные майнером и проверенные решателем.",
+                              f"Endings and opening leads under the {variant.en} rules, found "
+                              "by the miner and checked by the solver."))
     if category == "open":
         title = Text("Первый ход: вся рука", "Opening leads: the full hand")
     else:
@@ -383,9 +494,11 @@ def refresh(puzzle: Puzzle, *, backend: str | Backend | None = None) -> Puzzle |
                   rebuilt.rating, rebuilt.hints, rebuilt.view, rebuilt.source)
 
 
-def merge_into(path: Path, category: str, puzzles: Sequence[Puzzle]) -> PuzzleSet:
-    """Add ``puzzles`` to the set file at ``path`` (created if missing), sorted by rating."""
-    base = load_set(path) if path.exists() else _default_set(category)
+def merge_into(path: Path, category: str, puzzles: Sequence[Puzzle],
+               rules: Rules | None = None) -> PuzzleSet:
+    """Add ``puzzles`` to the set file at ``path`` (created if missing: one set per category,
+    or one per variant under a regional preset), sorted by rating."""
+    base = load_set(path) if path.exists() else _default_set(category, rules)
     by_id = base.by_id()
     for puzzle in puzzles:
         by_id.setdefault(puzzle.id, puzzle)
@@ -435,6 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m kozel_tutor.puzzles.generate",
         description="Mine validated Kozel puzzles from random deals and AI games.")
     parser.add_argument("--category", choices=sorted(CATEGORIES), required=True)
+    parser.add_argument("--rules", default="standard", choices=preset_names(),
+                        help="the preset the deals are dealt and played under (default standard)")
     parser.add_argument("--count", type=int, default=50, help="new puzzles to find at most")
     parser.add_argument("--seconds", type=float, default=120.0, help="time limit")
     parser.add_argument("--seed", type=int, default=1)
@@ -451,9 +566,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--refresh", action="store_true",
                         help="rebuild the words, themes, hints and ratings of --out, then stop")
     args = parser.parse_args(argv)
-    unknown = [t for t in args.theme if t not in THEMES]
+    unknown = [t for t in args.theme if t not in THEME_IDS]
     if unknown:
         parser.error(f"unknown theme(s) {', '.join(unknown)}")
+    try:
+        rules = find_rules(args.rules)
+        check_category(args.category, rules)
+    except (RulesError, ValueError) as exc:
+        parser.error(str(exc))
     out = Path(args.out)
     try:
         existing = load_set(out).by_id() if out.exists() else {}
@@ -471,7 +591,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if stats.seconds - shown[0] < 0.5:
             return
         shown[0] = stats.seconds
-        print(f"\r{args.category}: tried {stats.tried}, kept {stats.kept}, "
+        print(f"\r{args.rules} {args.category}: tried {stats.tried}, kept {stats.kept}, "
               f"{stats.seconds:.0f}/{args.seconds:.0f} s", end="", file=sys.stderr, flush=True)
 
     try:
@@ -479,11 +599,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                               seed=args.seed, source=args.source, backend=args.backend,
                               want_themes=args.theme,
                               robust_samples=0 if args.no_robust else ROBUST_SAMPLES,
-                              progress=report, skip_ids=set(existing))
+                              progress=report, skip_ids=set(existing), rules=rules)
     except (ValueError, PositionError) as exc:
         print(f"\ngenerate: {exc}", file=sys.stderr)
         return 2
-    merged = merge_into(out, args.category, puzzles)
+    merged = merge_into(out, args.category, puzzles, rules)
     themes = Counter(t for p in merged.puzzles for t in p.themes)
     print(f"\n{args.category}: {stats.kept} new puzzles from {stats.tried} positions in "
           f"{stats.seconds:.1f} s; {out} now holds {len(merged.puzzles)}", file=sys.stderr)

@@ -60,7 +60,7 @@ MAX_FILE_BYTES = 20_000_000
 THEME_IDS: tuple[str, ...] = (
     "feed_partner", "cheap_discard", "pull_trumps", "count_trumps", "duck", "unblock",
     "ruff_or_not", "endplay", "save_31", "make_61", "make_90", "take_trick", "all_tricks",
-    "opening_lead",
+    "catch", "opening_lead",
 )
 """Every theme a puzzle may carry; :mod:`.themes` defines each one in code and in words."""
 
@@ -182,8 +182,15 @@ class Puzzle:
 
     @property
     def cards(self) -> int:
-        """Cards in the learner's hand: 9 (or 8) is an opening lead, fewer an ending."""
+        """Cards in the learner's hand: a full hand (9, 8 or 6) is an opening lead, fewer an
+        ending."""
         return self.position.cards_per_hand
+
+    @property
+    def variant(self) -> str:
+        """The rules the puzzle is played under: ``standard``, ``classic``, ``nizhny`` or
+        ``kozly24`` (the name of the position's rules, the one source of truth)."""
+        return self.position.rules.name
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

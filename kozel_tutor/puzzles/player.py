@@ -33,7 +33,8 @@ from .model import Puzzle, View
 from .progress import HINT_COST, Progress
 from .teacher import ResultsSheet
 from .texts import points_phrase, say, seat_role, tricks_phrase
-from .themes import THEMES
+from .themes import theme_label
+from .variants import goal_text, variant_label
 from .verify import GoalCheck, analyse, legal_cards, line_after
 
 __all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
@@ -112,23 +113,32 @@ class SetQueue:
 @dataclass
 class RatedQueue:
     """Puzzles picked near the learner's rating: due reviews first, then unsolved puzzles
-    (none twice in one sitting)."""
+    (none twice in one sitting).
+
+    ``themes`` keeps puzzles with any of those themes; ``variants`` those played under one of
+    those rules (by default the standard game: the regional variants' puzzles are reached
+    through their own sets, or by passing their names here; empty means every variant).
+    """
 
     catalogue: Sequence[Puzzle]
     progress: Progress
     rng: random.Random = field(default_factory=random.Random)
     themes: tuple[str, ...] = ()
     shown: set[str] = field(default_factory=set)
+    variants: tuple[str, ...] = ("standard",)
+
+    def _wanted(self, puzzle: Puzzle) -> bool:
+        return ((not self.themes or bool(set(self.themes) & set(puzzle.themes)))
+                and (not self.variants or puzzle.variant in self.variants))
 
     def next(self) -> Puzzle | None:
         reviews = [p for p in self.progress.due_reviews() if p.id not in self.shown
-                   and (not self.themes or set(self.themes) & set(p.themes))]
+                   and self._wanted(p)]
         if reviews:
             self.shown.add(reviews[0].id)
             return reviews[0]
         solved = self.progress.solved_ids() | self.shown
-        pool = [p for p in self.catalogue if p.id not in solved
-                and (not self.themes or set(self.themes) & set(p.themes))]
+        pool = [p for p in self.catalogue if p.id not in solved and self._wanted(p)]
         if not pool:
             return None
         target = self.progress.learner_rating().rating
@@ -308,7 +318,9 @@ class PuzzlePlayer:
             "id": puzzle.id,
             "title": puzzle.title.get(lang),
             "story": puzzle.story.get(lang),
-            "goal": puzzle.goal.text(lang),
+            "goal": goal_text(puzzle.goal, position.rules, lang),
+            "variant": puzzle.variant,
+            "variant_label": variant_label(puzzle.variant).get(lang),
             "counter": _label("counter", lang, i=counter[0], n=counter[1]) if counter else "",
             "difficulty": _label("difficulty", lang, rating=puzzle.rating),
             "rating": (_label("rating", lang, rating=round(self.progress.learner_rating().rating))
@@ -363,7 +375,8 @@ class PuzzlePlayer:
         assert chosen is not None
         correct = chosen in puzzle.answers
         out: dict[str, Any] = {"note": attempt.rating_note}
-        themes = ", ".join(THEMES[t].name.get(lang) for t in puzzle.themes)
+        rules = puzzle.position.rules
+        themes = ", ".join(theme_label(t, rules).get(lang) for t in puzzle.themes)
         if attempt.check is None:
             answers = " ".join(c.label(lang) for c in sorted(puzzle.answers, key=lambda c: c.index))
             text = (say("right", lang) if correct else say("wrong", lang)) + f" → {answers}"

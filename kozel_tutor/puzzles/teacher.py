@@ -107,9 +107,11 @@ def filter_puzzles(
     cards: Sequence[int] = (),
     goals: Sequence[Goal] = (),
     views: Sequence[View] = (),
+    variants: Sequence[str] = (),
 ) -> list[Puzzle]:
-    """The puzzles matching every given filter (a theme filter matches any of its themes),
-    each id once, easiest first."""
+    """The puzzles matching every given filter (a theme filter matches any of its themes;
+    ``variants`` names rules: ``standard``, ``classic``, ``nizhny``, ``kozly24``), each id once,
+    easiest first."""
     seen: set[str] = set()
     out: list[Puzzle] = []
     for puzzle in puzzles:
@@ -126,6 +128,8 @@ def filter_puzzles(
         if goals and puzzle.goal not in goals:
             continue
         if views and puzzle.view not in views:
+            continue
+        if variants and puzzle.variant not in variants:
             continue
         seen.add(puzzle.id)
         out.append(puzzle)

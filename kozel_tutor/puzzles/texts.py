@@ -38,6 +38,15 @@ TEXTS: dict[str, dict[str, str]] = {
                      "ru": "{card} — верно: ваша сторона берёт все взятки ({outcome})."},
     "is_right_trick": {"en": "{card} is right: your side gets a trick ({outcome}).",
                        "ru": "{card} — верно: ваша сторона получает взятку ({outcome})."},
+    "is_right_catch": {"en": "{card} is right: the 6♣ catches {whose} Q♣ and the deal ends "
+                             "({outcome}).",
+                       "ru": "{card} — верно: шестёрка треф ловит {whose} даму треф, и раздача "
+                             "кончается ({outcome})."},
+    "miss_catch": {"en": "After {card} the 6♣ catches {whose} Q♣ and the deal ends ({compare}).",
+                   "ru": "После {card} шестёрка треф ловит {whose} даму треф, и раздача "
+                         "кончается ({compare})."},
+    "whose_ours": {"en": "your", "ru": "вашу"},
+    "whose_theirs": {"en": "their", "ru": "их"},
     "also_right": {"en": "{card} is just as good: it is equivalent to {group}.",
                    "ru": "{card} ничем не хуже: она равноценна {group}."},
     "miss": {"en": "After {card} {turn}: you end with {points} instead of {best} ({compare}).",
@@ -65,6 +74,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "story_own": {"en": "You see only your own cards and those already played.",
                   "ru": "Вы видите только свои карты и уже вышедшие."},
     "story_open": {"en": "All hands are open.", "ru": "Все карты открыты."},
+    "story_variant": {"en": "Rules: {variant}.", "ru": "Правила — «{variant}»."},
+    "story_catch": {"en": "The 6♣ and the Q♣ are both still in play, on opposite sides: if the "
+                          "6♣ catches the Q♣ in one trick, the deal ends at once.",
+                    "ru": "Шестёрка и дама треф ещё в игре, у разных пар: если шестёрка поймает "
+                          "даму треф в одной взятке, раздача сразу кончается."},
+    "story_catch_hidden": {"en": "The 6♣ and the Q♣ have not been played yet: mind the catch.",
+                           "ru": "Шестёрка и дама треф ещё не вышли: помните, что шестёрка "
+                                 "ловит даму."},
+    "variant_title": {"en": "{title} · {variant}", "ru": "{title} · {variant}"},
     "ending_title": {"en": "{theme}: {n} cards", "ru": "{theme}: {n} {cards_ru}"},
     "opening_title": {"en": "Opening lead: {theme}", "ru": "Первый ход: {theme}"},
 }

@@ -16,13 +16,15 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..position import Position
-from ..rules import TRUMP, CardOrder
+from ..rules import TRUMP, CardOrder, Rules
 from ..seats import Seat, Team
 from .model import THEME_IDS, Goal, Text
 from .texts import points_phrase
-from .verify import GoalCheck, LineTrick, play_line
+from .variants import catch_live, goal_steps
+from .verify import GoalCheck, LineTrick, analyse, play_line
 
-__all__ = ["THEMES", "Theme", "ThemeContext", "hints_for", "tag_themes"]
+__all__ = ["THEMES", "Theme", "ThemeContext", "hints_for", "tag_themes", "theme_hint",
+           "theme_label"]
 
 
 @dataclass(frozen=True)
@@ -187,17 +189,53 @@ def _outcome_boundary(ctx: ThemeContext, threshold: int) -> bool:
 
 
 def _save_31(ctx: ThemeContext) -> bool:
-    return ctx.check.goal is Goal.SAVE_31 or (
-        _outcome_boundary(ctx, 31) and (ctx.check.results[ctx.answer].points or 0) < 61)
+    steps = goal_steps(ctx.position.rules)
+    if ctx.check.goal is Goal.SAVE_31:
+        return True
+    return steps.save is not None and (
+        _outcome_boundary(ctx, steps.save)
+        and (ctx.check.results[ctx.answer].points or 0) < steps.win)
 
 
 def _make_61(ctx: ThemeContext) -> bool:
-    return ctx.check.goal is Goal.MAKE_61 or (
-        _outcome_boundary(ctx, 61) and (ctx.check.results[ctx.answer].points or 0) < 90)
+    steps = goal_steps(ctx.position.rules)
+    if ctx.check.goal is Goal.MAKE_61:
+        return True
+    return (_outcome_boundary(ctx, steps.win)
+            and (ctx.check.results[ctx.answer].points or 0) < (steps.big or 121))
 
 
 def _make_90(ctx: ThemeContext) -> bool:
-    return ctx.check.goal is Goal.MAKE_90 or _outcome_boundary(ctx, 90)
+    big = goal_steps(ctx.position.rules).big
+    return ctx.check.goal is Goal.MAKE_90 or (big is not None and _outcome_boundary(ctx, big))
+
+
+_SIX_CLUBS, _QUEEN_CLUBS = Card.parse("6C"), Card.parse("QC")
+
+
+def caught_side(tricks: tuple[LineTrick, ...] | list[LineTrick]) -> Team | None:
+    """The side whose Q♣ the 6♣ catches in the last trick of a line, if it does."""
+    if not tricks:
+        return None
+    seats = {card: seat for seat, card in tricks[-1].plays}
+    six, queen = seats.get(_SIX_CLUBS), seats.get(_QUEEN_CLUBS)
+    if six is None or queen is None or six.team == queen.team:
+        return None
+    return queen.team
+
+
+def _catch(ctx: ThemeContext) -> bool:
+    """The catch decides the puzzle: solved without it (the same cards, the catch rule off), the
+    answers would be other cards, or no one card alone."""
+    position = ctx.position
+    if not catch_live(position):
+        return False
+    free = Position(position.rules.replace(catch=False), position.trump, position.hands,
+                    position.leader, position.trick, position.taken_points,
+                    position.taken_tricks, position.led)
+    backend = ctx.check.backend if ctx.check.backend in ("python", "native") else None
+    check = analyse(free, ctx.check.goal, backend=backend)
+    return not check.unique or check.answers != ctx.check.answers
 
 
 def _opening_lead(ctx: ThemeContext) -> bool:
@@ -290,6 +328,14 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
              "The opponents have no trick; only this card takes all the rest (you write 6)."),
           _t("Где соперники могут получить взятку?", "Where could the opponents get a trick?"),
           lambda ctx: ctx.check.goal is Goal.ALL_TRICKS),
+    Theme("catch", _t("Шамок ловит даму", "The catch"),
+          _t("Шестёрка треф и дама треф у разных пар, и всё решает то, что шестёрка ловит даму "
+             "(раздача кончается, паре с дамой пишут 4): без этого правила верной была бы "
+             "другая карта.",
+             "The 6♣ and the Q♣ are on opposite sides and the catch decides (the deal ends, the "
+             "Q♣ side is written 4): without that rule another card would be right."),
+          _t("Где шестёрка треф и где дама треф?", "Where are the 6♣ and the Q♣?"),
+          _catch),
     Theme("opening_lead", _t("Первый ход", "Opening lead"),
           _t("Первый ход раздачи, все карты на руках.",
              "The first lead of the deal, with every card still in hand."),
@@ -312,12 +358,49 @@ _SUIT_HINT = {
 }
 
 
+def theme_label(theme_id: str, rules: Rules | None = None) -> Text:
+    """A theme's name, with the points of the deal-score steps of ``rules`` (``kozly24``: "Save
+    30"); the standard names without rules."""
+    steps = goal_steps(rules) if rules is not None else None
+    if steps is None or theme_id not in _STEP_WORDS:
+        return THEMES[theme_id].name
+    names = _STEP_WORDS[theme_id]["name"]
+    return Text(names.ru.format(win=steps.win, save=steps.save),
+                names.en.format(win=steps.win, save=steps.save))
+
+
+def theme_hint(theme_id: str, rules: Rules | None = None) -> Text:
+    """A theme's first hint, with the points of the deal-score steps of ``rules``."""
+    steps = goal_steps(rules) if rules is not None else None
+    if steps is None or theme_id not in _STEP_WORDS:
+        return THEMES[theme_id].hint
+    hint = _STEP_WORDS[theme_id]["hint"]
+    return Text(hint.ru.format(win=steps.win, save=steps.save),
+                hint.en.format(win=steps.win, save=steps.save))
+
+
+_STEP_WORDS: dict[str, dict[str, Text]] = {
+    "save_31": {"name": _t("Спастись ({save})", "Save {save}"),
+                "hint": _t("Сколько очков вам не хватает до {save}?",
+                           "How many points do you still need for {save}?")},
+    "make_61": {"name": _t("Добрать {win}", "Make {win}"),
+                "hint": _t("Сколько очков не хватает до {win}?",
+                           "How many points are missing to {win}?")},
+    "make_90": {"name": _t("Не дать спастись", "Keep them under {save}"),
+                "hint": _t("Сколько очков соперникам не хватает до {save}?",
+                           "How many points do the opponents need for {save}?")},
+}
+"""The themes named after a deal-score step, as templates (the standard names and hints are
+these with 61 and 31)."""
+
+
+
 def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[Text, ...]:
     """Three hints, from a nudge to nearly the answer: the theme, the suit, the card's place."""
     hints: list[Text] = []
     strategic = [t for t in themes if t not in ("opening_lead",)]
     if strategic:
-        hints.append(THEMES[strategic[0]].hint)
+        hints.append(theme_hint(strategic[0], check.position.rules))
     order = check.position.rules.card_order(check.position.trump)
     if order.is_trump(answer):
         hints.append(_t("Играйте козырем.", "Play a trump."))

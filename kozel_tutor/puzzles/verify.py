@@ -13,6 +13,12 @@ them all.  The rule of uniqueness, per goal:
 * ``take_trick`` / ``all_tricks`` – the cards after which the side still takes a trick / every
   trick form one class.
 
+Under a regional preset the points of ``make_61``, ``make_90`` and ``save_31`` come from the
+preset's deal-score table (:func:`.variants.goal_threshold`: ``kozly24`` saves at 30 and holds
+the opponents under 30 at 91); the trick goals apply only where they change the deal result
+whatever the match score (:func:`.variants.goal_applies`), and ``max_points`` only where the
+catch cannot happen any more (a catch is scored, not counted in card points).
+
 >>> from kozel_tutor.position import Position
 >>> pos = Position.from_json({"hands": {"N": "QC 9S", "E": "JD AH", "S": "TC 7S", "W": "KH 6D"},
 ...     "leader": "N", "taken": {"NS": [40, 4], "EW": [50, 3]}})
@@ -34,6 +40,7 @@ from ..seats import Seat, Team
 from ..solver import Analysis, Outcome, deal_of, get_backend, solve
 from ..solver.core import Backend, Deal
 from .model import Goal, Puzzle
+from .variants import catch_live, goal_applies, goal_threshold
 
 __all__ = [
     "MARGIN",
@@ -190,6 +197,13 @@ def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> boo
 
 def _goal_precondition(position: Position, goal: Goal) -> str | None:
     team = position.to_move.team
+    rules = position.rules
+    if not goal_applies(goal, rules):
+        return (f"goal {goal.value} does not decide the deal result under the {rules.name} "
+                f"rules")
+    if goal is Goal.MAX_POINTS and catch_live(position):
+        return ("goal max_points is not a count of card points while the 6♣ can still catch "
+                "the Q♣ (the catch is scored, not counted)")
     if goal is Goal.TAKE_TRICK and position.taken_tricks[team] > 0:
         return "goal take_trick needs a side that has not taken a trick yet"
     if goal is Goal.ALL_TRICKS and position.taken_tricks[team.other] > 0:
@@ -223,6 +237,7 @@ def analyse(
     pre = _goal_precondition(position, goal)
     if pre:
         problems.append(pre)
+    threshold = goal_threshold(goal, position.rules)
 
     results: dict[Card, CardResult] = {}
     for card, bounds in analysis.bounds.items():
@@ -231,7 +246,8 @@ def analyse(
         outcome = analysis.outcomes.get(card)
         if outcome is None and points is not None:
             outcome = _outcome_of(position, points)
-        achieves = _achieves(goal, engine, deal, card, bounds, team.value, pre is None)
+        achieves = _achieves(goal, threshold, engine, deal, card, bounds, team.value,
+                             pre is None)
         results[card] = CardResult(card, points, bounds, outcome,
                                    None if outcome is None else signed_score(outcome, team),
                                    achieves, group_of[card])
@@ -258,10 +274,9 @@ def _outcome_of(position: Position, points: int) -> Outcome:
     return Outcome(result.winner, result.value, result.eggs)
 
 
-def _achieves(goal: Goal, engine: Backend, deal: Deal, card: Card, bounds: tuple[int, int],
-              team: int, applicable: bool) -> bool | None:
+def _achieves(goal: Goal, threshold: int | None, engine: Backend, deal: Deal, card: Card,
+              bounds: tuple[int, int], team: int, applicable: bool) -> bool | None:
     low, high = bounds
-    threshold = goal.threshold
     if threshold is not None:
         if low >= threshold:
             return True

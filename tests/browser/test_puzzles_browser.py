@@ -15,8 +15,8 @@ from .helpers import open_home
 
 def _two_puzzles() -> PuzzleSet:
     unique = {p.id: p for s in load_catalogue() for p in s.puzzles}
-    easy = sorted((p for p in unique.values() if p.cards == 3 and p.view.value == "double_dummy"),
-                  key=lambda p: (p.rating, p.id))
+    easy = sorted((p for p in unique.values() if p.cards == 3 and p.view.value == "double_dummy"
+                   and p.variant == "standard"), key=lambda p: (p.rating, p.id))
     with_choice = [p for p in easy
                    if len(p.position.to_state().legal_plays()) - len(p.answers) >= 1][:2]
     return PuzzleSet("browser-test", Text("Проверка", "Check"), puzzles=tuple(with_choice))
