@@ -17,6 +17,7 @@ from importlib import resources
 __all__ = ["asset", "css", "esm"]
 
 CARD_ART_JS = "cards.js"
+DOM_JS = "dom.js"
 CARD_ART_CSS = "cards.css"
 
 
@@ -27,8 +28,10 @@ def asset(name: str) -> str:
 
 
 def esm(widget_js: str) -> str:
-    """The card art followed by the widget's own module: one ES module for ``_esm``."""
-    return f"{asset(CARD_ART_JS)}\n\n// ---- {widget_js} ----\n{asset(widget_js)}"
+    """The card art and the DOM helpers followed by the widget's own module: one ES module for
+    ``_esm``."""
+    return (f"{asset(CARD_ART_JS)}\n\n// ---- {DOM_JS} ----\n{asset(DOM_JS)}"
+            f"\n\n// ---- {widget_js} ----\n{asset(widget_js)}")
 
 
 def css(widget_css: str) -> str:

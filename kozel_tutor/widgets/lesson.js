@@ -2,24 +2,6 @@
 // {type: "answer", value}, {type: "next"}, {type: "back"}, {type: "hint"}, {type: "restart"},
 // {type: "lang", lang}, {type: "exit"}. Whether an answer is right is decided in Python, never here.
 
-const SEAT_ORDER = ["N", "W", "E", "S"];
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(label, testid, onClick, opts = {}) {
-  const b = el("button", "kz-btn" + (opts.primary ? " kz-primary" : ""), label);
-  b.type = "button";
-  b.dataset.testid = testid;
-  if (opts.disabled) b.disabled = true;
-  b.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
-  return b;
-}
-
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-lesson-root");
@@ -77,10 +59,10 @@ export default {
         }
         felt.append(box);
       }
-      const centre = el("div", "kz-lesson-centre");
+      const centre = el("div", "kz-cross kz-lesson-centre");
       centre.dataset.testid = "lesson-trick";
       for (const play of scene.trick) {
-        const slot = el("div", `kz-lesson-slot kz-lesson-slot-${play.seat}`);
+        const slot = el("div", `kz-cross-${play.seat}`);
         slot.append(card(play.card, view));
         centre.append(slot);
       }

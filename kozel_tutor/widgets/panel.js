@@ -1,13 +1,6 @@
 // A screen of the app that is not the table: home, settings, a section's front page.
 // Draws Python's view and sends {type: "button", id} and {type: "choose", group, value}.
 
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-panel-root");

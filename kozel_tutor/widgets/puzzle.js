@@ -3,25 +3,6 @@
 // Whether a card is right, and every value shown, comes from Python; the only local state is
 // how far the learner has stepped through the line of play.
 
-const SEAT_ORDER = ["N", "W", "E", "S"];
-
-function el(tag, cls, text) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function button(label, testid, onClick, opts = {}) {
-  const b = el("button", "kz-btn" + (opts.primary ? " kz-primary" : ""), label);
-  b.type = "button";
-  b.dataset.testid = testid;
-  if (opts.disabled) b.disabled = true;
-  if (opts.key) b.setAttribute("aria-keyshortcuts", opts.key);
-  b.addEventListener("click", (e) => { e.stopPropagation(); onClick(); });
-  return b;
-}
-
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-puzzle-root");
@@ -86,10 +67,10 @@ export default {
         box.append(hand);
         grid.append(box);
       }
-      const centre = el("div", "kz-puzzle-centre");
+      const centre = el("div", "kz-cross kz-puzzle-centre");
       centre.dataset.testid = "puzzle-trick";
       for (const play of view.trick) {
-        const slot = el("div", `kz-puzzle-slot kz-puzzle-slot-${play.seat}`);
+        const slot = el("div", `kz-cross-${play.seat}`);
         slot.append(card(play.card, view));
         centre.append(slot);
       }

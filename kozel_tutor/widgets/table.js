@@ -10,12 +10,7 @@ const ICONS = {
   "sound-off": '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 8h3l4-3.5v11L6 12H3z" fill="currentColor"/><path d="M13 7.5l5 5M18 7.5l-5 5" stroke="currentColor" stroke-width="1.7" stroke-linecap="round"/></svg>',
 };
 
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = text;
-  return el;
-}
+const h = el;
 
 function buttonEl(spec, onClick) {
   const b = h("button", "kz-btn" + (spec.primary ? " kz-primary" : ""));
