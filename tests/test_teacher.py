@@ -249,3 +249,15 @@ def test_the_teacher_section_builds_shares_and_grades(tmp_path: Path) -> None:
     results = solve_as("Anna", view.puzzle_set(), ["right"] * view.ADD_AT_ONCE, tmp_path)
     view.add_results([(results.name, results.read_bytes()), ("junk.csv", b"nonsense")])
     assert "junk.csv" in view.grades.value and "Anna" in view.grades.value
+
+
+def test_the_teacher_filters_the_catalogue_by_variant(tmp_path: Path) -> None:
+    view = TeacherView("ru", Store(tmp_path / "progress.sqlite3"), backend="python")
+    assert ("Нижегородский", "nizhny") in view.variant.options
+    view.variant.value = "nizhny"
+    found = view.filtered()
+    assert found and all(p.variant == "nizhny" for p in found)
+    view.set_lang("en")
+    assert view.variant.value == "nizhny" and ("Nizhny Novgorod", "nizhny") in view.variant.options
+    view.variant.value = "any"
+    assert {p.variant for p in view.filtered()} >= {"standard", "classic", "nizhny", "kozly24"}

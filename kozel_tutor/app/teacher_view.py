@@ -2,9 +2,9 @@
 
 Three parts on one screen, all plain ipywidgets over :mod:`kozel_tutor.puzzles.teacher`:
 
-* **Build** – filter the catalogue by theme, difficulty and cards and add what you see, or paste
-  a position (RULES.md §3 JSON): the solver fills in the answers, or says why the position has
-  no unique best card.
+* **Build** – filter the catalogue by theme, difficulty, cards and variant and add what you
+  see, or paste a position (RULES.md §3 JSON): the solver fills in the answers, or says why the
+  position has no unique best card.
 * **Share** – the set's title, its file to download, and the Binder link that opens it in the app
   (the GitHub repository is configurable).
 * **Grade** – upload the students' results files (JSON or CSV); each bad file is named with its
@@ -38,6 +38,7 @@ from ..puzzles.teacher import (
     set_link,
 )
 from ..puzzles.themes import THEMES
+from ..puzzles.variants import VARIANTS
 from .store import Store
 
 __all__ = ["TeacherView", "difficulty_range"]
@@ -54,6 +55,7 @@ _TEXT = {
     "theme": {"ru": "Тема", "en": "Theme"},
     "difficulty": {"ru": "Сложность", "en": "Difficulty"},
     "cards": {"ru": "Карт на руке", "en": "Cards in hand"},
+    "variant": {"ru": "Вариант", "en": "Variant"},
     "any": {"ru": "любая", "en": "any"},
     "easy": {"ru": "лёгкие (<1200)", "en": "easy (<1200)"},
     "medium": {"ru": "средние", "en": "medium"},
@@ -127,7 +129,8 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.theme = w.Dropdown()
         self.difficulty = w.Dropdown()
         self.cards = w.Dropdown()
-        for control in (self.theme, self.difficulty, self.cards):
+        self.variant = w.Dropdown()
+        for control in (self.theme, self.difficulty, self.cards, self.variant):
             control.observe(lambda _: self.refresh(), names="value")
         self.found = w.HTML()
         self.add = w.Button(button_style="success")
@@ -153,7 +156,9 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.grades = w.HTML()
         self.children = (
             w.HBox([self.home, self.header]),
-            self.section_title("build"), w.HBox([self.theme, self.difficulty, self.cards]),
+            self.section_title("build"),
+            w.HBox([self.theme, self.difficulty, self.cards, self.variant],
+                   layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.found, self.add, self.clear]),
             self.position, w.HBox([self.goal, self.check]), self.author_status,
             self.section_title("share"), w.HBox([self.title, self.repo]), self.share,
@@ -195,6 +200,11 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
                               (t("opening"), "9")]
         self.cards.value = value
         self.cards.description = t("cards")
+        value = self.variant.value or "any"
+        self.variant.options = [(t("any"), "any")] + [(name.get(lang), key)
+                                                      for key, name in VARIANTS.items()]
+        self.variant.value = value
+        self.variant.description = t("variant")
         value = self.goal.value or "auto"
         self.goal.options = [(t("auto"), "auto")] + [(g.text(lang), g.value) for g in Goal]
         self.goal.value = value
@@ -213,8 +223,9 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         low, high = difficulty_range(str(self.difficulty.value))
         themes = () if self.theme.value in (None, "any") else (str(self.theme.value),)
         cards: Sequence[int] = () if self.cards.value in (None, "any") else (int(self.cards.value),)
+        variants = () if self.variant.value in (None, "any") else (str(self.variant.value),)
         return filter_puzzles(self.catalogue, themes=themes, min_rating=low, max_rating=high,
-                              cards=cards)
+                              cards=cards, variants=variants)
 
     def refresh(self) -> None:
         matches = [p for p in self.filtered() if p not in self.chosen]

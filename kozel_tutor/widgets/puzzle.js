@@ -165,6 +165,11 @@ export default {
       const title = el("h2", "kz-puzzle-title", view.header.title);
       title.dataset.testid = "puzzle-title";
       top.append(title);
+      if (view.header.variant && view.header.variant !== "standard" && view.header.variant_label) {
+        const variant = el("span", "kz-badge kz-puzzle-variant", view.header.variant_label);
+        variant.dataset.testid = "puzzle-variant";
+        top.append(variant);
+      }
       for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
         if (text) top.append(el("span", "kz-badge", text));
       }
