@@ -33,8 +33,7 @@ import os
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,6 +41,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..sqlite_files import reading
 from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store
 
@@ -198,12 +198,6 @@ def _quote(identifier: str) -> str:
     return '"' + identifier.replace('"', '""') + '"'
 
 
-@contextmanager
-def _connect(store: Store) -> Iterator[sqlite3.Connection]:
-    with closing(sqlite3.connect(store.path, timeout=10, isolation_level=None)) as conn:
-        yield conn
-
-
 def _to_json(value: object) -> Scalar | dict[str, str]:
     if isinstance(value, bytes):
         return {"base64": base64.b64encode(value).decode("ascii")}
@@ -218,7 +212,7 @@ def _to_json(value: object) -> Scalar | dict[str, str]:
 def export_progress(store: Store) -> bytes:
     """The whole of the learner's progress as a progress file (UTF-8 JSON), read in one
     consistent snapshot."""
-    with _connect(store) as conn:
+    with reading(store.path) as conn:
         conn.execute("BEGIN")
         try:
             tables = {}
@@ -402,7 +396,7 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
     """
     document = _decode(data)
     _check_header(document)
-    with _connect(store) as conn:
+    with reading(store.path) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
             tables = _checked_tables(document, _tables(conn))

@@ -20,8 +20,6 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -30,6 +28,7 @@ import platformdirs
 
 from ..scoring import DealResult, MatchScore
 from ..seats import Team
+from ..sqlite_files import reading, transaction
 
 __all__ = ["DB_NAME", "Stats", "Store", "data_dir"]
 
@@ -103,25 +102,8 @@ class Store:
 
     # -- plumbing -----------------------------------------------------------------------------
 
-    def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        conn.execute("PRAGMA foreign_keys = ON")
-        return conn
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic transaction: all of it is written or none of it."""
-        with closing(self._connect()) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-
     def _initialise(self) -> None:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             check = conn.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {check}")
@@ -148,12 +130,12 @@ class Store:
     def save_match(self, data: dict[str, Any]) -> None:
         """Replace the saved match (one transaction)."""
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             _write_save(conn, text)
 
     def load_match(self) -> dict[str, Any] | None:
         """The saved match as decoded JSON, or ``None``.  Undecodable text is set aside."""
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             row = conn.execute("SELECT data FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
         if row is None:
             return None
@@ -168,13 +150,13 @@ class Store:
         return data
 
     def has_match(self) -> bool:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             row = conn.execute("SELECT 1 FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
         return row is not None
 
     def set_aside_match(self, reason: str) -> None:
         """Move the saved match to ``bad_saves`` with the reason it could not be loaded."""
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             row = conn.execute("SELECT data FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
             if row is None:
                 return
@@ -184,12 +166,12 @@ class Store:
 
     def bad_saves(self) -> list[tuple[str, str]]:
         """``(reason, data)`` of every save that was set aside, oldest first."""
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute("SELECT reason, data FROM bad_saves ORDER BY id").fetchall()
         return [(str(r[0]), str(r[1])) for r in rows]
 
     def delete_match(self) -> None:
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
 
     # -- statistics ---------------------------------------------------------------------------
@@ -204,7 +186,7 @@ class Store:
                  "points": result.points[team]}
         text = None if save is None else json.dumps(save, ensure_ascii=False,
                                                     separators=(",", ":"))
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             _add_stats(conn, key, delta)
             if deal is not None:
                 conn.execute("INSERT INTO deals (level, trump, data, finished) VALUES (?, ?, ?, ?)",
@@ -222,12 +204,12 @@ class Store:
             "naked_goats": int(goats is team and score.naked_goats),
             "opponents_naked": int(goats is team.other and score.naked_goats),
         }
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             _add_stats(conn, key, delta)
             conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
 
     def stats(self, key: tuple[str, str]) -> Stats:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             row = conn.execute(
                 f"SELECT {', '.join(_STAT_FIELDS)} FROM stats WHERE level = ? AND trump = ?",
                 key).fetchone()
@@ -236,7 +218,7 @@ class Store:
     def finished_deals(self, limit: int = 200) -> list[dict[str, Any]]:
         """The records of the last ``limit`` finished deals, oldest first (for drills and
         reviews); rows that are not valid JSON objects are skipped."""
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute("SELECT data FROM deals ORDER BY id DESC LIMIT ?",
                                 (limit,)).fetchall()
         deals = []
@@ -253,7 +235,7 @@ class Store:
 
     def get_pref(self, key: str, default: Any = None) -> Any:
         """A preference (JSON value) or ``default`` when absent or unreadable."""
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             row = conn.execute("SELECT value FROM prefs WHERE key = ?", (key,)).fetchone()
         if row is None:
             return default
@@ -263,7 +245,7 @@ class Store:
             return default
 
     def set_pref(self, key: str, value: Any) -> None:
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             conn.execute("INSERT INTO prefs VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
                          "value = excluded.value", (key, json.dumps(value, ensure_ascii=False)))
 

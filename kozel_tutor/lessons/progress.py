@@ -15,11 +15,11 @@ LessonRecord(lesson='01_table', steps_seen=7, steps=7, stars=2)
 
 from __future__ import annotations
 
-import sqlite3
 import time
-from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..sqlite_files import reading, transaction
 
 __all__ = ["LessonProgress", "LessonRecord"]
 
@@ -54,7 +54,7 @@ class LessonProgress:
         from ..app.store import Store
 
         self.path = Store(path).path
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             conn.executescript(_SCHEMA)
 
     @classmethod
@@ -64,39 +64,30 @@ class LessonProgress:
 
         return cls(data_dir() / DB_NAME)
 
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10, isolation_level=None)
-
     def record(self, lesson: str, steps_seen: int, steps: int, stars: int | None) -> None:
         """Note how far the learner got; a lower step count or fewer stars never overwrite."""
         if stars is not None and not 1 <= stars <= 3:
             raise ValueError(f"stars must be 1 to 3, not {stars}")
-        with closing(self._connect()) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                conn.execute(
-                    "INSERT INTO lesson_progress VALUES (?, ?, ?, ?, ?) ON CONFLICT(lesson) DO "
-                    "UPDATE SET steps_seen = max(steps_seen, excluded.steps_seen), "
-                    "steps = excluded.steps, "
-                    "stars = CASE WHEN excluded.stars IS NULL THEN stars "
-                    "WHEN stars IS NULL THEN excluded.stars "
-                    "ELSE max(stars, excluded.stars) END, "
-                    "updated = excluded.updated",
-                    (lesson, steps_seen, steps, stars, time.time()))
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+        with transaction(self.path) as conn:
+            conn.execute(
+                "INSERT INTO lesson_progress VALUES (?, ?, ?, ?, ?) ON CONFLICT(lesson) DO "
+                "UPDATE SET steps_seen = max(steps_seen, excluded.steps_seen), "
+                "steps = excluded.steps, "
+                "stars = CASE WHEN excluded.stars IS NULL THEN stars "
+                "WHEN stars IS NULL THEN excluded.stars "
+                "ELSE max(stars, excluded.stars) END, "
+                "updated = excluded.updated",
+                (lesson, steps_seen, steps, stars, time.time()))
 
     def get(self, lesson: str) -> LessonRecord | None:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             row = conn.execute("SELECT lesson, steps_seen, steps, stars FROM lesson_progress "
                                "WHERE lesson = ?", (lesson,)).fetchone()
         return None if row is None else LessonRecord(str(row[0]), int(row[1]), int(row[2]),
                                                      None if row[3] is None else int(row[3]))
 
     def all(self) -> dict[str, LessonRecord]:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute("SELECT lesson, steps_seen, steps, stars FROM lesson_progress"
                                 ).fetchall()
         return {str(r[0]): LessonRecord(str(r[0]), int(r[1]), int(r[2]),

@@ -27,8 +27,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from typing import Any
 import platformdirs
 
 from ..cards import Card
+from ..sqlite_files import reading, transaction
 from .glicko import Rating, update
 from .model import Puzzle, PuzzleError
 
@@ -111,31 +111,17 @@ class Progress:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             conn.executescript(_SCHEMA)
-
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10, isolation_level=None)
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with closing(self._connect()) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
 
     # -- ratings ----------------------------------------------------------------------------
 
     def learner_rating(self) -> Rating:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             return _rating(conn, "learner", Rating())
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             return _rating(conn, f"puzzle:{puzzle.id}", Rating(float(puzzle.rating), PUZZLE_RD))
 
     def record(self, puzzle: Puzzle, card: Card, *, seconds: float, hints: int = 0,
@@ -144,7 +130,7 @@ class Progress:
         now = time.time() if now is None else now
         correct = card in puzzle.answers
         score = max(0.0, 1.0 - HINT_COST * hints) if correct else 0.0
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             learner = _rating(conn, "learner", Rating())
             subject = f"puzzle:{puzzle.id}"
             puzzle_rating = _rating(conn, subject, Rating(float(puzzle.rating), PUZZLE_RD))
@@ -173,19 +159,19 @@ class Progress:
 
     def attempts(self) -> list[dict[str, Any]]:
         """Every attempt, oldest first, as plain rows (for pandas)."""
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             conn.row_factory = sqlite3.Row
             rows = conn.execute("SELECT * FROM puzzle_attempts ORDER BY at, id").fetchall()
         return [dict(row) for row in rows]
 
     def solved_ids(self) -> set[str]:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute(
                 "SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE correct = 1").fetchall()
         return {str(r[0]) for r in rows}
 
     def tried_ids(self) -> set[str]:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempts").fetchall()
         return {str(r[0]) for r in rows}
 
@@ -194,13 +180,13 @@ class Progress:
     def due_reviews(self, now: float | None = None) -> list[Puzzle]:
         """Missed puzzles whose review is due, most overdue first (unreadable rows skipped)."""
         now = time.time() if now is None else now
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute("SELECT puzzle FROM puzzle_reviews WHERE due <= ? ORDER BY due",
                                 (now,)).fetchall()
         return _puzzles(row[0] for row in rows)
 
     def review_count(self) -> int:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             return int(conn.execute("SELECT COUNT(*) FROM puzzle_reviews").fetchone()[0])
 
     # -- drills from the learner's games ----------------------------------------------------
@@ -210,7 +196,7 @@ class Progress:
         """Store the drills mined from one deal and mark the deal as mined; returns how many."""
         now = time.time() if now is None else now
         added = 0
-        with self._transaction() as conn:
+        with transaction(self.path) as conn:
             for loss, puzzle in drills:
                 cursor = conn.execute(
                     "INSERT OR IGNORE INTO puzzle_drills VALUES (?, ?, ?, ?, ?)",
@@ -221,13 +207,13 @@ class Progress:
         return added
 
     def mined_deals(self) -> set[str]:
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute("SELECT deal_key FROM puzzle_mined_deals").fetchall()
         return {str(r[0]) for r in rows}
 
     def drills(self) -> list[Puzzle]:
         """The learner's drills, costliest mistake first."""
-        with closing(self._connect()) as conn:
+        with reading(self.path) as conn:
             rows = conn.execute(
                 "SELECT puzzle FROM puzzle_drills ORDER BY loss DESC, created").fetchall()
         return _puzzles(row[0] for row in rows)
