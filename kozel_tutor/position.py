@@ -3,9 +3,9 @@
 A position is everything a double-dummy solve needs.  Parsing validates it completely and every
 problem found is named in the :class:`PositionError` message.
 
->>> pos = Position.from_json('''{"rules": "standard", "hands": {"N": "QC 9S", "E": "JD AH",
+>>> pos = Position.from_json('''{"rules": "standard", "hands": {"N": "QC 9S", "E": "JD",
 ...   "S": "TC 7S", "W": "KH 6D"}, "leader": "E", "trick": ["AH"],
-...   "taken": {"NS": [40, 4], "EW": [62, 3]}}''')
+...   "taken": {"NS": [40, 4], "EW": [50, 3]}}''')
 >>> pos.to_move
 <Seat.S: 2>
 """
