@@ -44,6 +44,22 @@ static inline int kz_high(uint64_t m) { unsigned long i; _BitScanReverse64(&i, m
 #endif
 
 #define BIT(b) ((uint64_t)1 << (b))
+
+/* Counters for tuning (off in the built module): compile with -DKZ_STATS to fill kz_stats. */
+#ifdef KZ_TRACE
+#include <stdio.h>   /* -DKZ_TRACE: every probe of narrow() on stderr */
+#endif
+#ifdef KZ_STATS
+typedef struct {
+    uint64_t lead[10], follow[10];   /* nodes by cards in the leader's hand */
+    uint64_t tt_cut, tt_hit, tt_miss, sure_cut, etc_cut, end2, probes;
+    uint64_t ncut[10], nsure[10], nmiss[10], nhit[10], fcut[4], lcut[4], fmulti, lexp;
+} kz_stats_t;
+kz_stats_t kz_stats;
+#define KZ_COUNT(x) (kz_stats.x++)
+#else
+#define KZ_COUNT(x) ((void)0)
+#endif
 #define CHECK_EVERY 2048     /* nodes between two looks at the clock */
 #define MAX_MOVES 40
 #define SIMULATE_FROM 4      /* order leads by a simulated trick from this many cards on */
@@ -143,6 +159,18 @@ int kz_rules_finish(kz_rules *r)
             r->point_mask[g] = 0;
         }
         r->point_mask[g] |= BIT(b);
+    }
+    r->point_cards = 0;
+    for (int g = 0; g < r->npoint_groups; g++) {
+        r->point_cards |= r->point_mask[g];
+        for (int j = g; j > 0 && r->point_value[j - 1] > r->point_value[j]; j--) {
+            int v = r->point_value[j];
+            uint64_t m = r->point_mask[j];
+            r->point_value[j] = r->point_value[j - 1];
+            r->point_mask[j] = r->point_mask[j - 1];
+            r->point_value[j - 1] = v;
+            r->point_mask[j - 1] = m;
+        }
     }
     uint64_t h = 1469598103934665603ULL;
 #define MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ULL)
@@ -803,8 +831,25 @@ static int end2(Ctx *c, int alpha, int beta)
     return best;
 }
 
-/* Points (or tricks) one side is sure of: its trumps above every trump of the other side
- * win whatever trick they fall in.  Narrows [*lo, *hi] for NS. */
+/* The points of the k cheapest cards of h (k <= cards in h). */
+static inline int cheapest_points(const kz_rules *r, uint64_t h, int k)
+{
+    k -= kz_popcount(h & ~r->point_cards);
+    int total = 0;
+    for (int g = 0; k > 0; g++) {
+        int n = kz_popcount(h & r->point_mask[g]);
+        if (n > k)
+            n = k;
+        total += n * r->point_value[g];
+        k -= n;
+    }
+    return total;
+}
+
+/* Points (or tricks) one side is sure of.  Its trumps above every trump of the other side win
+ * whatever trick they fall in.  The hand holding most of them, s, wins at least s tricks, and
+ * into those each opponent plays s cards and the partner s cards (its own sure trumps among
+ * them or not): at least their cheapest.  Narrows [*lo, *hi] for NS. */
 static inline void sure_bounds(const Ctx *c, int total, int *lo, int *hi)
 {
     const kz_rules *r = c->r;
@@ -814,19 +859,23 @@ static inline void sure_bounds(const Ctx *c, int total, int *lo, int *hi)
         return;
     int top = kz_high(tr);
     int ns_top = (int)(ns >> top & 1);
-    int top_seat = 0;
-    while (!(c->hand[top_seat] >> top & 1))
-        top_seat++;
     uint64_t other = (ns_top ? ew : ns) & tr;
     uint64_t sure = other ? tr & ~(BIT(kz_high(other) + 1) - 1) : tr;
+    int a = ns_top ? 0 : 1;
+    int sa = kz_popcount(sure & c->hand[a]), sb = kz_popcount(sure & c->hand[a + 2]);
+    if (sb > sa) {
+        int t = sa;
+        sa = sb;
+        sb = t;
+        a += 2;
+    }
     int v;
     if (c->mode) {
-        /* two sure trumps of partners may fall in one trick: count one hand's */
-        int x = kz_popcount(sure & c->hand[top_seat]);
-        int y = kz_popcount(sure & c->hand[top_seat ^ 2]);
-        v = x > y ? x : y;
+        v = sa;   /* two sure trumps of partners may fall in one trick: count one hand's */
     } else {
-        v = mask_points(r, sure);
+        uint64_t pb = c->hand[a ^ 2];
+        v = mask_points(r, sure) + cheapest_points(r, pb & ~sure, sa - sb) +
+            cheapest_points(r, c->hand[(a + 1) & 3], sa) + cheapest_points(r, c->hand[(a + 3) & 3], sa);
     }
     if (ns_top) {
         if (v > *lo)
@@ -875,6 +924,7 @@ static int search_follow(Ctx *c, int alpha, int beta)
         check_abort(c);
     int k = c->nplayed;
     int p = (c->leader + k) & 3;
+    KZ_COUNT(follow[kz_popcount(c->hand[c->leader])]);
     uint64_t legal = legal_moves(c, p);
     int moves[MAX_MOVES];
     int nm;
@@ -888,6 +938,7 @@ static int search_follow(Ctx *c, int alpha, int beta)
             nm = 1;
         } else {
             nm = order_moves(c, p, reps, -1, moves);
+            KZ_COUNT(fmulti);
         }
     }
     int maxi = !(p & 1);
@@ -919,10 +970,14 @@ static int search_follow(Ctx *c, int alpha, int beta)
             int b = moves[i];
             int w = beats(r, b, wc, ls) ? p : ws;
             int gns = (w & 1) ? 0 : (c->mode ? 1 : tp + r->points[b]);
-            if (maxi && bk->lo[e] + gns >= beta)
+            if (maxi && bk->lo[e] + gns >= beta) {
+                KZ_COUNT(etc_cut);
                 return bk->lo[e] + gns;
-            if (!maxi && bk->hi[e] + gns <= alpha)
+            }
+            if (!maxi && bk->hi[e] + gns <= alpha) {
+                KZ_COUNT(etc_cut);
                 return bk->hi[e] + gns;
+            }
         }
     }
     for (int i = 0; i < nm; i++) {
@@ -981,8 +1036,10 @@ static int search_follow(Ctx *c, int alpha, int beta)
                 best = v;
                 if (v > a) {
                     a = v;
-                    if (a >= bt)
+                    if (a >= bt) {
+                        KZ_COUNT(fcut[i < 3 ? i : 3]);
                         break;
+                    }
                 }
             }
         } else {
@@ -990,8 +1047,10 @@ static int search_follow(Ctx *c, int alpha, int beta)
                 best = v;
                 if (v < bt) {
                     bt = v;
-                    if (a >= bt)
+                    if (a >= bt) {
+                        KZ_COUNT(fcut[i < 3 ? i : 3]);
                         break;
+                    }
                 }
             }
         }
@@ -1009,10 +1068,13 @@ static int search_lead(Ctx *c, int alpha, int beta)
     c->have_key = 0;
     int L = c->leader;
     int n = kz_popcount(c->hand[L]);
+    KZ_COUNT(lead[n]);
     int live = r->catch_mask && catch_live(c);
     if (n <= 2 && !(n == 2 && live)) {
-        if (n == 2)
+        if (n == 2) {
+            KZ_COUNT(end2);
             return end2(c, alpha, beta);
+        }
         return n ? last_trick(c) : 0;
     }
     int total = c->mode ? n : c->hand_points;
@@ -1020,10 +1082,11 @@ static int search_lead(Ctx *c, int alpha, int beta)
     base_bounds(c, total, &lo, &hi);
     if (!live)
         sure_bounds(c, total, &lo, &hi);
-    if (lo >= beta)
-        return lo;
-    if (hi <= alpha)
-        return hi;
+    if (lo >= beta || hi <= alpha) {
+        KZ_COUNT(sure_cut);
+        KZ_COUNT(nsure[n]);
+        return lo >= beta ? lo : hi;
+    }
     uint64_t k0, k1;
     int first = -1;
     if (have_key) {
@@ -1039,15 +1102,20 @@ static int search_lead(Ctx *c, int alpha, int beta)
             lo = bk->lo[e];
         if (bk->hi[e] < hi)
             hi = bk->hi[e];
-        if (lo >= beta)
-            return lo;
-        if (hi <= alpha)
-            return hi;
-        if (lo == hi)
-            return lo;
+        if (lo >= beta || hi <= alpha || lo == hi) {
+            KZ_COUNT(tt_cut);
+            KZ_COUNT(ncut[n]);
+            return lo >= beta ? lo : hi;
+        }
+        KZ_COUNT(tt_hit);
+        KZ_COUNT(nhit[n]);
         if (bk->move[e] != 255)
             first = canon_to_move(c, bk->move[e]);
     }
+    if (e < 0)
+        KZ_COUNT(tt_miss);
+    if (e < 0)
+        KZ_COUNT(nmiss[n]);
     if (lo >= beta)
         return lo;
     if (hi <= alpha)
@@ -1060,6 +1128,7 @@ static int search_lead(Ctx *c, int alpha, int beta)
     uint64_t reps = representatives(c, legal);
     int moves[MAX_MOVES];
     int nm = order_moves(c, L, reps, first, moves);
+    KZ_COUNT(lexp);
     int maxi = !(L & 1);
     int best = maxi ? -1000 : 1000, best_move = -1;
     int saved_led = c->led;
@@ -1091,8 +1160,10 @@ static int search_lead(Ctx *c, int alpha, int beta)
                 best_move = b;
                 if (v > a) {
                     a = v;
-                    if (a >= bt)
+                    if (a >= bt) {
+                        KZ_COUNT(lcut[i < 3 ? i : 3]);
                         break;
+                    }
                 }
             }
         } else {
@@ -1101,8 +1172,10 @@ static int search_lead(Ctx *c, int alpha, int beta)
                 best_move = b;
                 if (v < bt) {
                     bt = v;
-                    if (a >= bt)
+                    if (a >= bt) {
+                        KZ_COUNT(lcut[i < 3 ? i : 3]);
                         break;
+                    }
                 }
             }
         }
@@ -1223,6 +1296,7 @@ static int future_total(const Ctx *c)
 /* null-window test: NS future points after card b (or of the node when b < 0) >= t ? */
 static int probe(Ctx *c, int b, int t)
 {
+    KZ_COUNT(probes);
     if (b < 0)
         return search(c, t - 1, t);
     Undo u;
@@ -1257,7 +1331,14 @@ static void narrow(Ctx *c, int b, int guess, int *lo, int *hi)
             t = *lo + 1;
         if (t > *hi)
             t = *hi;
+#ifdef KZ_TRACE
+        uint64_t n0 = c->nodes;
+#endif
         int v = probe(c, b, t);
+#ifdef KZ_TRACE
+        fprintf(stderr, "  card %2d probe %3d -> %3d  [%3d,%3d] nodes %llu\n", b, t, v, *lo, *hi,
+                (unsigned long long)(c->nodes - n0));
+#endif
         if (v >= t) {
             *lo = v;
             if (dir < 0)
