@@ -6,4 +6,4 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq chromium >/dev/null
 fi
 python3 -m pip install -q -e ".[test]"
-python3 -m pytest -q -n 2 "$@"
+python3 -m pytest -q -n 2 --durations=15 "$@"
