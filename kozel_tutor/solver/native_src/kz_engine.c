@@ -62,7 +62,7 @@ kz_stats_t kz_stats;
 #endif
 #define CHECK_EVERY 2048     /* nodes between two looks at the clock */
 #define MAX_MOVES 40
-#define SIMULATE_FROM 4      /* order leads by a simulated trick from this many cards on */
+#define SIMULATE_FROM 3      /* order leads by a simulated trick from this many cards on */
 
 /* kz_compact[r][x]: the bits of x (a subset of r) packed to the bottom, in order (pext). */
 static const uint8_t kz_compact[16][16] = {
@@ -128,6 +128,7 @@ int kz_rules_finish(kz_rules *r)
     }
     /* chunks of 2..4 neighbours of one suit and equal points (the catch cards stand alone) */
     r->nchunks = 0;
+    r->chunk_step = 0;
     memset(r->chunk_of, -1, sizeof r->chunk_of);
     for (int b = 0; b < n;) {
         int e = b + 1;
@@ -140,6 +141,7 @@ int kz_rules_finish(kz_rules *r)
             r->chunk_len[i] = (uint8_t)(e - b);
             for (int x = b; x < e; x++)
                 r->chunk_of[x] = (int8_t)i;
+            r->chunk_step |= (BIT(e - 1) - 1) & ~(BIT(b) - 1);
         }
         b = e;
     }
@@ -460,18 +462,6 @@ static inline void base_bounds(const Ctx *c, int total, int *lo, int *hi)
     }
 }
 
-/* could seat o take the trick from win_card (the led suit being led_suit)? */
-static inline int can_beat(const Ctx *c, int o, int win_card)
-{
-    const kz_rules *r = c->r;
-    uint64_t h = c->hand[o];
-    uint64_t f = h & r->suit_mask[c->led_suit];
-    if (f)
-        return kz_high(f) > win_card;
-    f = h & r->suit_mask[KZ_TRUMP];
-    return f && kz_high(f) > win_card;
-}
-
 static inline uint64_t legal_moves(const Ctx *c, int p)
 {
     const kz_rules *r = c->r;
@@ -621,32 +611,30 @@ static int order_moves(const Ctx *c, int p, uint64_t reps, int first, int *out)
     } else {
         int partner_wins = c->win_seat == (p ^ 2);
         int wc = c->win_card;
-        /* the opponents still to play after p */
-        int later_opp[2], nlater = 0;
+        /* the highest card an opponent still to play after p could beat: its top card of the
+         * led suit, else its top trump (trumps lie above every plain card) */
+        int thr = -1;
+        uint64_t led_mask = r->suit_mask[c->led_suit], trumps = r->suit_mask[KZ_TRUMP];
         for (int j = k + 1; j < 4; j++) {
             int q = (c->leader + j) & 3;
-            if ((q & 1) != (p & 1))
-                later_opp[nlater++] = q;
+            if ((q & 1) == (p & 1))
+                continue;
+            uint64_t h = c->hand[q];
+            uint64_t f = (h & led_mask) ? h & led_mask : h & trumps;
+            if (f && kz_high(f) > thr)
+                thr = kz_high(f);
         }
-        int safe_now = 1;
-        for (int i = 0; i < nlater; i++)
-            if (can_beat(c, later_opp[i], wc))
-                safe_now = 0;
+        int safe_now = thr < wc;
         for (uint64_t m = reps; m; m &= m - 1) {
             int b = kz_low(m);
             int pts = r->points[b];
             int sc;
-            if (partner_wins && safe_now) {
+            if (partner_wins && safe_now)
                 sc = 2000 + 16 * pts - b;          /* give points to the partner's trick */
-            } else if (beats(r, b, wc, c->led_suit)) {
-                int safe = 1;
-                for (int i = 0; i < nlater; i++)
-                    if (can_beat(c, later_opp[i], b))
-                        safe = 0;
-                sc = safe ? 3000 + 16 * pts - b : 1500 - 16 * pts - b;
-            } else {
+            else if (beats(r, b, wc, c->led_suit))
+                sc = thr < b ? 3000 + 16 * pts - b : 1500 - 16 * pts - b;
+            else
                 sc = (partner_wins ? 1200 : 1000) - 16 * pts - b;
-            }
             out[n] = b;
             score[n++] = sc;
         }
@@ -675,17 +663,19 @@ static inline void make_key(const Ctx *c, uint64_t *k0, uint64_t *k1)
     uint64_t R = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
     uint64_t A = c->hand[1] | c->hand[3];
     uint64_t B = c->hand[2] | c->hand[3];
-    for (int i = 0; i < r->nchunks; i++) {
+    /* a chunk needs packing when one of its cards is gone and the next one up is not */
+    uint64_t gaps = ~R & (R >> 1) & r->chunk_step;
+    while (gaps) {
+        int i = r->chunk_of[kz_low(gaps)];
         int lo = r->chunk_lo[i];
         unsigned m = (1u << r->chunk_len[i]) - 1;
         unsigned rr = (unsigned)(R >> lo) & m;
-        if ((rr & (rr + 1)) == 0)
-            continue;
         unsigned aa = (unsigned)(A >> lo) & m, bb = (unsigned)(B >> lo) & m;
         uint64_t clear = ~((uint64_t)m << lo);
         R = (R & clear) | ((uint64_t)kz_compact[rr][rr] << lo);
         A = (A & clear) | ((uint64_t)kz_compact[rr][aa] << lo);
         B = (B & clear) | ((uint64_t)kz_compact[rr][bb] << lo);
+        gaps &= clear;
     }
     uint64_t led = 0;
     if (r->flags & KZ_ACE_DUMP_BAN) {

@@ -42,6 +42,7 @@ typedef struct kz_rules {
     int nchunks;                     /* runs of 2..4 equal-point neighbours (key compaction) */
     uint8_t chunk_lo[KZ_MAX_CARDS], chunk_len[KZ_MAX_CARDS];
     int8_t chunk_of[KZ_MAX_CARDS];
+    uint64_t chunk_step;             /* cards whose next card up is in the same chunk */
     int npoint_groups;               /* card values other than 0, ascending */
     int point_value[8];
     uint64_t point_mask[8];
