@@ -62,7 +62,7 @@ kz_stats_t kz_stats;
 #endif
 #define CHECK_EVERY 2048     /* nodes between two looks at the clock */
 #define MAX_MOVES 40
-#define SIMULATE_FROM 3      /* order leads by a simulated trick from this many cards on */
+#define SIMULATE_FROM 5      /* order leads by a simulated trick from this many cards on */
 
 /* kz_compact[r][x]: the bits of x (a subset of r) packed to the bottom, in order (pext). */
 static const uint8_t kz_compact[16][16] = {
@@ -144,6 +144,14 @@ int kz_rules_finish(kz_rules *r)
             r->chunk_step |= (BIT(e - 1) - 1) & ~(BIT(b) - 1);
         }
         b = e;
+    }
+    r->suit_next = r->alike_next = 0;
+    for (int b = 0; b + 1 < n; b++) {
+        if (r->suit[b + 1] != r->suit[b])
+            continue;
+        r->suit_next |= BIT(b);
+        if (r->points[b + 1] == r->points[b] && !((r->singles >> b | r->singles >> (b + 1)) & 1))
+            r->alike_next |= BIT(b);
     }
     r->npoint_groups = 0;
     for (int b = 0; b < n; b++) {
@@ -490,20 +498,20 @@ static inline uint64_t representatives(const Ctx *c, uint64_t legal)
 {
     const kz_rules *r = c->r;
     uint64_t live = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3] | c->tmask;
-    uint64_t reps = 0, m = legal;
-    while (m) {
+    /* the next card up is live: it is that card (dropped when legal too and alike) */
+    uint64_t drop = legal & (legal >> 1) & r->alike_next;
+    /* the next card up is gone: look for the next live one */
+    for (uint64_t m = legal & ~(live >> 1) & r->suit_next; m; m &= m - 1) {
         int b = kz_low(m);
-        m &= m - 1;
         uint64_t above = live & r->suit_mask[r->suit[b]] & ~(BIT(b + 1) - 1);
         if (above) {
             int nb = kz_low(above);
             if ((legal >> nb & 1) && r->points[nb] == r->points[b] &&
                 !((r->singles >> nb | r->singles >> b) & 1))
-                continue;
+                drop |= BIT(b);
         }
-        reps |= BIT(b);
     }
-    return reps;
+    return legal & ~drop;
 }
 
 static inline int min_points_card(const kz_rules *r, uint64_t m)
@@ -1003,7 +1011,17 @@ static int search_follow(Ctx *c, int alpha, int beta)
             }
             int saved_cards[4] = {c->tcard[0], c->tcard[1], c->tcard[2], c->tcard[3]};
             c->ns_taken += gns;
-            v = gns + search_lead(c, a - gns, bt - gns);
+            if (i == 0 || bt - a <= 1) {
+                v = gns + search_lead(c, a - gns, bt - gns);
+            } else if (maxi) {   /* scout with a null window, search again if inside */
+                v = gns + search_lead(c, a - gns, a + 1 - gns);
+                if (v > a && v < bt)
+                    v = gns + search_lead(c, v - 1 - gns, bt - gns);
+            } else {
+                v = gns + search_lead(c, bt - 1 - gns, bt - gns);
+                if (v < bt && v > a)
+                    v = gns + search_lead(c, a - gns, v + 1 - gns);
+            }
             c->ns_taken -= gns;
             memcpy(c->tcard, saved_cards, sizeof saved_cards);
             c->leader = saved_leader;
@@ -1012,7 +1030,17 @@ static int search_follow(Ctx *c, int alpha, int beta)
             c->led_suit = ls;
         } else {
             c->nplayed = k + 1;
-            v = search_follow(c, a, bt);
+            if (i == 0 || bt - a <= 1) {
+                v = search_follow(c, a, bt);
+            } else if (maxi) {
+                v = search_follow(c, a, a + 1);
+                if (v > a && v < bt)
+                    v = search_follow(c, v - 1, bt);
+            } else {
+                v = search_follow(c, bt - 1, bt);
+                if (v < bt && v > a)
+                    v = search_follow(c, a, v + 1);
+            }
             c->nplayed = k;
         }
         c->win_seat = ws;
@@ -1138,7 +1166,18 @@ static int search_lead(Ctx *c, int alpha, int beta)
         if (s < KZ_TRUMP)
             c->led = saved_led | (1 << s);
         c->nplayed = 1;
-        int v = search_follow(c, a, bt);
+        int v;
+        if (i == 0 || bt - a <= 1) {
+            v = search_follow(c, a, bt);
+        } else if (maxi) {
+            v = search_follow(c, a, a + 1);
+            if (v > a && v < bt)
+                v = search_follow(c, v - 1, bt);
+        } else {
+            v = search_follow(c, bt - 1, bt);
+            if (v < bt && v > a)
+                v = search_follow(c, a, v + 1);
+        }
         c->nplayed = 0;
         c->led = saved_led;
         c->hand_points += pts;
@@ -1296,49 +1335,51 @@ static int probe(Ctx *c, int b, int t)
     return v;
 }
 
-/* MTD(f) with a bisection fallback: narrows [*lo, *hi] (NS points) to the value */
 /* Narrows [*lo, *hi] (NS points after card b, or of the node when b < 0) to the value by
- * null-window probes: the first at the guess, then steps of 1, 2, 4... in the direction of
- * the answers until both a yes and a no were heard, then bisection.  Probes far from the value
- * are cheap and the ones near it dear, so this brackets fast and then closes in. */
+ * aspiration windows: a search with the window guess -+ ASPIRATION, and after each failure
+ * another of twice that width on the side of the failure, next to the bound it returned.
+ * Inside, nodes scout their later moves with a null window (principal variation search).
+ * On 10 middling deals this took 3% fewer instructions than null-window probes (MTD(f) with
+ * galloping and bisection), and 5 was the best width of 2..8. */
+#define ASPIRATION 5
 static void narrow(Ctx *c, int b, int guess, int *lo, int *hi)
 {
-    int step = 1, dir = 0, bracketed = 0, first = 1;
+    int g = guess;
     while (*lo < *hi) {
-        int t;
-        if (first)
-            t = guess;
-        else if (bracketed)
-            t = (*lo + *hi + 1) / 2;
-        else if (dir > 0)
-            t = *lo + step;
-        else
-            t = *hi + 1 - step;
-        if (!first && !bracketed && step < 64)
-            step *= 2;
-        first = 0;
-        if (t <= *lo)
-            t = *lo + 1;
-        if (t > *hi)
-            t = *hi;
+        int al = g - ASPIRATION, be = g + ASPIRATION;
+        if (al < *lo - 1)
+            al = *lo - 1;
+        if (be > *hi + 1)
+            be = *hi + 1;
+        if (al >= be - 1) {
+            al = *lo - 1;
+            be = *hi + 1;
+        }
 #ifdef KZ_TRACE
         uint64_t n0 = c->nodes;
 #endif
-        int v = probe(c, b, t);
-#ifdef KZ_TRACE
-        fprintf(stderr, "  card %2d probe %3d -> %3d  [%3d,%3d] nodes %llu\n", b, t, v, *lo, *hi,
-                (unsigned long long)(c->nodes - n0));
-#endif
-        if (v >= t) {
-            *lo = v;
-            if (dir < 0)
-                bracketed = 1;
-            dir = 1;
+        KZ_COUNT(probes);
+        int v;
+        if (b < 0) {
+            v = search(c, al, be);
         } else {
+            Undo u;
+            int gained = push(c, b, &u);
+            v = gained + search(c, al - gained, be - gained);
+            pop(c, &u);
+        }
+#ifdef KZ_TRACE
+        fprintf(stderr, "  card %2d window (%3d,%3d) -> %3d  [%3d,%3d] nodes %llu\n", b, al, be, v,
+                *lo, *hi, (unsigned long long)(c->nodes - n0));
+#endif
+        if (v <= al) {
             *hi = v;
-            if (dir > 0)
-                bracketed = 1;
-            dir = -1;
+            g = v - ASPIRATION + 1;
+        } else if (v >= be) {
+            *lo = v;
+            g = v + ASPIRATION - 1;
+        } else {
+            *lo = *hi = v;
         }
     }
 }

@@ -43,6 +43,8 @@ typedef struct kz_rules {
     uint8_t chunk_lo[KZ_MAX_CARDS], chunk_len[KZ_MAX_CARDS];
     int8_t chunk_of[KZ_MAX_CARDS];
     uint64_t chunk_step;             /* cards whose next card up is in the same chunk */
+    uint64_t suit_next;              /* cards whose next card up is of the same suit */
+    uint64_t alike_next;             /* ... and worth the same, neither of them a single */
     int npoint_groups;               /* card values other than 0, ascending */
     int point_value[8];
     uint64_t point_mask[8];
