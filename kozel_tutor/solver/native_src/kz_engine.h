@@ -34,6 +34,7 @@ typedef struct kz_rules {
                                         the other side), whatever was taken before */
     /* derived by kz_rules_finish */
     uint64_t suit_mask[5];
+    uint64_t can_win[5];             /* by led suit: its cards and the trumps */
     uint64_t deck_mask;
     uint64_t unled_aces[16];         /* aces banned from a discard, by mask of suits led */
     uint64_t suits_aces;             /* all of ace[] */
