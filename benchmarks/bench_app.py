@@ -8,10 +8,14 @@ Target: request → interactive table ≤ 3 s on a developer machine.  AI pauses
 (``KOZEL_TUTOR_PACE=0``) so the numbers are compute and rendering, not animation.
 
 The app runs with a pre-heated kernel (``voila.py``).  ``--baseline`` also measures, in the same
-run, a server without one (each page starts its own kernel), and prints the ratio.
+run, a server without one (each page starts its own kernel), and prints the ratio.  ``--floor``
+also measures the floor under any Voila app on this machine: the same settings serving a
+notebook with one small anywidget, request → that widget drawn (Voila's own front end, the
+widget manager and a kernel, nothing of ours), and prints what the app adds to it.
 
     python benchmarks/bench_app.py                      # levels random and easy
     python benchmarks/bench_app.py --levels hard --deals 1
+    python benchmarks/bench_app.py --baseline --floor     # the ratio to both baselines
     python benchmarks/bench_app.py --screenshots docs   # also writes the README screenshots
 
 Needs Debian chromium (/usr/bin/chromium) and Playwright for Python.
@@ -100,6 +104,62 @@ def run_server(levels: list[str], deals: int, warm: float, extra: tuple[str, ...
     return totals
 
 
+FLOOR_CELL = """\
+import anywidget
+import traitlets
+
+
+class Floor(anywidget.AnyWidget):
+    _esm = "export default { render({ el }) { el.innerHTML = '<b data-testid=floor>ready</b>'; } };"
+    ready = traitlets.Bool(True).tag(sync=True)
+
+
+Floor()
+"""
+
+
+def floor_notebook(folder: Path) -> Path:
+    """A notebook with one anywidget that draws a marker, nothing else."""
+    import json
+
+    cell: dict[str, object] = {
+        "cell_type": "code", "execution_count": None, "id": "floor", "metadata": {},
+        "outputs": [], "source": FLOOR_CELL.splitlines(keepends=True)}
+    nb = {"cells": [cell], "nbformat": 4, "nbformat_minor": 5,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}}}
+    path = folder / "floor.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    return path
+
+
+def run_floor(warm: float, repeats: int) -> list[float]:
+    """request → the floor notebook's widget drawn, ``repeats`` times on one server."""
+    from playwright.sync_api import sync_playwright
+
+    home = Path(tempfile.mkdtemp(prefix="kozel-floor-"))
+    proc, url = start_voila(home, home / "voila.log", pace="0",
+                            notebook=str(floor_notebook(home)))
+    times = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for _ in range(repeats):
+                time.sleep(warm)
+                page = browser.new_page(viewport={"width": 1100, "height": 900})
+                page.set_default_timeout(120_000)
+                started = time.perf_counter()
+                page.goto(url)
+                page.get_by_test_id("floor").wait_for()
+                times.append(time.perf_counter() - started)
+                page.close()
+                print(f"{'floor':>16}: request→one anywidget drawn {times[-1]:5.2f} s")
+            browser.close()
+    finally:
+        stop(proc)
+    return times
+
+
 def screenshots(browser: object, url: str, out: Path) -> None:
     """The table mid-trick, a deal summary and the results screen of a short match."""
     out.mkdir(parents=True, exist_ok=True)
@@ -145,6 +205,8 @@ def main() -> None:
     parser.add_argument("--screenshots", type=Path, help="write PNG screenshots to this folder")
     parser.add_argument("--baseline", action="store_true",
                         help="also measure a server without a pre-heated kernel, same run")
+    parser.add_argument("--floor", action="store_true",
+                        help="also measure a one-widget notebook on the same settings, same run")
     parser.add_argument("--warm", type=float, default=10.0,
                         help="seconds to let a fresh server settle before each level's first "
                              "request (a learner opens a link to a server that is already up)")
@@ -153,7 +215,10 @@ def main() -> None:
     # Alternate the two servers level by level so that both see the same machine load.
     heated: list[float] = []
     cold: list[float] = []
+    floor: list[float] = []
     for level in levels:
+        if args.floor:
+            floor += run_floor(args.warm, 1)
         heated += run_server([level], args.deals, args.warm, label="pre-heated ")
         if args.baseline:
             cold += run_server([level], args.deals, args.warm,
@@ -165,6 +230,10 @@ def main() -> None:
         print(f"baseline without a pre-heated kernel: {statistics.median(cold):5.2f} s; "
               f"ratio pre-heated/baseline "
               f"{statistics.median(heated) / statistics.median(cold):4.2f}")
+    if floor:
+        app, bare = statistics.median(heated), statistics.median(floor)
+        print(f"floor (one anywidget, same Voila settings): {bare:5.2f} s; the app adds "
+              f"{app - bare:+5.2f} s (ratio app/floor {app / bare:4.2f})")
     if args.screenshots:
         from playwright.sync_api import sync_playwright
 

@@ -48,17 +48,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_voila(home: Path, log: Path, pace: str = "0.05",
-                extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen[bytes], str]:
-    """Start Voila on a free port serving the app (``extra``: more Voila options); returns the
-    process and its URL."""
+def start_voila(home: Path, log: Path, pace: str = "0.05", extra: tuple[str, ...] = (),
+                notebook: str = "notebooks/app.ipynb") -> tuple[subprocess.Popen[bytes], str]:
+    """Start Voila on a free port serving the app, or another ``notebook`` with the app's
+    settings (``extra``: more Voila options); returns the process and its URL."""
     port = free_port()
     # The package is installed (pip install -e .); -P keeps the repository's voila.py (Voila's
     # settings file) from shadowing the voila package.
     env = {**os.environ, "KOZEL_TUTOR_HOME": str(home), "KOZEL_TUTOR_PACE": pace}
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-P", "-m", "voila", "notebooks/app.ipynb", "--no-browser",
+            [sys.executable, "-P", "-m", "voila", notebook, "--no-browser",
              f"--port={port}", "--Voila.ip=127.0.0.1", *extra],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
