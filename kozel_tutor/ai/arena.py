@@ -15,6 +15,9 @@ With ``--rules classic|nizhny|kozly24`` whole matches of the preset are played i
 deal set up and scored by its :class:`~kozel_tutor.variants.Match` (see :mod:`.variant_arena`).
 
 The deals depend only on ``--seed``, so two runs with the same arguments play the same cards.
+With ``--journal FOLDER`` every finished duplicate deal is appended to a JSON-lines file of its
+pairing there, and a run with the same arguments skips the deals already in it: a long run can
+be stopped and resumed, or grown with a larger ``--deals``, without replaying anything.
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from multiprocessing import get_context
+from pathlib import Path
 
 from ..rules import Rules, find_rules
 from ..scoring import DealResult, MatchScore, deal_result
@@ -35,8 +40,8 @@ from ..seats import Seat, Team
 from ..state import DealState, Phase
 from . import make_player
 
-__all__ = ["DealRecord", "PairingReport", "difference", "main", "play_deal", "report",
-           "run_pairing", "written"]
+__all__ = ["DealRecord", "JournalError", "PairingReport", "difference", "journal_path", "main",
+           "play_deal", "read_journal", "report", "run_pairing", "written"]
 
 
 Played = tuple[tuple[int, int], tuple[int, int], int]
@@ -121,11 +126,82 @@ def _play_pair(task: tuple[Rules, int, int, str, str]) -> DealRecord:
     return DealRecord(index, first, second, time.perf_counter() - started)
 
 
+class JournalError(ValueError):
+    """A journal line that is not a finished duplicate deal of this arena."""
+
+
+def journal_path(folder: Path, rules: Rules, a: str, b: str, seed: int) -> Path:
+    """The journal of one pairing: its rules, deck, trump rule, levels and seed in the name."""
+    trump = rules.trump_rule if rules.trump_rule != "fixed" else rules.trump.name.lower()
+    return folder / f"{rules.name}-{rules.deck}-{trump}-{a}-{b}-seed{seed}.jsonl"
+
+
+def _played(value: object, where: str) -> Played:
+    ok = (isinstance(value, list) and len(value) == 3
+          and all(isinstance(pair, list) and len(pair) == 2
+                  and all(type(x) is int and 0 <= x <= 120 for x in pair) for pair in value[:2])
+          and type(value[2]) is int and value[2] in (-1, 0, 1))
+    if not ok:
+        raise JournalError(f"{where}: a deal's result is [[points NS, EW], [tricks NS, EW], "
+                           f"caught side -1/0/1], not {value!r}")
+    assert isinstance(value, list)
+    return ((value[0][0], value[0][1]), (value[1][0], value[1][1]), value[2])
+
+
+def read_journal(path: Path) -> dict[int, DealRecord]:
+    """The deals recorded in a journal, by index.  A half-written last line (a run stopped while
+    writing) is ignored; any other bad line raises :class:`JournalError` naming it."""
+    records: dict[int, DealRecord] = {}
+    if not path.exists():
+        return records
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            if number == len(lines):   # no newline after it: the write was cut short
+                continue
+            raise JournalError(f"{where}: not JSON ({exc.msg})") from None
+        if not isinstance(data, dict) or set(data) != {"index", "a_at_ns", "a_at_ew", "seconds"}:
+            raise JournalError(f"{where}: expected the keys index, a_at_ns, a_at_ew, seconds")
+        index, seconds = data["index"], data["seconds"]
+        if type(index) is not int or index < 0:
+            raise JournalError(f"{where}: index must be a deal number, not {index!r}")
+        if not isinstance(seconds, (int, float)) or seconds < 0:
+            raise JournalError(f"{where}: seconds must be a time, not {seconds!r}")
+        records[index] = DealRecord(index, _played(data["a_at_ns"], where),
+                                    _played(data["a_at_ew"], where), float(seconds))
+    return records
+
+
+def _append(path: Path, record: DealRecord) -> None:
+    """One line per deal, flushed to disk before the next deal counts as done."""
+    line = json.dumps({"index": record.index, "a_at_ns": record.a_at_ns,
+                       "a_at_ew": record.a_at_ew, "seconds": round(record.seconds, 3)})
+    with path.open("a", encoding="utf-8") as out:
+        out.write(line + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+
+
 def run_pairing(rules: Rules, a: str, b: str, deals: int, *, seed: int = 1, workers: int = 1,
-                log: bool = True) -> list[DealRecord]:
-    """Play ``deals`` duplicate deals of ``a`` against ``b``; records sorted by deal index."""
-    tasks = [(rules, index, seed, a, b) for index in range(deals)]
-    records: list[DealRecord] = []
+                log: bool = True, journal: Path | None = None) -> list[DealRecord]:
+    """Play ``deals`` duplicate deals of ``a`` against ``b``; records sorted by deal index.
+
+    With a ``journal`` folder the deals already recorded there are not played again, and each
+    new one is recorded as soon as it is finished (see :func:`journal_path`)."""
+    path = journal_path(journal, rules, a, b, seed) if journal is not None else None
+    done = read_journal(path) if path is not None else {}
+    records: list[DealRecord] = [done[i] for i in range(deals) if i in done]
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if log and records:
+            print(f"  {a}:{b} {len(records)}/{deals} deals already in {path}", file=sys.stderr,
+                  flush=True)
+    tasks = [(rules, index, seed, a, b) for index in range(deals) if index not in done]
     results: Iterator[DealRecord]
     if workers > 1:
         pool = get_context("fork").Pool(workers)
@@ -136,6 +212,8 @@ def run_pairing(rules: Rules, a: str, b: str, deals: int, *, seed: int = 1, work
     try:
         for record in results:
             records.append(record)
+            if path is not None:
+                _append(path, record)
             if log and len(records) % max(1, deals // 10) == 0:
                 print(f"  {a}:{b} {len(records)}/{deals} deals", file=sys.stderr, flush=True)
     finally:
@@ -202,6 +280,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deck", type=int, default=36)
     parser.add_argument("--trump", default="clubs", help="clubs or called")
     parser.add_argument("--json", help="also write the reports to this JSON file")
+    parser.add_argument("--journal", type=Path,
+                        help="record each finished deal in this folder and skip the deals "
+                             "already recorded there (resume a stopped run)")
     args = parser.parse_args(argv)
     try:
         if args.rules == "standard":
@@ -215,8 +296,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     reports = []
     for a, b, deals in pairs:
         if rules.name == "standard":
-            rep = report(rules, a, b, run_pairing(rules, a, b, deals, seed=args.seed,
-                                                  workers=args.workers))
+            try:
+                records = run_pairing(rules, a, b, deals, seed=args.seed, workers=args.workers,
+                                      journal=args.journal)
+            except JournalError as exc:
+                print(f"error: {exc}", file=sys.stderr)
+                return 2
+            rep = report(rules, a, b, records)
         else:
             from .variant_arena import match_report, run_match_pairing
             rep = match_report(rules, a, b, run_match_pairing(rules, a, b, deals, seed=args.seed,
