@@ -539,5 +539,5 @@ def _open_section(context: SectionContext) -> BackupPanel:
     return BackupPanel(context.store, context.lang, go_home=context.go_home)
 
 
-register_section(Section("progress", _PANEL["title"], _PANEL["hint"], "💾", _open_section,
+register_section(Section("progress", _PANEL["title"], _PANEL["hint"], "⇅", _open_section,
                          order=900))

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from kozel_tutor.cards import Card, Suit
 from kozel_tutor.i18n import Message
 from kozel_tutor.rules import find_rules
 
+from .conftest import start_voila, stop
 from .helpers import (
     HAND,
     PLAYABLE,
@@ -43,6 +45,30 @@ def _click_an_illegal_card(page: Any) -> tuple[Card, Card] | None:
     token = str(illegal.first.get_attribute("data-card"))
     illegal.first.click()
     return Card.parse(token), Card.parse(str(led))
+
+
+def test_the_loading_screen_speaks_the_learners_language(browser: Any, voila_server: Any,
+                                                         tmp_path: Path) -> None:
+    # A server of its own without a pre-heated kernel, so that the shared server's kernel is
+    # kept for the other tests; Voila's own front end is held back, so the page stays on its
+    # loading screen.
+    proc, url = start_voila(tmp_path, tmp_path / "voila.log",
+                            extra=("--VoilaConfiguration.preheat_kernel=False",))
+    context = browser.new_context(locale="ru-RU")
+    try:
+        context.route("**/voila/static/voila.js", lambda route: route.abort())
+        page = context.new_page()
+        page.goto(url)
+        loading = page.get_by_test_id("loading")
+        assert loading.inner_text().splitlines()[:2] == ["Открываем «Козла»…", "Opening Kozel…"]
+        assert "Executing" not in page.inner_text("body")
+        # A slow start gets a word of explanation after a few seconds, in both languages.
+        page.get_by_text("Первый запуск страницы занимает до минуты", exact=False).wait_for(
+            timeout=15_000)
+        assert "The first start of the page can take up to a minute" in loading.inner_text()
+    finally:
+        context.close()
+        stop(proc)
 
 
 def test_a_whole_deal_is_played_by_clicking_and_an_illegal_card_is_explained(
