@@ -65,3 +65,33 @@ def test_a_teachers_link_opens_its_set_when_the_page_says_hello(
     hello(prebuilt, "?set=" + set_to_param(homework))
     assert prebuilt.screen == "section:puzzles"
     assert prebuilt.section_widget.screen == "puzzle"  # the set is open, not the menu
+
+
+def test_the_sections_warm_up_in_the_background_and_a_failing_warm_up_changes_nothing(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    import sys
+
+    from kozel_tutor.app.sections import SECTIONS, Section, register_section
+
+    warmed: list[str] = []
+
+    def fails() -> None:
+        raise RuntimeError("no catalogue here")
+
+    register_section(Section("warm-ok", {"en": "A", "ru": "А"}, {"en": "", "ru": ""}, "★",
+                             lambda ctx: None, warm=lambda: warmed.append("ok")))
+    register_section(Section("warm-bad", {"en": "B", "ru": "Б"}, {"en": "", "ru": ""}, "★",
+                             lambda ctx: None, order=1, warm=fails))
+    try:
+        app = App(store)
+        assert app.warming is not None
+        app.warming.join(timeout=120)
+        assert not app.warming.is_alive()
+        assert warmed == ["ok"]
+        assert "warming section warm-bad failed" in caplog.text
+        # the real sections' slow imports are done before the first click
+        assert "kozel_tutor.app.puzzles_view" in sys.modules
+        assert "kozel_tutor.app.teacher_view" in sys.modules
+        assert App(store, warm=False).warming is None
+    finally:
+        del SECTIONS["warm-ok"], SECTIONS["warm-bad"]

@@ -214,6 +214,19 @@ def test_a_saved_set_loads_back(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]
 
 
+def test_an_unchanged_set_file_is_parsed_once_and_a_changed_one_again(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    save_set(path, PuzzleSet("s", Text("н", "n"), puzzles=(Puzzle.from_dict(puzzle_dict()),)))
+    first = load_set(path)
+    assert load_set(path) is first
+    save_set(path, PuzzleSet("s", Text("новое", "new"), puzzles=first.puzzles))
+    changed = load_set(path)
+    assert changed is not first and changed.title.en == "new"
+    path.write_text("{", encoding="utf-8")   # a file broken since is reported, not served stale
+    with pytest.raises(PuzzleError):
+        load_set(path)
+
+
 # -- themes, generation, explanations ----------------------------------------------------------
 
 def test_every_theme_is_defined_in_both_languages() -> None:

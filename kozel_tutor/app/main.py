@@ -17,7 +17,7 @@ from ..widgets import Command, PanelWidget
 from . import variant_texts  # noqa: F401  (registers the texts)
 from .play_view import Pace, PlayScreen
 from .screens import home_view, settings_view
-from .sections import SectionContext, load_sections, sections
+from .sections import SectionContext, load_sections, sections, warm_sections
 from .session import MatchSession, SaveError, Settings, available_levels
 from .store import Store
 from .texts import text
@@ -32,7 +32,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
     """The kozel-tutor app; ``store`` defaults to the database in the user's data folder."""
 
     def __init__(self, store: Store | None = None, *, pace: Pace | None = None,
-                 **kwargs: Any) -> None:
+                 warm: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-app")
         self.store = store or Store()
@@ -56,6 +56,9 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self._link_opened = False
         self.show_home()
         self._open_linked_set()
+        # The sections' first opening imports pandas and reads the puzzle catalogue (2-3 s):
+        # done now, in the background, while the learner looks at the home screen.
+        self.warming = warm_sections() if warm else None
 
     def _open_linked_set(self) -> None:
         """A teacher's link carries a puzzle set (``?set=...``): open it, once per page."""

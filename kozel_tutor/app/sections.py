@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from .store import Store
 
 __all__ = ["SECTIONS", "SECTION_MODULES", "Section", "SectionContext", "load_sections",
-           "register_section", "sections"]
+           "register_section", "sections", "warm_sections"]
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,9 @@ class Section:
 
     ``open(ctx)`` returns the ipywidget to show; if that widget has a ``set_lang(lang)`` method,
     the app calls it when the learner switches language.  ``title`` and ``hint`` map ``ru`` and
-    ``en`` to text; ``order`` sorts the tiles (Play is 0).
+    ``en`` to text; ``order`` sorts the tiles (Play is 0).  ``warm()``, when given, does ahead
+    of time the slow part of the first ``open`` (imports, reading data): the app runs it in the
+    background once the home screen is built (:func:`warm_sections`).
     """
 
     key: str
@@ -60,6 +63,7 @@ class Section:
     icon: str
     open: Callable[[SectionContext], Any]
     order: int = 100
+    warm: Callable[[], object] | None = None
 
 
 SECTIONS: dict[str, Section] = {}
@@ -91,3 +95,21 @@ def load_sections(modules: tuple[str, ...] = SECTION_MODULES) -> list[str]:
             problems.append(f"{name}: {exc}")
             log.exception("section module %s failed to import", name)
     return problems
+
+
+def warm_sections() -> threading.Thread:
+    """Run every section's ``warm()`` in a background thread (started, returned so that callers
+    may wait for it).  A failing warm-up is logged and changes nothing: ``open`` does the work
+    itself then.  A learner who clicks a tile early waits no longer than without it."""
+    def run() -> None:
+        for section in sections():
+            if section.warm is None:
+                continue
+            try:
+                section.warm()
+            except Exception:
+                log.exception("warming section %s failed", section.key)
+
+    thread = threading.Thread(target=run, name="kozel-warm-sections", daemon=True)
+    thread.start()
+    return thread

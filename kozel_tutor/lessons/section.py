@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ..app.sections import Section, SectionContext, register_section
 
-__all__ = ["open_lessons"]
+__all__ = ["open_lessons", "warm_lessons"]
 
 
 def open_lessons(ctx: SectionContext) -> Any:
     from ..app.lessons_view import LessonsView
 
     return LessonsView(ctx.lang, ctx.store, ctx.go_home)
+
+
+def warm_lessons() -> None:
+    importlib.import_module("kozel_tutor.app.lessons_view")
 
 
 register_section(Section(
@@ -23,4 +28,5 @@ register_section(Section(
     icon="✎",
     open=open_lessons,
     order=10,
+    warm=warm_lessons,
 ))

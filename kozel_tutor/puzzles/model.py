@@ -398,9 +398,30 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
     return _decode(raw, name)
 
 
+_LOADED: dict[tuple[str, int, int], PuzzleSet] = {}
+_LOADED_MAX = 64
+
+
 def load_set(path: str | os.PathLike[str]) -> PuzzleSet:
-    """Read and validate one puzzle-set file."""
-    return PuzzleSet.from_dict(read_json_file(path), str(path))
+    """Read and validate one puzzle-set file.
+
+    A file read before and not changed since (same size and modification time) is not parsed
+    again: opening the Puzzles or Teacher screen re-reads the whole catalogue, about 480
+    puzzles, which took 0.7 s each time.  Sets are frozen, so sharing them is safe.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    key = (str(path), info.st_mtime_ns, info.st_size) if info else None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    loaded = PuzzleSet.from_dict(read_json_file(path), str(path))
+    if key is not None:
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = loaded
+    return loaded
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:

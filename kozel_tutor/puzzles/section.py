@@ -6,17 +6,30 @@ The sections' screens live in :mod:`kozel_tutor.app.puzzles_view` and
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ..app.sections import Section, SectionContext, register_section
 
-__all__ = ["open_puzzles", "open_teacher"]
+__all__ = ["open_puzzles", "open_teacher", "warm_puzzles", "warm_teacher"]
 
 
 def open_puzzles(ctx: SectionContext) -> Any:
     from ..app.puzzles_view import PuzzlesView
 
     return PuzzlesView(ctx.lang, ctx.store, ctx.go_home)
+
+
+def warm_puzzles() -> None:
+    """The screen's module (pandas and the rating code) and the parsed catalogue."""
+    from .model import load_catalogue_lenient
+
+    importlib.import_module("kozel_tutor.app.puzzles_view")
+    load_catalogue_lenient()
+
+
+def warm_teacher() -> None:
+    importlib.import_module("kozel_tutor.app.teacher_view")
 
 
 def open_teacher(ctx: SectionContext) -> Any:
@@ -33,6 +46,7 @@ register_section(Section(
     icon="♞",
     open=open_puzzles,
     order=20,
+    warm=warm_puzzles,
 ))
 
 register_section(Section(
@@ -43,4 +57,5 @@ register_section(Section(
     icon="✉",
     open=open_teacher,
     order=60,
+    warm=warm_teacher,
 ))
