@@ -463,10 +463,11 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
         self.intro = widgets.HTML()
         self.download = widgets.HTML()
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         icon="upload")
+                                         icon="upload", layout=widgets.Layout(width="auto"))
         self.upload.add_class("kozel-backup-upload")
         self.status = widgets.HTML()
-        self.back = widgets.Button(icon="arrow-left")
+        self.back = widgets.Button(icon="arrow-left",
+                                   layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.back.add_class("kozel-backup-back")
         self.back.on_click(lambda _: self.go_home() if self.go_home is not None else None)
         self.upload.observe(self._on_upload, names="value")
@@ -474,6 +475,7 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.intro, self.files, self.status]
                          + ([self.back] if go_home is not None else []))
         self.add_class("kozel-backup")
+        self.add_class("kz-page")
         self.set_lang(self.lang)
 
     def _say(self, key: str, **params: object) -> str:

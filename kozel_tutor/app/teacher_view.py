@@ -109,6 +109,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-teacher")
+        self.add_class("kz-page")
         self.lang = lang
         self.go_home = go_home
         self.backend = backend
@@ -124,24 +125,27 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self._tmp = tempfile.TemporaryDirectory(prefix="kozel-results-")
         w = ipywidgets
         self.header = w.HTML()
-        self.home = w.Button()
+        self.home = w.Button(layout=w.Layout(width="auto", flex="none"))
         self.home.on_click(lambda _: self.go_home() if self.go_home else None)
-        self.theme = w.Dropdown()
-        self.difficulty = w.Dropdown()
-        self.cards = w.Dropdown()
-        self.variant = w.Dropdown()
+        # Labels in full ("Карт на руках", not "Карт на р…"), buttons as wide as their words.
+        labelled = {"description_width": "initial"}
+        self.theme = w.Dropdown(style=labelled)
+        self.difficulty = w.Dropdown(style=labelled)
+        self.cards = w.Dropdown(style=labelled)
+        self.variant = w.Dropdown(style=labelled)
         for control in (self.theme, self.difficulty, self.cards, self.variant):
+            control.layout.width = "auto"
             control.observe(lambda _: self.refresh(), names="value")
         self.found = w.HTML()
-        self.add = w.Button(button_style="success")
+        self.add = w.Button(button_style="success", layout=w.Layout(width="auto"))
         self.add.add_class("kz-teacher-add")
         self.add.on_click(lambda _: self.add_filtered())
-        self.clear = w.Button()
+        self.clear = w.Button(layout=w.Layout(width="auto"))
         self.clear.on_click(lambda _: self.clear_set())
         self.position = w.Textarea(layout=w.Layout(width="100%", height="7em"))
         self.position.add_class("kz-teacher-position")
-        self.goal = w.Dropdown()
-        self.check = w.Button(button_style="info")
+        self.goal = w.Dropdown(style=labelled)
+        self.check = w.Button(button_style="info", layout=w.Layout(width="auto"))
         self.check.add_class("kz-teacher-check")
         self.check.on_click(lambda _: self.author())
         self.author_status = w.HTML()
@@ -150,7 +154,8 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.repo = w.Text(value="")
         self.repo.observe(lambda _: self.refresh_share(), names="value")
         self.share = w.HTML()
-        self.upload = w.FileUpload(accept=".json,.csv", multiple=True)
+        self.upload = w.FileUpload(accept=".json,.csv", multiple=True,
+                                   layout=w.Layout(width="auto"))
         self.upload.add_class("kz-teacher-upload")
         self.upload.observe(self._on_upload, names="value")
         self.grades = w.HTML()
