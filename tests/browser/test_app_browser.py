@@ -126,6 +126,22 @@ def test_reload_offers_continue_and_restores_the_same_hands(page: Any, voila_ser
     assert page.get_by_test_id("score").inner_text() == score
 
 
+def test_the_whole_table_fits_a_laptop_screen_without_scrolling(page: Any, voila_server: Any
+                                                                ) -> None:
+    # 1366x768 with the browser's own bars leaves about 640 pixels of page.
+    page.set_viewport_size({"width": 1366, "height": 640})
+    open_home(page, voila_server.url)
+    start_game(page)
+    wait_ready(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    boxes = {name: page.locator(selector).first.bounding_box() for name, selector in (
+        ("score", "[data-testid='score']"), ("status", "[data-testid='status']"),
+        ("table", ".kz-felt"), ("hand", HAND))}
+    for name, box in boxes.items():
+        assert box is not None, name
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
+
+
 def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> None:
     open_home(page, voila_server.url)
     title = page.locator(".kz-panel-h1")
