@@ -3,6 +3,7 @@ so the page's hello must bring in what changed since (progress, the query string
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -67,7 +68,7 @@ def test_a_teachers_link_opens_its_set_when_the_page_says_hello(
     assert prebuilt.section_widget.screen == "puzzle"  # the set is open, not the menu
 
 
-def test_the_sections_warm_up_in_the_background_and_a_failing_warm_up_changes_nothing(
+def test_the_sections_warm_up_on_the_home_screen_and_a_failing_warm_up_changes_nothing(
         store: Store, caplog: pytest.LogCaptureFixture) -> None:
     import sys
 
@@ -83,7 +84,14 @@ def test_the_sections_warm_up_in_the_background_and_a_failing_warm_up_changes_no
     register_section(Section("warm-bad", {"en": "B", "ru": "Б"}, {"en": "", "ru": ""}, "★",
                              lambda ctx: None, order=1, warm=fails))
     try:
+        App.WARM_AFTER = 0.2
         app = App(store)
+        time.sleep(0.5)
+        assert app.warming is None   # not while the page is still loading
+        hello(app)
+        deadline = time.monotonic() + 30
+        while app.warming is None and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert app.warming is not None
         app.warming.join(timeout=120)
         assert not app.warming.is_alive()
@@ -92,6 +100,16 @@ def test_the_sections_warm_up_in_the_background_and_a_failing_warm_up_changes_no
         # the real sections' slow imports are done before the first click
         assert "kozel_tutor.app.puzzles_view" in sys.modules
         assert "kozel_tutor.app.teacher_view" in sys.modules
-        assert App(store, warm=False).warming is None
+        quiet = App(store, warm=False)
+        hello(quiet)
+        # a learner who leaves the home screen at once (to play) gets no warm-up meanwhile
+        busy = App(store)
+        hello(busy)
+        busy.show_settings()
+        time.sleep(0.6)
+        assert busy.warming is None and busy._warm_timer is None
+        time.sleep(0.2)
+        assert quiet.warming is None and quiet._warm_timer is None
     finally:
+        App.WARM_AFTER = 2.0
         del SECTIONS["warm-ok"], SECTIONS["warm-bad"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import threading
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
@@ -52,13 +53,19 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
                                sound=bool(self._pref("sound", True, (True, False))),
                                on_leave=self._leave_table, on_lang=self.toggle_lang, pace=pace)
         self.section_widget: Any = None
+        # The sections' first opening imports pandas and reads the puzzle catalogue (2-3 s):
+        # done in the background while the learner looks at the home screen (WARM_AFTER
+        # seconds there without a click).  Not while the page loads (Voila heats the next
+        # kernel then, and it should not take the CPU from the browser), and not during a
+        # match (the AI's thinking time is measured in samples per second).
+        self._warm = warm
+        self._greeted = False
+        self._warm_timer: threading.Timer | None = None
+        self.warming: threading.Thread | None = None
         self.screen = "home"
         self._link_opened = False
         self.show_home()
         self._open_linked_set()
-        # The sections' first opening imports pandas and reads the puzzle catalogue (2-3 s):
-        # done now, in the background, while the learner looks at the home screen.
-        self.warming = warm_sections() if warm else None
 
     def _open_linked_set(self) -> None:
         """A teacher's link carries a puzzle set (``?set=...``): open it, once per page."""
@@ -117,6 +124,22 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.home.view = home_view(self.lang, continue_hint=self._continue_hint(),
                                    sections=sections(), notice=" ".join(self.notices) or None)
         self.children = (self.home,)
+        self._schedule_warm()
+
+    WARM_AFTER = 2.0
+    """Seconds on the home screen, once the page is up, before the sections warm up."""
+
+    def _schedule_warm(self) -> None:
+        if not (self._warm and self._greeted) or self.warming is not None or self._warm_timer:
+            return
+        self._warm_timer = threading.Timer(self.WARM_AFTER, self._warm_if_home)
+        self._warm_timer.daemon = True
+        self._warm_timer.start()
+
+    def _warm_if_home(self) -> None:
+        self._warm_timer = None
+        if self.screen == "home" and self.warming is None:
+            self.warming = warm_sections()
 
     def show_settings(self) -> None:
         self.screen = "settings"
@@ -170,7 +193,9 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     def _home_command(self, command: Command) -> None:
         if command.kind == "hello":
+            self._greeted = True
             self.refresh(command.value)
+            self._schedule_warm()
             return
         if command.kind != "button":
             return
