@@ -32,7 +32,6 @@ SECTION_MODULES = (
     "kozel_tutor.app.backup",
     "kozel_tutor.lessons.section",
     "kozel_tutor.puzzles.section",
-    "kozel_tutor.teacher.section",
 )
 """Modules the app imports so they can register their sections (missing ones are skipped)."""
 
