@@ -18,12 +18,28 @@ export default {
         if (cls === "kz-tile") b.append(el("span", "kz-tile-hint", spec.title));
       }
       if (spec.disabled) b.disabled = true;
-      b.addEventListener("click", () => model.send({ type: "button", id: spec.id }));
+      b.addEventListener("click", () => {
+        busy(b);
+        model.send({ type: "button", id: spec.id });
+      });
       return b;
+    }
+
+    // Until Python answers (a new view, or this screen replaced by another) the pressed
+    // button says it is working; the spinner shows only after 0.3 s (see panel.css).
+    let idle = null;
+    function busy(b) {
+      b.classList.add("kz-busy");
+      b.setAttribute("aria-busy", "true");
+      root.classList.add("kz-waiting");
+      clearTimeout(idle);
+      idle = setTimeout(() => draw(), 15000);   // never stuck, whatever happened
     }
 
     function draw() {
       const view = model.get("view");
+      clearTimeout(idle);
+      root.classList.remove("kz-waiting");
       root.replaceChildren();
       root.lang = model.get("lang");
       if (view.testid) root.dataset.testid = view.testid;
@@ -110,6 +126,7 @@ export default {
     // pass on the page's query string (a teacher's link carries a puzzle set in it).
     model.send({ type: "hello", query: window.location.search || "" });
     return () => {
+      clearTimeout(idle);
       model.off("change:view", draw);
       model.off("change:lang", draw);
     };

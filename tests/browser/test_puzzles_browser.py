@@ -75,7 +75,14 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
 
 def test_the_puzzles_tile_opens_rated_puzzles(page: Any, voila_server: Any) -> None:
     open_home(page, voila_server.url)
-    page.get_by_test_id("section-puzzles").click()
+    # The pressed tile says it is working until the section is on screen.
+    busy = page.evaluate("""() => {
+        const tile = document.querySelector("[data-testid='section-puzzles']");
+        tile.click();
+        return [tile.getAttribute("aria-busy"),
+                tile.closest(".kz-panel-root").classList.contains("kz-waiting")];
+    }""")
+    assert busy == ["true", True]
     page.get_by_test_id("puzzles-rated").click()
     page.get_by_test_id("puzzle-title").wait_for()
     cards = _legal(page)
