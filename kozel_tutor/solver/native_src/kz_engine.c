@@ -922,6 +922,29 @@ static int last_trick(const Ctx *c)
     return (ws & 1) ? 0 : g;
 }
 
+static int search_follow(Ctx *c, int alpha, int beta);
+
+/* A child's value within (a, bt), ``gained`` points added on the way to it.  The first child
+ * gets the whole window; a later one is scouted with a null window on the side the mover
+ * needs (principal variation search) and searched again only if it lands inside. */
+static inline int scout(Ctx *c, int (*child)(Ctx *, int, int), int gained, int first, int maxi,
+                        int a, int bt)
+{
+    int v;
+    if (first || bt - a <= 1)
+        return gained + child(c, a - gained, bt - gained);
+    if (maxi) {
+        v = gained + child(c, a - gained, a + 1 - gained);
+        if (v > a && v < bt)
+            v = gained + child(c, v - 1 - gained, bt - gained);
+    } else {
+        v = gained + child(c, bt - 1 - gained, bt - gained);
+        if (v < bt && v > a)
+            v = gained + child(c, a - gained, v + 1 - gained);
+    }
+    return v;
+}
+
 /* a card played to a started trick */
 static int search_follow(Ctx *c, int alpha, int beta)
 {
@@ -1019,17 +1042,7 @@ static int search_follow(Ctx *c, int alpha, int beta)
             }
             int saved_cards[4] = {c->tcard[0], c->tcard[1], c->tcard[2], c->tcard[3]};
             c->ns_taken += gns;
-            if (i == 0 || bt - a <= 1) {
-                v = gns + search_lead(c, a - gns, bt - gns);
-            } else if (maxi) {   /* scout with a null window, search again if inside */
-                v = gns + search_lead(c, a - gns, a + 1 - gns);
-                if (v > a && v < bt)
-                    v = gns + search_lead(c, v - 1 - gns, bt - gns);
-            } else {
-                v = gns + search_lead(c, bt - 1 - gns, bt - gns);
-                if (v < bt && v > a)
-                    v = gns + search_lead(c, a - gns, v + 1 - gns);
-            }
+            v = scout(c, search_lead, gns, i == 0, maxi, a, bt);
             c->ns_taken -= gns;
             memcpy(c->tcard, saved_cards, sizeof saved_cards);
             c->leader = saved_leader;
@@ -1038,17 +1051,7 @@ static int search_follow(Ctx *c, int alpha, int beta)
             c->led_suit = ls;
         } else {
             c->nplayed = k + 1;
-            if (i == 0 || bt - a <= 1) {
-                v = search_follow(c, a, bt);
-            } else if (maxi) {
-                v = search_follow(c, a, a + 1);
-                if (v > a && v < bt)
-                    v = search_follow(c, v - 1, bt);
-            } else {
-                v = search_follow(c, bt - 1, bt);
-                if (v < bt && v > a)
-                    v = search_follow(c, a, v + 1);
-            }
+            v = scout(c, search_follow, 0, i == 0, maxi, a, bt);
             c->nplayed = k;
         }
         c->win_seat = ws;
@@ -1175,17 +1178,7 @@ static int search_lead(Ctx *c, int alpha, int beta)
             c->led = saved_led | (1 << s);
         c->nplayed = 1;
         int v;
-        if (i == 0 || bt - a <= 1) {
-            v = search_follow(c, a, bt);
-        } else if (maxi) {
-            v = search_follow(c, a, a + 1);
-            if (v > a && v < bt)
-                v = search_follow(c, v - 1, bt);
-        } else {
-            v = search_follow(c, bt - 1, bt);
-            if (v < bt && v > a)
-                v = search_follow(c, a, v + 1);
-        }
+        v = scout(c, search_follow, 0, i == 0, maxi, a, bt);
         c->nplayed = 0;
         c->led = saved_led;
         c->hand_points += pts;
