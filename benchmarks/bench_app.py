@@ -28,6 +28,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -84,23 +86,32 @@ def bench_level(browser: object, url: str, level: str, deals: int, label: str = 
     return total
 
 
-def run_server(levels: list[str], deals: int, warm: float, extra: tuple[str, ...] = (),
-               label: str = "") -> list[float]:
-    """Start a server, then for each level open the app, start a game and play ``deals``."""
+@contextmanager
+def served(pace: str = "0", extra: tuple[str, ...] = (),
+           notebook: Callable[[Path], Path] | None = None) -> Iterator[tuple[object, str]]:
+    """A fresh Voila server (the app, or ``notebook(home)``) and chromium: ``(browser, url)``."""
     from playwright.sync_api import sync_playwright
 
     home = Path(tempfile.mkdtemp(prefix="kozel-bench-"))
-    proc, url = start_voila(home, home / "voila.log", pace="0", extra=extra)
-    totals = []
+    kwargs = {"notebook": str(notebook(home))} if notebook is not None else {}
+    proc, url = start_voila(home, home / "voila.log", pace=pace, extra=extra, **kwargs)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for level in levels:
-                time.sleep(warm)
-                totals.append(bench_level(browser, url, level, deals, label))
+            yield browser, url
             browser.close()
     finally:
         stop(proc)
+
+
+def run_server(levels: list[str], deals: int, warm: float, extra: tuple[str, ...] = (),
+               label: str = "") -> list[float]:
+    """Start a server, then for each level open the app, start a game and play ``deals``."""
+    totals = []
+    with served(extra=extra) as (browser, url):
+        for level in levels:
+            time.sleep(warm)
+            totals.append(bench_level(browser, url, level, deals, label))
     return totals
 
 
@@ -135,28 +146,18 @@ def floor_notebook(folder: Path) -> Path:
 
 def run_floor(warm: float, repeats: int) -> list[float]:
     """request → the floor notebook's widget drawn, ``repeats`` times on one server."""
-    from playwright.sync_api import sync_playwright
-
-    home = Path(tempfile.mkdtemp(prefix="kozel-floor-"))
-    proc, url = start_voila(home, home / "voila.log", pace="0",
-                            notebook=str(floor_notebook(home)))
     times = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for _ in range(repeats):
-                time.sleep(warm)
-                page = browser.new_page(viewport={"width": 1100, "height": 900})
-                page.set_default_timeout(120_000)
-                started = time.perf_counter()
-                page.goto(url)
-                page.get_by_test_id("floor").wait_for()
-                times.append(time.perf_counter() - started)
-                page.close()
-                print(f"{'floor':>16}: request→one anywidget drawn {times[-1]:5.2f} s")
-            browser.close()
-    finally:
-        stop(proc)
+    with served(notebook=floor_notebook) as (browser, url):
+        for _ in range(repeats):
+            time.sleep(warm)
+            page = browser.new_page(viewport={"width": 1100, "height": 900})  # type: ignore[attr-defined]
+            page.set_default_timeout(120_000)
+            started = time.perf_counter()
+            page.goto(url)
+            page.get_by_test_id("floor").wait_for()
+            times.append(time.perf_counter() - started)
+            page.close()
+            print(f"{'floor':>16}: request→one anywidget drawn {times[-1]:5.2f} s")
     return times
 
 
@@ -235,18 +236,8 @@ def main() -> None:
         print(f"floor (one anywidget, same Voila settings): {bare:5.2f} s; the app adds "
               f"{app - bare:+5.2f} s (ratio app/floor {app / bare:4.2f})")
     if args.screenshots:
-        from playwright.sync_api import sync_playwright
-
-        shots_home = Path(tempfile.mkdtemp(prefix="kozel-shots-"))
-        proc, url = start_voila(shots_home, shots_home / "voila.log", pace="0.4")
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                screenshots(browser, url, args.screenshots)
-                browser.close()
-        finally:
-            stop(proc)
-
+        with served(pace="0.4") as (browser, url):
+            screenshots(browser, url, args.screenshots)
 
 if __name__ == "__main__":
     main()
