@@ -104,3 +104,42 @@ def test_the_caller_of_trumps_is_read_as_holding_them() -> None:
     likely = log_likelihood(view, called_by_strong)
     unlikely = log_likelihood(view, swapped)
     assert math.isfinite(unlikely) and likely > unlikely
+
+
+@pytest.mark.parametrize("preset", ["standard", "classic", "kozly24"])
+def test_bracket_queries_score_every_card_as_the_exact_values_do(preset: str) -> None:
+    """Insane's cheap solve (only the deal score's thresholds) gives every card the same deal
+    score on every layout as the exact values, and points within the bracket."""
+    from kozel_tutor.ai.pimc import _evaluate_brackets, _evaluate_exact, _score_cuts
+    from kozel_tutor.solver.native import AVAILABLE, NativeBackend
+
+    if not AVAILABLE:
+        pytest.skip("the native core is not built")
+    backend = NativeBackend(tt_megabytes=8)
+    rng = random.Random(preset)
+    compared = 0
+    for seed in range(12):
+        state = DealState.deal(find_rules(preset), rng=random.Random(seed))
+        while state.hands[state.to_move].bit_count() > 3 + seed % 4 or len(state.trick) < seed % 4:
+            state.play(rng.choice(sorted(state.legal_plays())))
+        view = state.view(state.to_move)
+        for world in [WorldSampler(view).sample(rng) for _ in range(3)]:
+            cuts = _score_cuts(view, world, None)
+            assert cuts is not None and 1 in cuts
+            exact = _evaluate_exact(view, world, sorted(view.legal), backend, math.inf)
+            cheap = _evaluate_brackets(view, world, sorted(view.legal), backend, math.inf, None,
+                                       cuts)
+            for card, (score, _points) in exact.items():
+                assert cheap[card][0] == score, (seed, card)
+                compared += 1
+    assert compared > 60
+
+
+def test_the_score_cuts_are_where_the_deal_changes_hands() -> None:
+    from kozel_tutor.ai.pimc import _score_cuts
+
+    state = random_deal(3, cards_left=9)
+    view = state.view(state.to_move)
+    world = WorldSampler(view).sample(random.Random(1))
+    # 120 points to come: 31 saves the losers, 60 is eggs, 61 wins, 90 leaves them under 31
+    assert _score_cuts(view, world, None) == (1, 31, 60, 61, 90, 120)

@@ -248,6 +248,77 @@ def test_native_equals_python_on_the_presets_catch_included(native: NativeBacken
         _compare(native, python, deal, full=index % 2 == 0)
 
 
+# -- brackets: only as far as the targets ---------------------------------------------------------
+
+BRACKET_TARGETS = (1, 31, 60, 61, 91)
+
+
+def _check_brackets(result: object, values: dict[int, int], targets: tuple[int, ...]) -> None:
+    """Every card's bounds hold its value and tell, for each target, whether it is reached."""
+    assert result.exact  # type: ignore[attr-defined]
+    bounds: dict[int, tuple[int, int]] = result.bounds  # type: ignore[attr-defined]
+    assert set(bounds) == set(values)
+    for card, (low, high) in bounds.items():
+        assert low <= values[card] <= high, (card, values[card], low, high)
+        for target in targets:
+            assert (low >= target) == (high >= target) == (values[card] >= target), (
+                card, values[card], low, high, target)
+
+
+def test_brackets_decide_every_target_as_the_exact_values_do(native: NativeBackend) -> None:
+    """300 positions: both decks, every trump, inside tricks, the mover on either side, targets
+    near the values as well as the deal score's own."""
+    rng = random.Random(77)
+    for index in range(300):
+        deck = (36, 32)[index % 2]
+        order = find_rules("standard", deck=deck).card_order(Suit((index // 2) % 4))
+        deal = random_position(rng, order, 1 + index % 6, index % 4)
+        values = native.analyse(deal).values
+        near = sorted({v + d for v in values.values() for d in (0, 1)})[:3]
+        targets = tuple(sorted(set(BRACKET_TARGETS) | set(near)))
+        _check_brackets(NativeBackend(tt_megabytes=1).brackets(deal, targets), values, targets)
+
+
+@pytest.mark.parametrize("preset", ["nizhny", "kozly24"])
+def test_brackets_follow_the_catch(native: NativeBackend, preset: str) -> None:
+    rules = find_rules(preset)
+    rng = random.Random(len(preset) + 7)
+    for index in range(60):
+        order = rules.card_order(rules.trump)
+        deal = random_position(rng, order, min(1 + index % 4, rules.hand_size), index % 4)
+        remaining = _future_total(deal)
+        ns = rng.randint(0, 120 - remaining)
+        deal = Deal(order, deal.hands, deal.leader, deal.trick, deal.led,
+                    (ns, 120 - remaining - ns))
+        _check_brackets(native.brackets(deal, BRACKET_TARGETS), native.analyse(deal).values,
+                        BRACKET_TARGETS)
+
+
+def test_brackets_on_golden_full_deals_agree_with_their_values() -> None:
+    records = [r for r in _golden() if r["deck"] == 36][:4]
+    for record in records:
+        deal = _golden_deal(record)
+        index = {card.token: i for i, card in enumerate(CARDS)}
+        golden = record["values"]
+        assert isinstance(golden, dict)
+        values = {index[token]: value for token, value in golden.items()}
+        _check_brackets(NativeBackend(tt_megabytes=16).brackets(deal, (31, 60, 61, 91)), values,
+                        (31, 60, 61, 91))
+
+
+def test_brackets_keep_to_the_budget_and_check_their_targets(native: NativeBackend) -> None:
+    deal = _hard_golden_deal()
+    truth = NativeBackend(tt_megabytes=8).analyse(deal).values
+    result = NativeBackend(tt_megabytes=8).brackets(deal, (31, 61), budget=0.002)
+    assert not result.exact
+    for card, (low, high) in result.bounds.items():
+        assert low <= truth[card] <= high
+    with pytest.raises(ValueError, match="at most 8 targets"):
+        native.brackets(deal, range(1, 10))
+    with pytest.raises(ValueError, match="target out of range"):
+        native.brackets(deal, (500,))
+
+
 # -- golden full deals ----------------------------------------------------------------------------
 
 

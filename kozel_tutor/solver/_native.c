@@ -130,22 +130,23 @@ static void Solver_dealloc(SolverObject *self)
 }
 
 PyDoc_STRVAR(Solver_run_doc,
-"run(tables, hands, leader, trick, led, kind, target, team, budget, with_pv, ns_taken)\n"
+"run(tables, hands, leader, trick, led, kind, target, team, budget, with_pv, ns_taken,\n"
+"    targets=())\n"
 "-> (cards, lows, highs, value_low, value_high, yes, exact, pv, total, nodes)\n\n"
 "Private: use kozel_tutor.solver.native.NativeBackend.");
 
 static PyObject *Solver_run(SolverObject *self, PyObject *args)
 {
     Py_buffer blob;
-    PyObject *hands_obj, *trick_obj;
+    PyObject *hands_obj, *trick_obj, *targets_obj = NULL;
     int leader, led, kind, target, team, with_pv, ns_taken;
     double budget;
     if (!self->tt) {
         PyErr_SetString(PyExc_RuntimeError, "Solver not initialised");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "y*OiOiiiidpi", &blob, &hands_obj, &leader, &trick_obj, &led,
-                          &kind, &target, &team, &budget, &with_pv, &ns_taken))
+    if (!PyArg_ParseTuple(args, "y*OiOiiiidpi|O", &blob, &hands_obj, &leader, &trick_obj, &led,
+                          &kind, &target, &team, &budget, &with_pv, &ns_taken, &targets_obj))
         return NULL;
     kz_rules rules;
     uint8_t to_internal[36], to_card[KZ_MAX_CARDS];
@@ -196,7 +197,7 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
         pos.trick[i] = to_internal[card];
     }
     Py_DECREF(trick);
-    if (leader < 0 || leader > 3 || kind < 0 || kind > 3 || led < 0 || led > 15) {
+    if (leader < 0 || leader > 3 || kind < 0 || kind > 4 || led < 0 || led > 15) {
         PyErr_SetString(PyExc_ValueError, "leader, led or query out of range");
         return NULL;
     }
@@ -216,6 +217,29 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
     query.budget = budget;
     query.cancel = &self->cancel;
     query.with_pv = with_pv;
+    if (targets_obj) {
+        PyObject *targets = PySequence_Fast(targets_obj, "targets must be a sequence of ints");
+        if (!targets)
+            return NULL;
+        Py_ssize_t nk = PySequence_Fast_GET_SIZE(targets);
+        if (nk > KZ_MAX_TARGETS) {
+            Py_DECREF(targets);
+            PyErr_Format(PyExc_ValueError, "at most %d targets", KZ_MAX_TARGETS);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < nk; i++) {
+            long t = PyLong_AsLong(PySequence_Fast_GET_ITEM(targets, i));
+            if (PyErr_Occurred() || t < -120 || t > 240) {
+                Py_DECREF(targets);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a target out of range");
+                return NULL;
+            }
+            query.targets[i] = (int)t;
+        }
+        query.ntargets = (int)nk;
+        Py_DECREF(targets);
+    }
     kz_answer *answer = (kz_answer *)PyMem_RawMalloc(sizeof(kz_answer));
     if (!answer)
         return PyErr_NoMemory();
@@ -315,7 +339,8 @@ PyMODINIT_FUNC PyInit__native(void)
     if (PyModule_AddIntConstant(m, "ANALYSE", KZ_ANALYSE) < 0 ||
         PyModule_AddIntConstant(m, "VALUE", KZ_VALUE) < 0 ||
         PyModule_AddIntConstant(m, "REACHES", KZ_REACHES) < 0 ||
-        PyModule_AddIntConstant(m, "ALL_TRICKS", KZ_ALL_TRICKS) < 0) {
+        PyModule_AddIntConstant(m, "ALL_TRICKS", KZ_ALL_TRICKS) < 0 ||
+        PyModule_AddIntConstant(m, "BRACKETS", KZ_BRACKETS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

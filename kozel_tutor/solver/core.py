@@ -9,15 +9,16 @@ card points.  The public :func:`kozel_tutor.solver.solve` adds the points alread
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from ..rules import CardOrder, Rules, legal_mask
 from ..scoring import deal_result
 from ..seats import Team
 
-__all__ = ["Backend", "CoreResult", "Deal", "caught_points", "legal_mask"]
+__all__ = ["Backend", "BracketBackend", "CoreResult", "Deal", "caught_points", "legal_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,15 @@ class Backend(Protocol):
 
     def all_tricks(self, deal: Deal, team: int) -> bool:
         """Whether ``team`` (0 NS, 1 EW) can take every remaining trick against best defence."""
+
+
+@runtime_checkable
+class BracketBackend(Backend, Protocol):
+    """A backend that can also answer only as far as some thresholds (the native core)."""
+
+    def brackets(self, deal: Deal, targets: Sequence[int],
+                 budget: float | None = None) -> CoreResult:
+        """For every legal card, bounds on the mover's future points that no target splits."""
 
 
 @cache

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,7 +127,8 @@ def _internal_led(tables: _Tables, led: int) -> int:
     return mask
 
 
-_ANALYSE, _VALUE, _REACHES, _ALL_TRICKS = 0, 1, 2, 3
+_ANALYSE, _VALUE, _REACHES, _ALL_TRICKS, _BRACKETS = 0, 1, 2, 3, 4
+MAX_TARGETS = 8
 
 
 class NativeBackend:
@@ -159,12 +161,13 @@ class NativeBackend:
         self._solver.clear()
 
     def _run(self, deal: Deal, kind: int, target: int = 0, team: int = 0,
-             budget: float | None = None, with_pv: bool = False) -> tuple[Any, ...]:
+             budget: float | None = None, with_pv: bool = False,
+             targets: tuple[int, ...] = ()) -> tuple[Any, ...]:
         tables = _tables(deal.order)
         result: tuple[Any, ...] = self._solver.run(
             tables.blob, deal.hands, deal.leader, deal.trick, _internal_led(tables, deal.led),
             kind, target, team, 0.0 if budget is None else max(budget, 1e-9), with_pv,
-            deal.taken[0] if deal.order.rules.catch else 0)
+            deal.taken[0] if deal.order.rules.catch else 0, targets)
         return result
 
     def analyse(self, deal: Deal, budget: float | None = None) -> CoreResult:
@@ -176,6 +179,25 @@ class NativeBackend:
         ordered = dict(sorted(bounds.items()))
         return CoreResult(dict(sorted(values.items())), ordered, tuple(pv), bool(exact),
                           int(nodes))
+
+    def brackets(self, deal: Deal, targets: Sequence[int],
+                 budget: float | None = None) -> CoreResult:
+        """For every legal card, bounds on its future points (mover's side) that no target
+        splits: each card's bounds tell whether it reaches each target, and nothing more.
+
+        Much cheaper than :meth:`analyse` when only thresholds matter (61 to win, 31 to stay
+        out of the 4, ...).  ``values`` holds the cards whose bounds met; ``exact`` is False
+        when the budget ran out before every card was settled.
+        """
+        wanted = tuple(sorted({int(t) for t in targets}))
+        if len(wanted) > MAX_TARGETS:
+            raise ValueError(f"at most {MAX_TARGETS} targets, not {len(wanted)}")
+        cards, lows, highs, _, _, _, exact, _, _, nodes = self._run(
+            deal, _BRACKETS, budget=budget, targets=wanted)
+        bounds = {card: (lo, hi) for card, lo, hi in zip(cards, lows, highs, strict=True)}
+        values = {card: lo for card, (lo, hi) in bounds.items() if lo == hi}
+        return CoreResult(dict(sorted(values.items())), dict(sorted(bounds.items())), (),
+                          bool(exact), int(nodes))
 
     def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
         """Bounds on the best future points of the mover's side (equal when exact)."""

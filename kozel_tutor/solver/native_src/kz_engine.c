@@ -1425,7 +1425,10 @@ typedef struct {
     int pv_depth;
 } Driver;
 
-static void run_analyse(Driver *d)
+/* The legal cards of the mover into a->card (from the top of each suit down), each with the
+ * widest bounds and its class of equivalent cards (d->rep); the classes' representatives go
+ * to `order`, likeliest best first.  Returns how many there are. */
+static int card_classes(Driver *d, int *order)
 {
     Ctx *c = d->c;
     const kz_rules *r = c->r;
@@ -1437,7 +1440,6 @@ static void run_analyse(Driver *d)
     a->ncards = 0;
     int lo0, hi0;
     base_bounds(c, total, &lo0, &hi0);
-    /* classes of equivalent cards, from the top of each suit down */
     for (uint64_t m = legal; m; m &= ~BIT(kz_high(m))) {
         int b = kz_high(m);
         int i = a->ncards++;
@@ -1460,17 +1462,40 @@ static void run_analyse(Driver *d)
     for (int i = 0; i < a->ncards; i++)
         if (d->rep[i] == i)
             reps |= BIT(a->card[i]);
+    return order_moves(c, mover, reps, -1, order);
+}
+
+/* index of card b in a->card; its bounds are copied to the cards of its class */
+static int card_index(const Driver *d, int b)
+{
+    int i = 0;
+    while (d->a->card[i] != b)
+        i++;
+    return i;
+}
+
+static void share_bounds(Driver *d, int i)
+{
+    for (int m = 0; m < d->a->ncards; m++)
+        if (d->rep[m] == i) {
+            d->ns_lo[m] = d->ns_lo[i];
+            d->ns_hi[m] = d->ns_hi[i];
+        }
+}
+
+static void run_analyse(Driver *d)
+{
+    Ctx *c = d->c;
+    int mover = to_move(c);
     int order[KZ_MAX_CARDS];
-    int nr = order_moves(c, mover, reps, -1, order);
+    int nr = card_classes(d, order);
     /* The first card (the likeliest best) from a played-out guess; each next one from the value
      * before it, with a window leaning to the worse side for the mover: later cards are rarely
      * better, and often exactly as good (this lean saved 5% of the instructions). */
     int guess = 0;
     int worse = 4, better = 1;
     for (int j = 0; j < nr; j++) {
-        int i = 0;
-        while (a->card[i] != order[j])
-            i++;
+        int i = card_index(d, order[j]);
         if (j == 0)
             narrow(c, order[j], playout(c, order[j]), ASPIRATION, ASPIRATION, &d->ns_lo[i],
                    &d->ns_hi[i]);
@@ -1478,12 +1503,50 @@ static void run_analyse(Driver *d)
             narrow(c, order[j], guess, better, worse, &d->ns_lo[i], &d->ns_hi[i]);
         else
             narrow(c, order[j], guess, worse, better, &d->ns_lo[i], &d->ns_hi[i]);
-        for (int m = 0; m < a->ncards; m++)
-            if (d->rep[m] == i) {
-                d->ns_lo[m] = d->ns_lo[i];
-                d->ns_hi[m] = d->ns_hi[i];
-            }
+        share_bounds(d, i);
         guess = d->ns_lo[i];
+    }
+}
+
+/* For every card, null-window tests at the targets only, until no target lies inside its
+ * bounds: the test nearest a guess first (a played-out line for the first card, then the
+ * bound the card before settled on). */
+static void run_brackets(Driver *d)
+{
+    Ctx *c = d->c;
+    const kz_query *q = d->q;
+    int mover = to_move(c);
+    int total = future_total(c);
+    int cut[KZ_MAX_TARGETS], ncut = 0;
+    for (int k = 0; k < q->ntargets && k < KZ_MAX_TARGETS; k++)   /* as NS >= t tests */
+        cut[ncut++] = (mover & 1) ? total - q->targets[k] + 1 : q->targets[k];
+    int order[KZ_MAX_CARDS];
+    int nr = card_classes(d, order);
+    int guess = 0;
+    for (int j = 0; j < nr; j++) {
+        int i = card_index(d, order[j]);
+        if (j == 0)
+            guess = playout(c, order[j]);
+        for (;;) {
+            int t = 0, dist = 1 << 20;   /* targets may be negative under the catch */
+            for (int k = 0; k < ncut; k++) {
+                int x = cut[k];
+                int dd = x > guess ? x - guess : guess - x;
+                if (d->ns_lo[i] < x && x <= d->ns_hi[i] && dd < dist) {
+                    t = x;
+                    dist = dd;
+                }
+            }
+            if (dist == 1 << 20)
+                break;
+            int v = probe(c, order[j], t);
+            if (v >= t)
+                d->ns_lo[i] = v < d->ns_hi[i] ? v : d->ns_hi[i];
+            else
+                d->ns_hi[i] = v > d->ns_lo[i] ? v : d->ns_lo[i];
+        }
+        share_bounds(d, i);
+        guess = d->ns_lo[i] + (d->ns_hi[i] - d->ns_lo[i]) / 2;
     }
 }
 
@@ -1559,6 +1622,9 @@ static int guarded(Driver *d, int stage)
             if (best >= 0)
                 run_pv(d, a->card[best], d->ns_lo[best]);
         }
+        break;
+    case KZ_BRACKETS:
+        run_brackets(d);
         break;
     case KZ_VALUE: {
         int mover = to_move(c), first[MAX_MOVES];
@@ -1675,7 +1741,7 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
     base_bounds(c, a->total, &d->value_lo, &d->value_hi);
     int aborted = 0;
     int mover = to_move(c);
-    if (q->kind == KZ_ANALYSE && !c->hand[mover]) {
+    if ((q->kind == KZ_ANALYSE || q->kind == KZ_BRACKETS) && !c->hand[mover]) {
         a->ncards = 0;   /* nothing left to play */
     } else {
         aborted = guarded(d, 0);
@@ -1683,7 +1749,7 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
         if (!aborted && q->kind == KZ_ANALYSE && q->with_pv && guarded(d, 1))
             a->pv_len = a->pv_len > 0 ? a->pv_len : 0;
     }
-    if (q->kind == KZ_ANALYSE) {
+    if (q->kind == KZ_ANALYSE || q->kind == KZ_BRACKETS) {
         for (int i = 0; i < a->ncards; i++)
             to_mover(c, mover, a->total, d->ns_lo[i], d->ns_hi[i], &a->lo[i], &a->hi[i]);
     }

@@ -76,8 +76,12 @@ enum kz_query_kind {
     KZ_ANALYSE = 0,    /* exact value of every legal card, and a principal variation */
     KZ_VALUE = 1,      /* exact value of the position */
     KZ_REACHES = 2,    /* does the mover's side reach `target` future points? */
-    KZ_ALL_TRICKS = 3  /* can side `team` take every remaining trick? */
+    KZ_ALL_TRICKS = 3, /* can side `team` take every remaining trick? */
+    KZ_BRACKETS = 4    /* for every legal card, which of `targets` the mover's side reaches:
+                          bounds that no target splits (cheaper than the exact values) */
 };
+
+#define KZ_MAX_TARGETS 8
 
 typedef struct kz_query {
     int kind;
@@ -86,6 +90,8 @@ typedef struct kz_query {
     double budget;                   /* seconds; <= 0 means none */
     volatile int *cancel;            /* polled with the clock when not NULL */
     int with_pv;                     /* KZ_ANALYSE: also find a principal variation */
+    int ntargets;                    /* KZ_BRACKETS: future points of the mover's side */
+    int targets[KZ_MAX_TARGETS];
 } kz_query;
 
 typedef struct kz_answer {
