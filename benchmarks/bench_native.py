@@ -6,7 +6,9 @@
     (``endplay.dds.solve_board``, the same question for bridge: tricks instead of points).
 
 It prints the median, 90th percentile and maximum of both, the ratio (a)/(b), and for the Kozel
-deals also the exact value alone, the ">= 61?" test alone, and nodes per second.  Wall-clock
+deals also the exact value alone, the ">= 61?" test alone, the deal score of every lead alone
+(``brackets``: which of 31/60/61/90 points each lead reaches, what the insane AI asks), and nodes
+per second.  Wall-clock
 time is the headline; process CPU time is shown too because a shared machine inflates the wall
 clock of both sides alike but unevenly.
 
@@ -150,6 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     reach_walls, _, _ = timed(lambda d: backend.reaches(d, 61),
                               kozel_deals(args.deals, args.seed + 2000))
     print(summary("    'does the leader's side reach 61?' alone", reach_walls))
+    fresh = NativeBackend(args.tt_megabytes)
+    bracket_walls, _, _ = timed(lambda d: fresh.brackets(d, (1, 31, 60, 61, 90, 120)), deals)
+    print(summary("    every opening lead, deal score only", bracket_walls))
+    print("    (brackets: which of 31/60/61/90 points each lead reaches, as insane asks; the")
+    print("    same deals as (a), a table of its own)")
     if not bridge:
         return 0
 
@@ -163,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     ratio_total = sum(walls) / sum(dds_walls)
     print(f"\nratio (a)/(b): median {ratio:.2f}   p90 {ratio_p90:.2f}   total {ratio_total:.2f}   "
           f"median CPU {ratio_cpu:.2f}   (target <= 1.0)")
+    print(f"ratio deal score of every lead / (b): median "
+          f"{statistics.median(bracket_walls) / statistics.median(dds_walls):.2f}   total "
+          f"{sum(bracket_walls) / sum(dds_walls):.2f}   (not the target's question: bounds, "
+          f"not exact points)")
     return 0
 
 
