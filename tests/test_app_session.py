@@ -282,3 +282,22 @@ def test_the_review_lists_every_learner_card_and_values_the_last_ones_exactly() 
     marked = [c for c in view["seats"]["S"]["cards"] if c.get("mark") == "played"]
     assert [c["card"] for c in marked] == [steps[7].played.token]
 
+
+
+def test_when_time_runs_out_the_review_still_settles_what_each_deal_is_worth() -> None:
+    """A first card of the deal with a budget too short for exact points: every outcome the
+    cheaper second search settles is the exact one, and every range holds the exact value."""
+    rng = random.Random(4)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    play_out_deal(session, rng)
+    session.finish_deal()
+    assert session.last_deal is not None
+    first = learner_steps(session.last_deal, session.rules)[0]
+    truth = analyse_step(first, budget=None)
+    assert truth.exact
+    exact = {alt.card: alt for alt in truth.alternatives}
+    for budget in (0.001, 0.05, 0.4):
+        for alt in analyse_step(first, budget=budget).alternatives:
+            assert alt.low <= exact[alt.card].low <= alt.high, (budget, alt)
+            if alt.outcome is not None:
+                assert alt.outcome == exact[alt.card].outcome, (budget, alt)

@@ -460,3 +460,39 @@ def test_a_failing_compiler_does_not_fail_the_build(tmp_path: Path) -> None:
     assert completed.returncode == 0, completed.stderr
     assert "will use the pure-Python solver" in completed.stderr
     assert not list((tmp_path / "lib").rglob("*.so"))
+
+
+# -- deal outcomes through brackets ---------------------------------------------------------------
+
+
+def test_the_score_cuts_of_the_standard_game() -> None:
+    from kozel_tutor.position import Position
+    from kozel_tutor.solver import score_cuts
+
+    position = Position.from_json({"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"},
+                                   "leader": "N", "taken": {"NS": [60, 4], "EW": [46, 4]}})
+    assert score_cuts(position) == (1, 31, 60, 61, 90, 120)
+
+
+@pytest.mark.parametrize("preset", ["standard", "classic", "nizhny", "kozly24"])
+def test_deal_outcomes_match_the_outcomes_of_exact_values(preset: str) -> None:
+    from kozel_tutor.position import Position
+    from kozel_tutor.solver import deal_outcomes, solve
+    from kozel_tutor.state import DealState
+
+    backend = NativeBackend(tt_megabytes=8)
+    rng = random.Random(preset)
+    for seed in range(16):
+        state = DealState.deal(find_rules(preset), rng=random.Random(seed))
+        while not state.is_over and (state.hands[state.to_move].bit_count() > 2 + seed % 5
+                                     or len(state.trick) < seed % 4):
+            state.play(rng.choice(sorted(state.legal_plays())))
+        if state.is_over:   # a catch ended it
+            continue
+        position = Position.from_state(state)
+        exact = solve(position, backend=backend)
+        found = deal_outcomes(position, backend=backend)
+        assert set(found) == set(exact.values)
+        for card, (low, high, outcome) in found.items():
+            assert low <= exact.values[card] <= high
+            assert outcome == exact.outcomes[card], (preset, seed, card)

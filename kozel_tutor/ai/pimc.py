@@ -47,8 +47,7 @@ from ..rules import Rules
 from ..scoring import deal_result
 from ..seats import Seat, Team
 from ..solver import get_backend
-from ..solver.core import Backend, BracketBackend, Deal
-from ..solver.native import MAX_TARGETS
+from ..solver.core import MAX_TARGETS, Backend, BracketBackend, Deal
 from ..solver.python_solver import PythonBackend
 from ..state import DealState, SeatView
 from ..variants.match_rules import procedures_for

@@ -433,7 +433,7 @@ class PlayScreen:
                     with self._lock:
                         if self.ui.review is review and review.index == index:
                             review.progress = min(0.95, (time.monotonic() - started)
-                                                  / (budget + 0.5))
+                                                  / (1.5 * budget + 0.5))
                             self.render()
                 try:
                     analysis: StepAnalysis = future.result()

@@ -2,7 +2,9 @@
 
 Values come from the double-dummy solver (everyone plays perfectly with open cards).  A full
 9-card position can take the pure-Python solver longer than a learner should wait, so every
-solve has a time ``budget``; when it runs out the alternative shows its bounds instead.
+solve has a time ``budget``; when it runs out the alternatives show their bounds instead, and a
+second, cheaper search (half the budget more) settles at least what each card's deal is worth
+(:func:`~kozel_tutor.solver.deal_outcomes`).
 
 >>> import random
 >>> from kozel_tutor.app.session import MatchSession, Settings
@@ -25,7 +27,7 @@ from ..ai.pimc import backend_for
 from ..cards import Card
 from ..position import Position
 from ..rules import Rules
-from ..solver import Outcome, solve
+from ..solver import Outcome, deal_outcomes, solve
 from .session import LEARNER, DealRecord
 
 __all__ = ["Alternative", "ReviewStep", "StepAnalysis", "analyse_step", "learner_steps"]
@@ -99,12 +101,21 @@ def learner_steps(record: DealRecord, rules: Rules) -> list[ReviewStep]:
 def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     """Solve the position before the learner's card within ``budget`` seconds."""
     # Under the catch of nizhny/kozly24, a backend that does not know it is passed over.
-    analysis = solve(step.position, budget=budget, backend=backend_for(step.position.rules))
+    backend = backend_for(step.position.rules)
+    analysis = solve(step.position, budget=budget, backend=backend)
+    settled: dict[Card, tuple[int, int, Outcome | None]] = {}
+    if not analysis.exact:
+        settled = deal_outcomes(step.position, backend=backend,
+                                budget=None if budget is None else budget / 2)
     alternatives = []
     for card in step.legal:
         low, high = analysis.bounds.get(card, (0, 120))
         if card in analysis.values:
             low = high = analysis.values[card]
-        alternatives.append(Alternative(card, low, high, analysis.outcomes.get(card)))
+        outcome = analysis.outcomes.get(card)
+        if card in settled:
+            low, high = max(low, settled[card][0]), min(high, settled[card][1])
+            outcome = outcome or settled[card][2]
+        alternatives.append(Alternative(card, low, high, outcome))
     alternatives.sort(key=lambda alt: (-alt.high, -alt.low, alt.card.index))
     return StepAnalysis(step, tuple(alternatives))

@@ -23,7 +23,7 @@ from ..position import Position
 from ..rules import CardOrder
 from ..scoring import deal_result
 from ..seats import Seat, Team
-from .core import Backend, CoreResult, Deal
+from .core import MAX_TARGETS, Backend, BracketBackend, CoreResult, Deal
 from .python_solver import PythonBackend
 
 __all__ = [
@@ -32,7 +32,9 @@ __all__ = [
     "SolverUnavailable",
     "available_backends",
     "deal_of",
+    "deal_outcomes",
     "get_backend",
+    "score_cuts",
     "solve",
 ]
 
@@ -165,6 +167,51 @@ def solve(
         backend=getattr(engine, "name", "?"),
         nodes=result.nodes,
     )
+
+
+def score_cuts(position: Position) -> tuple[int, ...]:
+    """The final points of the mover's side at which the deal result changes (61 wins, 31
+    saves the losers, ...: as the preset scores), with 1 and 120 (a side with no points may
+    also have no trick)."""
+    team = position.to_move.team
+    rules = position.rules
+
+    def result(ours: int) -> Outcome:
+        points = [0, 0]
+        points[team], points[team.other] = ours, 120 - ours
+        found = deal_result(rules, (points[0], points[1]), (1, 1))
+        return Outcome(found.winner, found.value, found.eggs)
+
+    results = [result(x) for x in range(121)]
+    return tuple(sorted({x for x in range(1, 121) if results[x] != results[x - 1]} | {1, 120}))
+
+
+def deal_outcomes(position: Position, *, budget: float | None = None,
+                  backend: str | Backend | None = None
+                  ) -> dict[Card, tuple[int, int, Outcome | None]]:
+    """The deal result of every legal card of the player to move, solved only as far as the
+    score needs: ``{card: (low, high, outcome)}`` with bounds on the final points of the
+    mover's side and the outcome, ``None`` when the budget ran out before it was decided.
+
+    With the native core this asks for brackets (which thresholds each card reaches), much
+    cheaper than exact values early in a deal; other backends solve exactly.
+    """
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    cuts = score_cuts(position)
+    if not isinstance(engine, BracketBackend) or len(cuts) > MAX_TARGETS:
+        analysis = solve(position, budget=budget, backend=engine)
+        return {card: (*analysis.bounds[card], analysis.outcomes.get(card))
+                for card in analysis.bounds}
+    deal = deal_of(position)
+    already = position.taken_points[position.to_move.team]
+    result = engine.brackets(deal, [cut - already for cut in cuts], budget)
+    found: dict[Card, tuple[int, int, Outcome | None]] = {}
+    for index, (low, high) in sorted(result.bounds.items()):
+        card, low, high = CARDS[index], already + low, already + high
+        decided = all((low >= cut) == (high >= cut) for cut in cuts)
+        outcome = _outcome(position, deal, engine, card, low) if decided else None
+        found[card] = (low, high, outcome)
+    return found
 
 
 def _outcome(position: Position, deal: Deal, engine: Backend, card: Card, value: int) -> Outcome:

@@ -18,7 +18,8 @@ from ..rules import CardOrder, Rules, legal_mask
 from ..scoring import deal_result
 from ..seats import Team
 
-__all__ = ["Backend", "BracketBackend", "CoreResult", "Deal", "caught_points", "legal_mask"]
+__all__ = ["MAX_TARGETS", "Backend", "BracketBackend", "CoreResult", "Deal", "caught_points",
+           "legal_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,10 @@ class Backend(Protocol):
 
     def all_tricks(self, deal: Deal, team: int) -> bool:
         """Whether ``team`` (0 NS, 1 EW) can take every remaining trick against best defence."""
+
+
+#: the most targets one bracket query takes
+MAX_TARGETS = 8
 
 
 @runtime_checkable

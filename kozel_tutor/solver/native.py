@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import TRUMP, CardOrder
-from .core import CoreResult, Deal, caught_points
+from .core import MAX_TARGETS, CoreResult, Deal, caught_points
 
 __all__ = ["AVAILABLE", "NativeBackend", "NativeUnavailable"]
 
@@ -128,7 +128,6 @@ def _internal_led(tables: _Tables, led: int) -> int:
 
 
 _ANALYSE, _VALUE, _REACHES, _ALL_TRICKS, _BRACKETS = 0, 1, 2, 3, 4
-MAX_TARGETS = 8
 
 
 class NativeBackend:
