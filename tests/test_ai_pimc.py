@@ -143,3 +143,15 @@ def test_the_score_cuts_are_where_the_deal_changes_hands() -> None:
     world = WorldSampler(view).sample(random.Random(1))
     # 120 points to come: 31 saves the losers, 60 is eggs, 61 wins, 90 leaves them under 31
     assert _score_cuts(view, world, None) == (1, 31, 60, 61, 90, 120)
+
+
+def test_early_in_the_deal_insane_says_its_points_are_approximate() -> None:
+    state = random_deal(8, cards_left=8)   # 32 cards in the hands: solved as brackets
+    view = state.view(state.to_move)
+    quick = MonteCarloSettings("insane", samples=3, budget=60.0, brackets_above=24)
+    decision = MonteCarloPlayer(random.Random(1), quick).choose(view)
+    assert decision.reason is not None and decision.reason.key == "ai_best_expected_about"
+    assert "about" in decision.reason.text("en") and "около" in decision.reason.text("ru")
+    late = random_deal(8, cards_left=6)   # 24 cards: exact values again
+    decision = MonteCarloPlayer(random.Random(1), quick).choose(late.view(late.to_move))
+    assert decision.reason is not None and decision.reason.key == "ai_best_expected"

@@ -220,8 +220,9 @@ class MonteCarloPlayer:
         best = max(stats, key=lambda s: (round(s.mean_score, 9), s.mean_points, -s.card.index))
         ordered = tuple(sorted(stats, key=lambda s: (-s.mean_score, -s.mean_points, s.card.index)))
         return Decision(best.card, reason(
-            "best_expected", samples=used, card=best.card, score=f"{best.mean_score:+.2f}",
-            points=f"{best.mean_points:.1f}"), ordered)
+            "best_expected" if cuts is None else "best_expected_about", samples=used,
+            card=best.card, score=f"{best.mean_score:+.2f}", points=f"{best.mean_points:.0f}"
+            if cuts is not None else f"{best.mean_points:.1f}"), ordered)
 
     def _worlds(self, view: SeatView) -> list[World]:
         known = self.context.known if self.context is not None else (0, 0, 0, 0)

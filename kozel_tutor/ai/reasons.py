@@ -104,6 +104,14 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "В {samples} возможных раскладах скрытых карт лучше всего «{card}»: в среднем "
               "{score} за раздачу и {points} очков.",
     },
+    "ai_best_expected_about": {
+        "en": "Over {samples} possible layouts of the hidden cards, the {card} scores best: "
+              "{score} a deal on average, about {points} card points (each layout was solved "
+              "only as far as the deal score needs).",
+        "ru": "В {samples} возможных раскладах скрытых карт лучше всего «{card}»: в среднем "
+              "{score} за раздачу и около {points} очков (каждый расклад решён лишь настолько, "
+              "насколько это нужно для счёта раздачи).",
+    },
     "ai_fallback": {
         "en": "No time to look deeper: the {card} by the rules of thumb.",
         "ru": "Некогда считать глубже: «{card}» по простым правилам.",
