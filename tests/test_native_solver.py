@@ -235,17 +235,22 @@ def test_native_follows_the_variant_flags_and_tables(native: NativeBackend, name
 def test_native_equals_python_on_the_presets_catch_included(native: NativeBackend,
                                                             preset: str) -> None:
     """The catch ends the deal at a fixed score, so values depend on the points taken before."""
-    rules = find_rules(preset)
     python = PythonBackend()
-    rng = random.Random(len(preset))
-    for index in range(120):
+    for index, deal in enumerate(_with_points_taken(find_rules(preset), len(preset), 120)):
+        _compare(native, python, deal, full=index % 2 == 0)
+
+
+def _with_points_taken(rules: Rules, seed: int, count: int) -> Iterator[Deal]:
+    """Random positions of ``rules`` (1..4 cards a hand, inside tricks) with random points
+    already taken by each side (the catch's value depends on them)."""
+    rng = random.Random(seed)
+    for index in range(count):
         order = rules.card_order(rules.trump)
         deal = random_position(rng, order, min(1 + index % 4, rules.hand_size), index % 4)
         remaining = _future_total(deal)
         ns = rng.randint(0, 120 - remaining)
-        deal = Deal(order, deal.hands, deal.leader, deal.trick, deal.led,
-                    (ns, 120 - remaining - ns))
-        _compare(native, python, deal, full=index % 2 == 0)
+        yield Deal(order, deal.hands, deal.leader, deal.trick, deal.led,
+                   (ns, 120 - remaining - ns))
 
 
 # -- brackets: only as far as the targets ---------------------------------------------------------
@@ -281,15 +286,7 @@ def test_brackets_decide_every_target_as_the_exact_values_do(native: NativeBacke
 
 @pytest.mark.parametrize("preset", ["nizhny", "kozly24"])
 def test_brackets_follow_the_catch(native: NativeBackend, preset: str) -> None:
-    rules = find_rules(preset)
-    rng = random.Random(len(preset) + 7)
-    for index in range(60):
-        order = rules.card_order(rules.trump)
-        deal = random_position(rng, order, min(1 + index % 4, rules.hand_size), index % 4)
-        remaining = _future_total(deal)
-        ns = rng.randint(0, 120 - remaining)
-        deal = Deal(order, deal.hands, deal.leader, deal.trick, deal.led,
-                    (ns, 120 - remaining - ns))
+    for deal in _with_points_taken(find_rules(preset), len(preset) + 7, 60):
         _check_brackets(native.brackets(deal, BRACKET_TARGETS), native.analyse(deal).values,
                         BRACKET_TARGETS)
 

@@ -297,45 +297,46 @@ def _evaluate_brackets(view: SeatView, world: World, legal: list[Card], backend:
                        cuts: tuple[int, ...]) -> dict[Card, tuple[float, float]]:
     """As :func:`_evaluate_exact`, but each card is solved only until no cut lies inside its
     bounds: its deal score is then known, its points to within the bracket."""
-    trick = tuple(c.index for c in view.trick)
-    deal = Deal(view.order, world, int(view.leader), trick, view.led, view.taken_points)
+    deal = _deal_of(view, world)
     assert isinstance(backend, BracketBackend)
     result = backend.brackets(deal, cuts, _remaining(deadline))
     if not result.exact or len(result.bounds) < len(legal):
         raise _OutOfTime
+    return _scores(view, world, deal, legal, result.bounds, backend, context)
+
+
+def _evaluate_exact(view: SeatView, world: World, legal: list[Card], backend: Backend,
+                    deadline: float, context: MatchContext | None = None
+                    ) -> dict[Card, tuple[float, float]]:
+    deal = _deal_of(view, world)
+    result = backend.analyse(deal, _remaining(deadline))
+    if not result.exact or len(result.values) < len(legal):
+        raise _OutOfTime
+    return _scores(view, world, deal, legal, result.bounds, backend, context)
+
+
+def _deal_of(view: SeatView, world: World) -> Deal:
+    # ``taken`` lets the solver score a catch (6♣ over Q♣) as the preset does.
+    trick = tuple(c.index for c in view.trick)
+    return Deal(view.order, world, int(view.leader), trick, view.led, view.taken_points)
+
+
+def _scores(view: SeatView, world: World, deal: Deal, legal: list[Card],
+            bounds: dict[int, tuple[int, int]], backend: Backend,
+            context: MatchContext | None) -> dict[Card, tuple[float, float]]:
+    """Deal utility and points of each card from the solver's bounds on its future points
+    (exact, or narrow enough that the deal score is the same anywhere inside)."""
     team = view.seat.team
-    future = _points_in(world, trick, view)
+    future = _points_in(world, deal.trick, view)
     out: dict[Card, tuple[float, float]] = {}
     for card in legal:
-        low, high = result.bounds[card.index]
+        low, high = bounds[card.index]
         ours = view.taken_points[team] + low
         theirs = view.taken_points[team.other] + future - low
         no_trick = _no_trick_sides(view, deal, card, ours, theirs, backend)
         utility = deal_utility(view.rules, team, ours, theirs, ours_no_trick=no_trick[0],
                                theirs_no_trick=no_trick[1], context=context)
         out[card] = (utility, view.taken_points[team] + (low + high) / 2)
-    return out
-
-
-def _evaluate_exact(view: SeatView, world: World, legal: list[Card], backend: Backend,
-                    deadline: float, context: MatchContext | None = None
-                    ) -> dict[Card, tuple[float, float]]:
-    trick = tuple(c.index for c in view.trick)
-    # ``taken`` lets the solver score a catch (6♣ over Q♣) as the preset does.
-    deal = Deal(view.order, world, int(view.leader), trick, view.led, view.taken_points)
-    result = backend.analyse(deal, _remaining(deadline))
-    if not result.exact or len(result.values) < len(legal):
-        raise _OutOfTime
-    team = view.seat.team
-    future = _points_in(world, trick, view)
-    out: dict[Card, tuple[float, float]] = {}
-    for card in legal:
-        ours = view.taken_points[team] + result.values[card.index]
-        theirs = view.taken_points[team.other] + future - result.values[card.index]
-        no_trick = _no_trick_sides(view, deal, card, ours, theirs, backend)
-        utility = deal_utility(view.rules, team, ours, theirs, ours_no_trick=no_trick[0],
-                               theirs_no_trick=no_trick[1], context=context)
-        out[card] = (utility, ours)
     return out
 
 
