@@ -9,13 +9,24 @@ import pytest
 from conftest import random_deal
 
 from kozel_tutor.ai.inference import log_likelihood
-from kozel_tutor.ai.pimc import HARD, INSANE, MonteCarloPlayer, MonteCarloSettings, deal_utility
+from kozel_tutor.ai.pimc import (
+    HARD,
+    INSANE,
+    MonteCarloPlayer,
+    MonteCarloSettings,
+    _evaluate_brackets,
+    _evaluate_exact,
+    _score_cuts,
+    deal_utility,
+)
 from kozel_tutor.ai.sampler import WorldSampler
 from kozel_tutor.cards import CardSet, Suit
 from kozel_tutor.position import Position
 from kozel_tutor.rules import find_rules
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.solver import solve
+from kozel_tutor.solver.native import AVAILABLE as NATIVE
+from kozel_tutor.solver.native import NativeBackend
 from kozel_tutor.state import DealState
 
 # Positions (seed, cards_left, in_trick) where the hidden cards are fully determined by the
@@ -106,15 +117,11 @@ def test_the_caller_of_trumps_is_read_as_holding_them() -> None:
     assert math.isfinite(unlikely) and likely > unlikely
 
 
+@pytest.mark.skipif(not NATIVE, reason="the native core is not built")
 @pytest.mark.parametrize("preset", ["standard", "classic", "kozly24"])
 def test_bracket_queries_score_every_card_as_the_exact_values_do(preset: str) -> None:
     """Insane's cheap solve (only the deal score's thresholds) gives every card the same deal
     score on every layout as the exact values, and points within the bracket."""
-    from kozel_tutor.ai.pimc import _evaluate_brackets, _evaluate_exact, _score_cuts
-    from kozel_tutor.solver.native import AVAILABLE, NativeBackend
-
-    if not AVAILABLE:
-        pytest.skip("the native core is not built")
     backend = NativeBackend(tt_megabytes=8)
     rng = random.Random(preset)
     compared = 0
@@ -136,8 +143,6 @@ def test_bracket_queries_score_every_card_as_the_exact_values_do(preset: str) ->
 
 
 def test_the_score_cuts_are_where_the_deal_changes_hands() -> None:
-    from kozel_tutor.ai.pimc import _score_cuts
-
     state = random_deal(3, cards_left=9)
     view = state.view(state.to_move)
     world = WorldSampler(view).sample(random.Random(1))
@@ -145,6 +150,7 @@ def test_the_score_cuts_are_where_the_deal_changes_hands() -> None:
     assert _score_cuts(view, world, None) == (1, 31, 60, 61, 90, 120)
 
 
+@pytest.mark.skipif(not NATIVE, reason="the native core is not built")
 def test_early_in_the_deal_insane_says_its_points_are_approximate() -> None:
     state = random_deal(8, cards_left=8)   # 32 cards in the hands: solved as brackets
     view = state.view(state.to_move)

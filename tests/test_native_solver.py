@@ -21,11 +21,14 @@ from pathlib import Path
 import pytest
 
 from kozel_tutor.cards import CARDS, CardSet, Suit, parse_cards
+from kozel_tutor.position import Position
 from kozel_tutor.rules import TRUMP, CardOrder, Rules, find_rules
+from kozel_tutor.solver import deal_outcomes, score_cuts, solve
 from kozel_tutor.solver.batch import analyse_many
-from kozel_tutor.solver.core import Deal, legal_mask
+from kozel_tutor.solver.core import CoreResult, Deal, legal_mask
 from kozel_tutor.solver.native import AVAILABLE, NativeBackend
 from kozel_tutor.solver.python_solver import PythonBackend
+from kozel_tutor.state import DealState
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the native core is not built")
 
@@ -258,12 +261,11 @@ def _with_points_taken(rules: Rules, seed: int, count: int) -> Iterator[Deal]:
 BRACKET_TARGETS = (1, 31, 60, 61, 91)
 
 
-def _check_brackets(result: object, values: dict[int, int], targets: tuple[int, ...]) -> None:
+def _check_brackets(result: CoreResult, values: dict[int, int], targets: tuple[int, ...]) -> None:
     """Every card's bounds hold its value and tell, for each target, whether it is reached."""
-    assert result.exact  # type: ignore[attr-defined]
-    bounds: dict[int, tuple[int, int]] = result.bounds  # type: ignore[attr-defined]
-    assert set(bounds) == set(values)
-    for card, (low, high) in bounds.items():
+    assert result.exact
+    assert set(result.bounds) == set(values)
+    for card, (low, high) in result.bounds.items():
         assert low <= values[card] <= high, (card, values[card], low, high)
         for target in targets:
             assert (low >= target) == (high >= target) == (values[card] >= target), (
@@ -463,9 +465,6 @@ def test_a_failing_compiler_does_not_fail_the_build(tmp_path: Path) -> None:
 
 
 def test_the_score_cuts_of_the_standard_game() -> None:
-    from kozel_tutor.position import Position
-    from kozel_tutor.solver import score_cuts
-
     position = Position.from_json({"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"},
                                    "leader": "N", "taken": {"NS": [60, 4], "EW": [46, 4]}})
     assert score_cuts(position) == (1, 31, 60, 61, 90, 120)
@@ -473,10 +472,6 @@ def test_the_score_cuts_of_the_standard_game() -> None:
 
 @pytest.mark.parametrize("preset", ["standard", "classic", "nizhny", "kozly24"])
 def test_deal_outcomes_match_the_outcomes_of_exact_values(preset: str) -> None:
-    from kozel_tutor.position import Position
-    from kozel_tutor.solver import deal_outcomes, solve
-    from kozel_tutor.state import DealState
-
     backend = NativeBackend(tt_megabytes=8)
     rng = random.Random(preset)
     for seed in range(16):

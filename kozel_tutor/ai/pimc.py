@@ -47,7 +47,7 @@ from ..rules import Rules
 from ..scoring import deal_result
 from ..seats import Seat, Team
 from ..solver import get_backend
-from ..solver.core import MAX_TARGETS, Backend, BracketBackend, Deal
+from ..solver.core import MAX_TARGETS, Backend, BracketBackend, Deal, change_points
 from ..solver.python_solver import PythonBackend
 from ..state import DealState, SeatView
 from ..variants.match_rules import procedures_for
@@ -186,11 +186,11 @@ class MonteCarloPlayer:
         context = self.context
         totals = {card: [0.0, 0.0] for card in legal}
         done: dict[World, dict[Card, tuple[float, float]]] = {}
-        cuts = _score_cuts(view, worlds[0], context) if worlds else None
-        in_hands = sum(h.bit_count() for h in worlds[0]) if worlds else 0
         above = self.settings.brackets_above
-        if above is None or in_hands <= above or not isinstance(backend, BracketBackend):
-            cuts = None
+        cuts = None
+        if (above is not None and worlds and isinstance(backend, BracketBackend)
+                and sum(h.bit_count() for h in worlds[0]) > above):
+            cuts = _score_cuts(view, worlds[0], context)
         used = 0
         for world in worlds:
             if time.perf_counter() >= deadline:
@@ -219,10 +219,13 @@ class MonteCarloPlayer:
             for card in legal)
         best = max(stats, key=lambda s: (round(s.mean_score, 9), s.mean_points, -s.card.index))
         ordered = tuple(sorted(stats, key=lambda s: (-s.mean_score, -s.mean_points, s.card.index)))
-        return Decision(best.card, reason(
-            "best_expected" if cuts is None else "best_expected_about", samples=used,
-            card=best.card, score=f"{best.mean_score:+.2f}", points=f"{best.mean_points:.0f}"
-            if cuts is not None else f"{best.mean_points:.1f}"), ordered)
+        if cuts is None:
+            why = reason("best_expected", samples=used, card=best.card,
+                         score=f"{best.mean_score:+.2f}", points=f"{best.mean_points:.1f}")
+        else:
+            why = reason("best_expected_about", samples=used, card=best.card,
+                         score=f"{best.mean_score:+.2f}", points=f"{best.mean_points:.0f}")
+        return Decision(best.card, why, ordered)
 
     def _worlds(self, view: SeatView) -> list[World]:
         known = self.context.known if self.context is not None else (0, 0, 0, 0)
@@ -284,11 +287,12 @@ def _score_cuts(view: SeatView, world: World,
     team = view.seat.team
     ours, theirs = view.taken_points[team], view.taken_points[team.other]
     future = _points_in(world, tuple(c.index for c in view.trick), view)
+
+    def worth(x: int) -> float:
+        return deal_utility(view.rules, team, ours + x, theirs + future - x, context=context)
+
     # a catch ends the deal at fixed points, so values run over every final score 0..all
-    low, high = -ours, future + theirs
-    worth = {x: deal_utility(view.rules, team, ours + x, theirs + future - x, context=context)
-             for x in range(low, high + 1)}
-    cuts = {x for x in range(low + 1, high + 1) if worth[x] != worth[x - 1]} | {1, future}
+    cuts = change_points(worth, -ours, future + theirs) | {1, future}
     return tuple(sorted(cuts)) if len(cuts) <= MAX_TARGETS and future > 0 else None
 
 

@@ -26,7 +26,7 @@ import traitlets
 from ..cards import Card, Suit
 from ..state import IllegalPlay, Trick
 from ..widgets import Command, TableWidget
-from .review import ReviewStep, StepAnalysis, analyse_step, learner_steps
+from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
 from .session import LEARNER, MatchSession, Settings
 from .store import Store
 from .texts import text
@@ -433,7 +433,7 @@ class PlayScreen:
                     with self._lock:
                         if self.ui.review is review and review.index == index:
                             review.progress = min(0.95, (time.monotonic() - started)
-                                                  / (1.5 * budget + 0.5))
+                                                  / ((1 + SETTLE_SHARE) * budget + 0.5))
                             self.render()
                 try:
                     analysis: StepAnalysis = future.result()

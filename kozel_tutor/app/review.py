@@ -30,7 +30,11 @@ from ..rules import Rules
 from ..solver import Outcome, deal_outcomes, solve
 from .session import LEARNER, DealRecord
 
-__all__ = ["Alternative", "ReviewStep", "StepAnalysis", "analyse_step", "learner_steps"]
+__all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis", "analyse_step",
+           "learner_steps"]
+
+#: the second search, for the outcomes only, gets this share of the budget on top
+SETTLE_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -106,7 +110,7 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     settled: dict[Card, tuple[int, int, Outcome | None]] = {}
     if not analysis.exact:
         settled = deal_outcomes(step.position, backend=backend,
-                                budget=None if budget is None else budget / 2)
+                                budget=None if budget is None else budget * SETTLE_SHARE)
     alternatives = []
     for card in step.legal:
         low, high = analysis.bounds.get(card, (0, 120))

@@ -23,7 +23,7 @@ from ..position import Position
 from ..rules import CardOrder
 from ..scoring import deal_result
 from ..seats import Seat, Team
-from .core import MAX_TARGETS, Backend, BracketBackend, CoreResult, Deal
+from .core import MAX_TARGETS, Backend, BracketBackend, CoreResult, Deal, change_points
 from .python_solver import PythonBackend
 
 __all__ = [
@@ -182,8 +182,7 @@ def score_cuts(position: Position) -> tuple[int, ...]:
         found = deal_result(rules, (points[0], points[1]), (1, 1))
         return Outcome(found.winner, found.value, found.eggs)
 
-    results = [result(x) for x in range(121)]
-    return tuple(sorted({x for x in range(1, 121) if results[x] != results[x - 1]} | {1, 120}))
+    return tuple(sorted(change_points(result, 0, 120) | {1, 120}))
 
 
 def deal_outcomes(position: Position, *, budget: float | None = None,

@@ -9,7 +9,7 @@ card points.  The public :func:`kozel_tutor.solver.solve` adds the points alread
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Protocol, runtime_checkable
@@ -19,7 +19,7 @@ from ..scoring import deal_result
 from ..seats import Team
 
 __all__ = ["MAX_TARGETS", "Backend", "BracketBackend", "CoreResult", "Deal", "caught_points",
-           "legal_mask"]
+           "change_points", "legal_mask"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +79,14 @@ class Backend(Protocol):
 
 #: the most targets one bracket query takes
 MAX_TARGETS = 8
+
+
+def change_points(worth: Callable[[int], object], low: int, high: int) -> set[int]:
+    """The ``x`` in ``low + 1 .. high`` where ``worth(x)`` differs from ``worth(x - 1)``: the
+    targets a bracket query needs to settle a score that depends on points only through
+    ``worth``."""
+    values = {x: worth(x) for x in range(low, high + 1)}
+    return {x for x in range(low + 1, high + 1) if values[x] != values[x - 1]}
 
 
 @runtime_checkable
