@@ -8,7 +8,8 @@ import random
 import pytest
 from conftest import random_deal
 
-from kozel_tutor.ai.inference import log_likelihood
+from kozel_tutor.ai import inference
+from kozel_tutor.ai.inference import PlayReader, log_likelihood
 from kozel_tutor.ai.pimc import (
     HARD,
     INSANE,
@@ -22,12 +23,12 @@ from kozel_tutor.ai.pimc import (
 from kozel_tutor.ai.sampler import WorldSampler
 from kozel_tutor.cards import CardSet, Suit
 from kozel_tutor.position import Position
-from kozel_tutor.rules import find_rules
+from kozel_tutor.rules import TRUMP, find_rules, legal_mask
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.solver import solve
 from kozel_tutor.solver.native import AVAILABLE as NATIVE
 from kozel_tutor.solver.native import NativeBackend
-from kozel_tutor.state import DealState
+from kozel_tutor.state import DealState, SeatView
 
 # Positions (seed, cards_left, in_trick) where the hidden cards are fully determined by the
 # voids shown, so a Monte Carlo player must find the double-dummy answer.
@@ -115,6 +116,44 @@ def test_the_caller_of_trumps_is_read_as_holding_them() -> None:
     likely = log_likelihood(view, called_by_strong)
     unlikely = log_likelihood(view, swapped)
     assert math.isfinite(unlikely) and likely > unlikely
+
+
+def _softmax_log_likelihood(view: SeatView, world: tuple[int, int, int, int]) -> float:
+    """The inference model written out plainly: for every card another player chose to a
+    started trick, log softmax of its naturalness over the cards they could have played."""
+    order = view.order
+    plays = [(trick.leader.offset(i), [c.index for c in trick.cards][:i], trick.cards[i].index,
+              no) for no, trick in enumerate(view.tricks) for i in range(4)]
+    plays += [(view.leader.offset(i), [c.index for c in view.trick][:i], card.index,
+               len(view.tricks)) for i, card in enumerate(view.trick)]
+    total = 0.0
+    for k, (seat, before, card, trick_no) in enumerate(plays):
+        if seat == view.seat or not before:
+            continue
+        held = world[seat] | sum(1 << c for s, _, c, _ in plays[k:] if s == seat)
+        led = 0
+        for trick in view.tricks[:trick_no]:
+            suit = order.suit_of[trick.cards[0].index]
+            led |= 0 if suit == TRUMP else 1 << suit
+        legal = [c for c in range(36) if legal_mask(order, held, before, led) >> c & 1]
+        winner = seat.offset(-len(before) + order.winning_index(before))
+        utility = {c: inference._utility(order, c, before, winner == seat.partner,
+                                          len(before) == 3) for c in legal}
+        total += utility[card] - math.log(sum(math.exp(u) for u in utility.values()))
+    return total
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_play_reader_scores_layouts_as_the_model_says(seed: int) -> None:
+    state = random_deal(seed, deck=(36, 32)[seed % 2], cards_left=5 - seed % 3, in_trick=seed % 4)
+    view = state.view(state.to_move)
+    reader = PlayReader(view)
+    rng = random.Random(seed)
+    sampler = WorldSampler(view)
+    for world in [sampler.sample(rng) for _ in range(40)] + [tuple(state.hands)]:
+        expected = _softmax_log_likelihood(view, world)
+        assert reader.log_likelihood(world) == pytest.approx(expected, abs=1e-9)
+        assert log_likelihood(view, world) == pytest.approx(expected, abs=1e-9)
 
 
 @pytest.mark.skipif(not NATIVE, reason="the native core is not built")

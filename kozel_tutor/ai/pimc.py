@@ -54,7 +54,7 @@ from ..variants.match_rules import procedures_for
 from .base import CandidateStats, Decision, Progress, TrumpDecision
 from .context import MatchContext
 from .heuristic import rule_decision
-from .inference import log_likelihood
+from .inference import PlayReader
 from .reasons import reason
 from .sampler import World, WorldSampler
 from .trump_call import call_trump
@@ -235,7 +235,8 @@ class MonteCarloPlayer:
         if not self.settings.inference or nothing_seen:
             return [sampler.sample(self.rng) for _ in range(n)]
         pool = [sampler.sample(self.rng) for _ in range(n * self.settings.pool_factor)]
-        logs = [log_likelihood(view, world) for world in pool]
+        reader = PlayReader(view)
+        logs = [reader.log_likelihood(world) for world in pool]
         top = max(logs)
         weights = [math.exp(value - top) for value in logs]
         return self.rng.choices(pool, weights=weights, k=n)
