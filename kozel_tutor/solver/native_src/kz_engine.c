@@ -292,7 +292,7 @@ kz_tt *kz_tt_new(size_t bytes)
     if (!tt)
         return NULL;
     /* a 32nd of the bytes (a power of two of entries) for the end cache, the rest buckets */
-    uint64_t ends = 1024;
+    uint64_t ends = 64;
     while (ends * 2 * sizeof(kz_end_entry) <= bytes / 32)
         ends *= 2;
     size_t end_bytes = (size_t)ends * sizeof(kz_end_entry);
