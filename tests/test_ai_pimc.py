@@ -23,7 +23,7 @@ from kozel_tutor.ai.pimc import (
 from kozel_tutor.ai.sampler import WorldSampler
 from kozel_tutor.cards import CardSet, Suit
 from kozel_tutor.position import Position
-from kozel_tutor.rules import TRUMP, find_rules, legal_mask
+from kozel_tutor.rules import find_rules, legal_mask
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.solver import solve
 from kozel_tutor.solver.native import AVAILABLE as NATIVE
@@ -131,10 +131,8 @@ def _softmax_log_likelihood(view: SeatView, world: tuple[int, int, int, int]) ->
         if seat == view.seat or not before:
             continue
         held = world[seat] | sum(1 << c for s, _, c, _ in plays[k:] if s == seat)
-        led = 0
-        for trick in view.tricks[:trick_no]:
-            suit = order.suit_of[trick.cards[0].index]
-            led |= 0 if suit == TRUMP else 1 << suit
+        led = inference._led_before([order.suit_of[t.cards[0].index] for t in view.tricks],
+                                    trick_no)
         legal = [c for c in range(36) if legal_mask(order, held, before, led) >> c & 1]
         winner = seat.offset(-len(before) + order.winning_index(before))
         utility = {c: inference._utility(order, c, before, winner == seat.partner,

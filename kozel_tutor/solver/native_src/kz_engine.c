@@ -16,7 +16,7 @@
  *   tricks are solved exactly by a small minimax, and the value kept in a direct-mapped end
  *   cache beside the table (most such positions are met many times).
  * - Move order: the table's best lead; then the card that last cut off in a like node (a
- *   killer lead by cards left; a reply by cards left and the card winning the trick); else a
+ *   lead by cards left; a card to a trick by cards left and the card winning it); else a
  *   greedy simulation of the trick (leads), or win-cheaply / give-points-to-partner /
  *   throw-the-emptiest rules (follows).  The remembered cards took 30% off the nodes of 30
  *   full deals, the end cache 5% off the instructions.
@@ -417,11 +417,10 @@ typedef struct {
     int end_value;
     int have_key;            /* the next lead node's key, computed (and prefetched) by its parent */
     uint64_t next_k0, next_k1;
-    /* Move-order memory, by the number of cards left in the hands (which also says who is on
-     * play in the trick): the last lead that cut off, and for each card winning the trick so
-     * far, the last card played to it that cut off.  Each kept as card + 1, 0 for none. */
-    uint8_t killer[KZ_MAX_CARDS + 1];
-    uint8_t reply[KZ_MAX_CARDS + 1][KZ_MAX_CARDS];
+    /* Move-order memory (memory_slot): by the number of cards left in the hands (which also
+     * says who is on play in the trick), the last lead that cut off, and for each card winning
+     * the trick so far the last card played to it that cut off.  Card + 1, 0 for none. */
+    uint8_t memory[(KZ_MAX_CARDS + 1) * (KZ_MAX_CARDS + 1)];
     uint64_t nodes, next_check;
     double deadline;
     volatile int *cancel;
@@ -616,19 +615,16 @@ static int simulate_lead(const Ctx *c, int p, int b)
     return ((ws & 1) == (p & 1)) ? pts + 1 : -pts - 1;
 }
 
-static inline int cards_left(const Ctx *c)
+/* This node's place in Ctx.memory: cards left, then the card winning the trick (a lead: the
+ * last column). */
+static inline int memory_slot(const Ctx *c)
 {
-    return kz_popcount(c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3]);
+    int left = kz_popcount(c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3]);
+    return left * (KZ_MAX_CARDS + 1) + (c->nplayed ? c->win_card : KZ_MAX_CARDS);
 }
 
-/* Remembers the card that cut off at this node for its siblings (see Ctx.killer). */
-static inline void remember_cut(Ctx *c, int b)
-{
-    if (c->nplayed == 0)
-        c->killer[cards_left(c)] = (uint8_t)(b + 1);
-    else
-        c->reply[cards_left(c)][c->win_card] = (uint8_t)(b + 1);
-}
+/* Remembers the card that cut off at this node for the nodes like it. */
+static inline void remember_cut(Ctx *c, int b) { c->memory[memory_slot(c)] = (uint8_t)(b + 1); }
 
 /* Move ordering: a score per card, higher first.  The table's best lead comes first, then the
  * card that cut off at the last node like this one (the same number of cards left, and for a
@@ -639,7 +635,7 @@ static int order_moves(const Ctx *c, int p, uint64_t reps, int first, int *out)
     int score[MAX_MOVES];
     int n = 0;
     int k = c->nplayed;
-    int remembered = (k == 0 ? c->killer[cards_left(c)] : c->reply[cards_left(c)][c->win_card]) - 1;
+    int remembered = c->memory[memory_slot(c)] - 1;
     if (k == 0) {
         int o1 = (p + 1) & 3, o2 = (p + 3) & 3, partner = p ^ 2;
         uint64_t trumps = r->suit_mask[KZ_TRUMP];
@@ -717,6 +713,20 @@ static int order_moves(const Ctx *c, int p, uint64_t reps, int first, int *out)
     return n;
 }
 
+/* The plain suits led whose ace is still among the cards R: all that the ace-dump ban reads
+ * of the suits led, so the only part of them a position's key needs. */
+static inline uint64_t led_with_ace_out(const Ctx *c, uint64_t R)
+{
+    const kz_rules *r = c->r;
+    uint64_t led = 0;
+    if (r->flags & KZ_ACE_DUMP_BAN) {
+        for (int s = 0; s < 4; s++)
+            if ((c->led >> s & 1) && (R & r->ace[s]))
+                led |= 1u << s;
+    }
+    return led;
+}
+
 static inline void make_key(const Ctx *c, uint64_t *k0, uint64_t *k1)
 {
     const kz_rules *r = c->r;
@@ -737,12 +747,7 @@ static inline void make_key(const Ctx *c, uint64_t *k0, uint64_t *k1)
         B = (B & clear) | ((uint64_t)kz_compact[rr][bb] << lo);
         gaps &= clear;
     }
-    uint64_t led = 0;
-    if (r->flags & KZ_ACE_DUMP_BAN) {
-        for (int s = 0; s < 4; s++)
-            if ((c->led >> s & 1) && (R & r->ace[s]))
-                led |= 1u << s;
-    }
+    uint64_t led = led_with_ace_out(c, R);
     *k0 = R | (A << 36);
     uint64_t catch_info = 0;
     if (r->catch_mask && catch_live(c))
@@ -882,11 +887,10 @@ static int end2_search(Ctx *c, int alpha, int beta)
 }
 
 /* The whole position two tricks from the end in 64 bits: its eight cards, the owner of each
- * (two bits in card order), the leader, the suits led whose ace is still out (the ace-dump
- * ban reads them), points or tricks, and a top bit so that no key is 0. */
+ * (two bits in card order), the leader, led_with_ace_out, points or tricks, and a top bit so
+ * that no key is 0. */
 static inline uint64_t end2_key(const Ctx *c)
 {
-    const kz_rules *r = c->r;
     uint64_t R = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
     uint64_t A = c->hand[1] | c->hand[3], B = c->hand[2] | c->hand[3];
     uint64_t owners = 0;
@@ -895,12 +899,7 @@ static inline uint64_t end2_key(const Ctx *c)
         int b = kz_low(m);
         owners |= ((A >> b & 1) | (B >> b & 1) << 1) << shift;
     }
-    uint64_t led = 0;
-    if (r->flags & KZ_ACE_DUMP_BAN) {
-        for (int s = 0; s < 4; s++)
-            if ((c->led >> s & 1) && (R & r->ace[s]))
-                led |= 1u << s;
-    }
+    uint64_t led = led_with_ace_out(c, R);
     return R | owners | (uint64_t)c->leader << 52 | led << 54 | (uint64_t)c->mode << 58 |
            (uint64_t)1 << 59;
 }
