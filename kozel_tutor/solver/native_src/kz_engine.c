@@ -19,7 +19,9 @@
  *   lead by cards left; a card to a trick by cards left and the card winning it); else a
  *   greedy simulation of the trick (leads), or win-cheaply / give-points-to-partner /
  *   throw-the-emptiest rules (follows).  The remembered cards took 30% off the nodes of 30
- *   full deals, the end cache 5% off the instructions.
+ *   full deals, the end cache 5% off the instructions.  The table's or the remembered card is
+ *   searched before the other cards are scored, and usually cuts off alone (12% fewer
+ *   instructions).
  * - The catch (6 and queen of clubs from opposite sides in one trick) ends the deal at a fixed
  *   score, as kozel_tutor.solver.core.caught_points defines; while it can happen the bounds
  *   widen and the key holds the points NS took.
@@ -1035,7 +1037,7 @@ static int search_follow(Ctx *c, int alpha, int beta)
     int k = c->nplayed;
     int p = (c->leader + k) & 3;
     KZ_COUNT(follow[kz_popcount(c->hand[c->leader])]);
-    uint64_t legal = legal_moves(c, p);
+    uint64_t legal = legal_moves(c, p), rest = 0;
     int moves[MAX_MOVES];
     int nm;
     if (!(legal & (legal - 1))) {
@@ -1047,8 +1049,15 @@ static int search_follow(Ctx *c, int alpha, int beta)
             moves[0] = kz_low(reps);
             nm = 1;
         } else {
-            nm = order_moves(c, p, reps, -1, moves);
             KZ_COUNT(fmulti);
+            int pre = c->memory[memory_slot(c)] - 1;
+            if (pre >= 0 && (reps >> pre & 1) && !(k == 3 && kz_popcount(c->hand[p]) >= ETC_FROM)) {
+                moves[0] = pre;   /* the rest are ordered only if this card does not cut off */
+                nm = 1;
+                rest = reps & ~BIT(pre);
+            } else {
+                nm = order_moves(c, p, reps, -1, moves);
+            }
         }
     }
     int maxi = !(p & 1);
@@ -1166,6 +1175,10 @@ static int search_follow(Ctx *c, int alpha, int beta)
                 }
             }
         }
+        if (rest) {
+            nm = 1 + order_moves(c, p, rest, -1, moves + 1);
+            rest = 0;
+        }
     }
     return best;
 }
@@ -1237,9 +1250,17 @@ static int search_lead(Ctx *c, int alpha, int beta)
     int a0 = a, b0 = bt;
 
     uint64_t legal = legal_moves(c, L);
-    uint64_t reps = representatives(c, legal);
+    uint64_t reps = representatives(c, legal), rest = 0;
     int moves[MAX_MOVES];
-    int nm = order_moves(c, L, reps, first, moves);
+    int nm;
+    int pre = first >= 0 && (reps >> first & 1) ? first : c->memory[memory_slot(c)] - 1;
+    if (pre >= 0 && (reps >> pre & 1) && (reps & (reps - 1))) {
+        moves[0] = pre;   /* the rest are ordered only if this card does not cut off */
+        nm = 1;
+        rest = reps & ~BIT(pre);
+    } else {
+        nm = order_moves(c, L, reps, first, moves);
+    }
     KZ_COUNT(lexp);
     int maxi = !(L & 1);
     int best = maxi ? -1000 : 1000, best_move = -1;
@@ -1293,6 +1314,10 @@ static int search_lead(Ctx *c, int alpha, int beta)
                     }
                 }
             }
+        }
+        if (rest) {
+            nm = 1 + order_moves(c, L, rest, -1, moves + 1);
+            rest = 0;
         }
     }
     {
