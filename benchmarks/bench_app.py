@@ -8,7 +8,10 @@ Target: request → interactive table ≤ 3 s on a developer machine.  AI pauses
 (``KOZEL_TUTOR_PACE=0``) so the numbers are compute and rendering, not animation.
 
 The app runs with a pre-heated kernel (``voila.py``).  ``--baseline`` also measures, in the same
-run, a server without one (each page starts its own kernel), and prints the ratio.  ``--floor``
+run, a server without one (each page starts its own kernel), and prints the ratio.
+``--voila-pool`` measures a server with Voila's own kernel manager, which heats the next kernel
+while the page still loads (ours waits until it has opened: ``kozel_tutor.voila_kernels``).
+``--floor``
 also measures the floor under any Voila app on this machine: the same settings serving a
 notebook with one small anywidget, request → that widget drawn (Voila's own front end, the
 widget manager and a kernel, nothing of ours), and prints what the app adds to it.
@@ -16,6 +19,7 @@ widget manager and a kernel, nothing of ours), and prints what the app adds to i
     python benchmarks/bench_app.py                      # levels random and easy
     python benchmarks/bench_app.py --levels hard --deals 1
     python benchmarks/bench_app.py --baseline --floor     # the ratio to both baselines
+    python benchmarks/bench_app.py --voila-pool --levels random,random,random
     python benchmarks/bench_app.py --screenshots docs   # also writes the README screenshots
 
 Needs Debian chromium (/usr/bin/chromium) and Playwright for Python.
@@ -115,6 +119,10 @@ def run_server(levels: list[str], deals: int, warm: float, extra: tuple[str, ...
     return totals
 
 
+# Voila's default kernel manager in place of voila.py's PageFirstKernelManager.
+VOILA_POOL = ("--VoilaConfiguration.multi_kernel_manager_class="
+              "jupyter_server.services.kernels.kernelmanager.AsyncMappingKernelManager")
+
 FLOOR_CELL = """\
 import anywidget
 import traitlets
@@ -206,6 +214,8 @@ def main() -> None:
     parser.add_argument("--screenshots", type=Path, help="write PNG screenshots to this folder")
     parser.add_argument("--baseline", action="store_true",
                         help="also measure a server without a pre-heated kernel, same run")
+    parser.add_argument("--voila-pool", action="store_true",
+                        help="also measure Voila's own kernel manager (heats during the load)")
     parser.add_argument("--floor", action="store_true",
                         help="also measure a one-widget notebook on the same settings, same run")
     parser.add_argument("--warm", type=float, default=10.0,
@@ -216,11 +226,15 @@ def main() -> None:
     # Alternate the two servers level by level so that both see the same machine load.
     heated: list[float] = []
     cold: list[float] = []
+    voila_pool: list[float] = []
     floor: list[float] = []
     for level in levels:
         if args.floor:
             floor += run_floor(args.warm, 1)
         heated += run_server([level], args.deals, args.warm, label="pre-heated ")
+        if args.voila_pool:
+            voila_pool += run_server([level], args.deals, args.warm, extra=(VOILA_POOL,),
+                                     label="Voila's pool ")
         if args.baseline:
             cold += run_server([level], args.deals, args.warm,
                                extra=("--VoilaConfiguration.preheat_kernel=False",),
@@ -231,6 +245,9 @@ def main() -> None:
         print(f"baseline without a pre-heated kernel: {statistics.median(cold):5.2f} s; "
               f"ratio pre-heated/baseline "
               f"{statistics.median(heated) / statistics.median(cold):4.2f}")
+    if voila_pool:
+        print(f"Voila's own kernel manager: {statistics.median(voila_pool):5.2f} s; ratio "
+              f"ours/Voila's {statistics.median(heated) / statistics.median(voila_pool):4.2f}")
     if floor:
         app, bare = statistics.median(heated), statistics.median(floor)
         print(f"floor (one anywidget, same Voila settings): {bare:5.2f} s; the app adds "

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
 from kozel_tutor.cards import Card, Suit
 from kozel_tutor.i18n import Message
 from kozel_tutor.rules import find_rules
+from kozel_tutor.voila_kernels import HEATING
 
 from .conftest import start_voila, stop
 from .helpers import (
@@ -164,3 +166,28 @@ def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> N
     for token, label in drawn:
         card = Card.parse(token)
         assert label == card.label("ru")[:-1] + card.suit.letter, "corner letters are Russian"
+
+
+def test_the_next_kernel_heats_only_once_the_page_has_opened(page: Any, voila_server: Any
+                                                               ) -> None:
+    """voila.py: Voila heats a spare kernel after each page, but not while that page loads."""
+    def lines() -> list[str]:
+        return voila_server.log.read_text(errors="replace").splitlines()
+
+    seen = len(lines())
+    open_home(page, voila_server.url)
+    taken = connected = heated = None
+    deadline = time.monotonic() + 60
+    while heated is None and time.monotonic() < deadline:
+        time.sleep(0.5)
+        for i, line in enumerate(lines()[seen:]):
+            if taken is None and (m := re.search(r"Using pre-heated kernel: ([\w-]+)", line)):
+                taken = i, m.group(1)
+            elif taken and connected is None and f"Connecting to kernel {taken[1]}" in line:
+                connected = i
+            elif taken and heated is None and HEATING in line:
+                heated = i
+    assert taken, "the page did not get the pre-heated kernel"
+    assert heated is not None, "no spare kernel was heated after the page"
+    assert connected is not None and connected < heated, \
+        "the spare kernel began heating while the page was still loading"

@@ -1,0 +1,108 @@
+"""The Voila kernel manager that heats the next spare kernel once the page has opened.
+
+These drive the real class and its real bookkeeping (Jupyter Server's connection counts,
+Voila's pools of tasks) inside a real event loop; the browser tests run it under Voila.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("jupyter_server")
+
+from kozel_tutor.voila_kernels import PageFirstKernelManager
+
+
+def manager(connections: dict[str, int], wait: float = 3.0,
+            settle: float = 0.2) -> PageFirstKernelManager:
+    km = PageFirstKernelManager(page_wait=wait, page_settle=settle)
+    km._kernel_connections = connections
+    km._pools = {}
+    return km
+
+
+def as_pool_task(km: PageFirstKernelManager,
+                 during: Callable[[asyncio.Task[Any]], Awaitable[None]] | None = None
+                 ) -> float:
+    """Runs ``km.wait_for_pages()`` as the task of a pool (as Voila does), with ``during``
+    acting on the world meanwhile; returns the seconds it waited."""
+    async def main() -> float:
+        task = asyncio.get_running_loop().create_task(km.wait_for_pages())
+        km._pools["app.ipynb"] = [task]
+        if during is not None:
+            await during(task)
+        return await task
+    return asyncio.run(main())
+
+
+def test_no_page_loading_means_no_wait() -> None:
+    km = manager({"k1": 1, "k2": 2})
+    started = time.monotonic()
+    assert as_pool_task(km) < 0.1
+    assert time.monotonic() - started < 0.5
+
+
+def test_the_first_fill_at_start_up_does_not_wait() -> None:
+    assert as_pool_task(manager({})) < 0.1
+
+
+def test_heating_waits_for_the_page_to_connect_then_lets_it_draw() -> None:
+    connections = {"old-tab": 1, "new-page": 0}
+    km = manager(connections, wait=5.0, settle=0.3)
+
+    async def page_connects(task: asyncio.Task[Any]) -> None:
+        await asyncio.sleep(0.6)
+        assert not task.done(), "it must wait while the page loads"
+        km.notify_connect("new-page")   # what the kernel's websocket handler calls
+        assert connections["new-page"] == 1
+
+    waited = as_pool_task(km, page_connects)
+    assert 0.6 + 0.3 <= waited < 0.6 + 0.3 + 1.0
+
+
+def test_a_request_for_the_waiting_kernel_ends_the_wait_at_once() -> None:
+    km = manager({"new-page": 0}, wait=10.0)
+
+    async def reload(task: asyncio.Task[Any]) -> None:
+        await asyncio.sleep(0.4)
+        km._pools["app.ipynb"].remove(task)   # what Voila's handler does: pop the pool's task
+
+    waited = as_pool_task(km, reload)
+    assert 0.4 <= waited < 1.2
+
+
+def test_a_closed_tabs_kernel_does_not_hold_heating_back() -> None:
+    km = manager({"closed-tab": 0})
+    km.connected_once.add("closed-tab")   # a page was connected to it once
+    assert as_pool_task(km) < 0.1
+
+
+def test_a_spare_kernel_in_the_pool_is_not_a_page_loading() -> None:
+    km = manager({"spare": 0})
+
+    async def main() -> float:
+        loop = asyncio.get_running_loop()
+        heated: asyncio.Future[dict[str, Any]] = loop.create_future()
+        heated.set_result({"kernel_id": "spare"})
+        task = loop.create_task(km.wait_for_pages())
+        km._pools["app.ipynb"] = [heated, task]
+        return await task
+
+    assert asyncio.run(main()) < 0.1
+
+
+def test_a_page_that_never_connects_holds_heating_back_only_page_wait() -> None:
+    km = manager({"abandoned-page": 0}, wait=0.8, settle=2.0)
+    waited = as_pool_task(km)
+    assert 0.8 <= waited < 1.6
+
+
+def test_without_voilas_pools_nothing_waits() -> None:
+    km = PageFirstKernelManager()
+    km._kernel_connections = {"k": 0}
+    assert asyncio.run(km.wait_for_pages()) < 0.1
