@@ -64,7 +64,6 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self.connected_once.add(kernel_id)
 
-
     def spare_kernels(self) -> set[str]:
         """The heated kernels still waiting in Voila's pools for a page."""
         spare = set()
