@@ -5,7 +5,7 @@ and starts heating the next spare one a second after a page takes it: exactly wh
 evaluates Voila's front end and the server feeds it sixty scripts.  On a two-core machine
 (``benchmarks/bench_app.py --voila-pool``, one run) holding the heating back took request →
 home screen from 12.4-14.2 s to 8.1-9.3 s.  The heating then overlaps the first click instead
-(Play → table 1.4-1.9 s became 2.8-3.8 s when the benchmark clicks at once), and request →
+(Play → table 1.4-1.9 s became 3.3-3.8 s when the benchmark clicks at once), and request →
 interactive table went from a median of 15.4 s to 12.1 s (0.79).  Giving the heating kernel a
 lower CPU priority instead did not help: the page's own kernel, heated the same way, kept it.
 
