@@ -1,21 +1,32 @@
 """The Voila kernel manager that heats the next spare kernel once the page has opened.
 
 These drive the real class and its real bookkeeping (Jupyter Server's connection counts,
-Voila's pools of tasks) inside a real event loop; the browser tests run it under Voila.
+Voila's pools of tasks) inside a real event loop; the browser tests run it under Voila.  Each
+test's loop runs in a thread of its own: a session's browser tests may leave Playwright's loop
+running in the main thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 
 pytest.importorskip("jupyter_server")
 
 from kozel_tutor.voila_kernels import PageFirstKernelManager
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own (see the module)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def manager(connections: dict[str, int], wait: float = 3.0,
@@ -37,7 +48,7 @@ def as_pool_task(km: PageFirstKernelManager,
         if during is not None:
             await during(task)
         return await task
-    return asyncio.run(main())
+    return run(main())
 
 
 def test_no_page_loading_means_no_wait() -> None:
@@ -93,7 +104,7 @@ def test_a_spare_kernel_in_the_pool_is_not_a_page_loading() -> None:
         km._pools["app.ipynb"] = [heated, task]
         return await task
 
-    assert asyncio.run(main()) < 0.1
+    assert run(main()) < 0.1
 
 
 def test_a_page_that_never_connects_holds_heating_back_only_page_wait() -> None:
@@ -105,4 +116,4 @@ def test_a_page_that_never_connects_holds_heating_back_only_page_wait() -> None:
 def test_without_voilas_pools_nothing_waits() -> None:
     km = PageFirstKernelManager()
     km._kernel_connections = {"k": 0}
-    assert asyncio.run(km.wait_for_pages()) < 0.1
+    assert run(km.wait_for_pages()) < 0.1
