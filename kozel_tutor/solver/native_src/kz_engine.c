@@ -715,6 +715,20 @@ static int order_moves(const Ctx *c, int p, uint64_t reps, int first, int *out)
     return n;
 }
 
+/* The moves of a node with a choice: when `pre` (the table's or the remembered card) is one
+ * of them and `lazy`, that card alone, the others left in *rest to be ordered only if it does
+ * not cut off (it usually does); else all of them in order. */
+static int first_moves(const Ctx *c, int p, uint64_t reps, int first, int pre, int lazy,
+                       int *moves, uint64_t *rest)
+{
+    if (lazy && pre >= 0 && (reps >> pre & 1) && (reps & (reps - 1))) {
+        moves[0] = pre;
+        *rest = reps & ~BIT(pre);
+        return 1;
+    }
+    return order_moves(c, p, reps, first, moves);
+}
+
 /* The plain suits led whose ace is still among the cards R: all that the ace-dump ban reads
  * of the suits led, so the only part of them a position's key needs. */
 static inline uint64_t led_with_ace_out(const Ctx *c, uint64_t R)
@@ -1050,14 +1064,9 @@ static int search_follow(Ctx *c, int alpha, int beta)
             nm = 1;
         } else {
             KZ_COUNT(fmulti);
-            int pre = c->memory[memory_slot(c)] - 1;
-            if (pre >= 0 && (reps >> pre & 1) && !(k == 3 && kz_popcount(c->hand[p]) >= ETC_FROM)) {
-                moves[0] = pre;   /* the rest are ordered only if this card does not cut off */
-                nm = 1;
-                rest = reps & ~BIT(pre);
-            } else {
-                nm = order_moves(c, p, reps, -1, moves);
-            }
+            /* not where the enhanced transposition cutoff reads every move */
+            int lazy = !(k == 3 && kz_popcount(c->hand[p]) >= ETC_FROM);
+            nm = first_moves(c, p, reps, -1, c->memory[memory_slot(c)] - 1, lazy, moves, &rest);
         }
     }
     int maxi = !(p & 1);
@@ -1252,15 +1261,8 @@ static int search_lead(Ctx *c, int alpha, int beta)
     uint64_t legal = legal_moves(c, L);
     uint64_t reps = representatives(c, legal), rest = 0;
     int moves[MAX_MOVES];
-    int nm;
     int pre = first >= 0 && (reps >> first & 1) ? first : c->memory[memory_slot(c)] - 1;
-    if (pre >= 0 && (reps >> pre & 1) && (reps & (reps - 1))) {
-        moves[0] = pre;   /* the rest are ordered only if this card does not cut off */
-        nm = 1;
-        rest = reps & ~BIT(pre);
-    } else {
-        nm = order_moves(c, L, reps, first, moves);
-    }
+    int nm = first_moves(c, L, reps, first, pre, 1, moves, &rest);
     KZ_COUNT(lexp);
     int maxi = !(L & 1);
     int best = maxi ? -1000 : 1000, best_move = -1;
