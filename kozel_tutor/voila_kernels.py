@@ -1,24 +1,28 @@
-"""The Voila server's kernels: the next pre-heated kernel waits until the page has opened.
+"""The Voila server's kernels: the next pre-heated kernel waits for a quiet page.
 
 Voila runs the app in a spare kernel before anyone asks (``preheat_kernel`` in ``voila.py``)
 and starts heating the next spare one a second after a page takes it: exactly while the browser
 evaluates Voila's front end and the server feeds it sixty scripts.  On a two-core machine
-(``benchmarks/bench_app.py --voila-pool``, one run) holding the heating back took request →
-home screen from 12.4-14.2 s to 8.1-9.3 s.  The heating then overlaps the first click instead
-(Play → table 1.4-1.9 s became 3.3-3.8 s when the benchmark clicks at once), and request →
-interactive table went from a median of 15.4 s to 12.1 s (0.79).  Giving the heating kernel a
-lower CPU priority instead did not help: the page's own kernel, heated the same way, kept it.
+(``benchmarks/bench_app.py --voila-pool``, one run) holding the heating back until the page
+had connected took request → home screen from 12.4-14.2 s to 8.1-9.3 s.  The heating then
+overlapped the first click instead (Play → table 1.4-1.9 s became 3.3-3.8 s when the benchmark
+clicks at once); waiting also while the page is busy moved it to the learner's pauses (five
+alternating runs of both versions: Play → table median 2.93 s → 1.85 s).  Giving the heating
+kernel a lower CPU priority did not help: the page's own kernel, heated the same way, kept it.
 
-:class:`PageFirstKernelManager` holds the heating of a spare kernel back until every page has
-connected to its kernel (the front end has loaded) and then for two more seconds while the
-page draws, at most :attr:`page_wait` seconds in all.  A page is loading while a kernel that is
-not a spare one has never had a connection (the kernels of closed tabs have had one).  If a
-request comes for the kernel that is waiting, it starts at once: a reload never waits for the
-pause.
+:class:`PageFirstKernelManager` holds the heating of a spare kernel back while a page loads
+and while the learner is busy with an open page, at most :attr:`page_wait` seconds in all.  A
+page is loading while a kernel that is not a spare one has never had a connection (the kernels
+of closed tabs have had one).  An open page is busy while its kernel works (a card click, the
+AI's move) and for :attr:`page_settle` seconds after its last message or its connection: so the
+heating runs while the learner reads the home screen or thinks over a card, not while the
+table is drawn after Play.  If a request comes for the kernel that is waiting, it starts at
+once: a reload never waits for the pause.
 
 ``voila.py`` names this class as ``VoilaConfiguration.multi_kernel_manager_class``; Voila
-builds its pooling kernel manager on top of it.  It reads two private attributes, Jupyter
-Server's connection counts and Voila's pools, and waits for nothing when either is missing.
+builds its pooling kernel manager on top of it.  It reads private attributes: Jupyter Server's
+connection counts and kernels (with the activity markers it keeps on them) and Voila's pools;
+it waits for nothing when they are missing.
 This module imports nothing of the app, so the server process stays small.
 """
 
@@ -26,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -43,15 +48,17 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
 
     page_wait = Float(
         30.0, config=True,
-        help="Longest wait, in seconds, before heating a spare kernel while a page loads.")
+        help="Longest wait, in seconds, before heating a spare kernel while a page loads "
+             "or is busy.")
     page_settle = Float(
         2.0, config=True,
-        help="Seconds to wait after the pages have connected, while they draw.")
+        help="Seconds an open page must have been quiet (no kernel message, no new "
+             "connection) before a spare kernel heats.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
-        #: The kernels a page has connected to at some time.
-        self.connected_once: set[str] = set()
+        #: When a page last connected to each kernel (time.monotonic()).
+        self.connected_at: dict[str, float] = {}
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         env = kwargs.get("env") or {}
@@ -62,7 +69,7 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
-        self.connected_once.add(kernel_id)
+        self.connected_at[kernel_id] = time.monotonic()
 
     def spare_kernels(self) -> set[str]:
         """The heated kernels still waiting in Voila's pools for a page."""
@@ -81,8 +88,32 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
         connections = getattr(self, "_kernel_connections", None)
         if not isinstance(connections, dict):
             return False
-        waiting = {kid for kid, n in connections.items() if n == 0} - self.connected_once
+        waiting = {kid for kid, n in connections.items() if n == 0} - self.connected_at.keys()
         return bool(waiting - self.spare_kernels())
+
+    def pages_busy(self) -> bool:
+        """Is an open page's kernel working, or has it had a message or a new connection in the
+        last :attr:`page_settle` seconds?  (Jupyter Server records each kernel's execution state
+        and last activity from its messages.)"""
+        connections = getattr(self, "_kernel_connections", None)
+        if not isinstance(connections, dict):
+            return False
+        kernels = getattr(self, "_kernels", {})
+        now = time.monotonic()
+        utc_now = datetime.now(UTC)
+        for kernel_id, count in connections.items():
+            if not count:
+                continue
+            if now - self.connected_at.get(kernel_id, -1e9) < self.page_settle:
+                return True
+            kernel = kernels.get(kernel_id)
+            if getattr(kernel, "execution_state", None) == "busy":
+                return True
+            last = getattr(kernel, "last_activity", None)
+            if isinstance(last, datetime) and last.tzinfo is not None and \
+                    (utc_now - last).total_seconds() < self.page_settle:
+                return True
+        return False
 
     def taken(self, task: asyncio.Task[Any] | None) -> bool:
         """Has a request taken this pool task (it waits for its kernel now)?"""
@@ -92,16 +123,13 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
         return not any(task in pool for pool in pools.values())
 
     async def wait_for_pages(self) -> float:
-        """Waits while a page loads (see the module); returns the seconds waited."""
+        """Waits while a page loads or is busy (see the module); returns the seconds waited."""
         task = asyncio.current_task()
         started = time.monotonic()
         deadline = started + self.page_wait
-        if self.pages_loading() and not self.taken(task):
-            while self.pages_loading() and not self.taken(task) and time.monotonic() < deadline:
-                await asyncio.sleep(POLL_SECONDS)
-            settle = min(deadline, time.monotonic() + self.page_settle)
-            while not self.taken(task) and time.monotonic() < settle:
-                await asyncio.sleep(POLL_SECONDS)
+        while (not self.taken(task) and time.monotonic() < deadline
+               and (self.pages_loading() or self.pages_busy())):
+            await asyncio.sleep(POLL_SECONDS)
         waited = time.monotonic() - started
-        self.log.info("%s %.1f s for the pages to open", HEATING, waited)
+        self.log.info("%s %.1f s for the pages to open and go quiet", HEATING, waited)
         return waited

@@ -12,6 +12,8 @@ import asyncio
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
@@ -76,6 +78,53 @@ def test_heating_waits_for_the_page_to_connect_then_lets_it_draw() -> None:
     assert 0.6 + 0.3 <= waited < 0.6 + 0.3 + 1.0
 
 
+def kernel(state: str = "idle", quiet_for: float = 60.0) -> SimpleNamespace:
+    """The two markers Jupyter Server keeps on each of its kernels, from the kernel's messages."""
+    last = datetime.now(UTC) - timedelta(seconds=quiet_for)
+    return SimpleNamespace(execution_state=state, last_activity=last)
+
+
+def test_heating_waits_while_the_open_page_plays_then_for_it_to_be_quiet() -> None:
+    km = manager({"page": 1}, wait=5.0, settle=0.3)
+    km._kernels["page"] = kernel(quiet_for=0.0)
+
+    async def learner_plays(task: asyncio.Task[Any]) -> None:
+        for _ in range(5):   # a card click and the AI's replies, every 0.2 s for a second
+            await asyncio.sleep(0.2)
+            assert not task.done(), "it must wait while the page's kernel is active"
+            km._kernels["page"].last_activity = datetime.now(UTC)
+
+    waited = as_pool_task(km, learner_plays)
+    assert 1.0 + 0.3 <= waited < 1.0 + 0.3 + 0.8
+
+
+def test_a_kernel_busy_with_a_long_move_holds_heating_back() -> None:
+    km = manager({"page": 1}, wait=5.0, settle=0.3)
+    km._kernels["page"] = kernel("busy", quiet_for=10.0)   # the AI thinks, no message yet
+
+    async def move_done(task: asyncio.Task[Any]) -> None:
+        await asyncio.sleep(0.8)
+        assert not task.done(), "it must wait while the page's kernel is busy"
+        km._kernels["page"].execution_state = "idle"
+
+    waited = as_pool_task(km, move_done)
+    assert 0.8 <= waited < 1.6
+
+
+def test_a_quiet_open_page_does_not_hold_heating_back() -> None:
+    km = manager({"page": 1, "closed-tab": 0}, settle=0.3)
+    km.connected_at.update({"page": time.monotonic() - 5, "closed-tab": time.monotonic() - 9})
+    km._kernels.update({"page": kernel(quiet_for=5.0), "closed-tab": kernel("busy")})
+    assert as_pool_task(km) < 0.1
+
+
+def test_a_page_busy_without_end_holds_heating_back_only_page_wait() -> None:
+    km = manager({"page": 1}, wait=0.8, settle=0.3)
+    km._kernels["page"] = kernel("busy")
+    waited = as_pool_task(km)
+    assert 0.8 <= waited < 1.6
+
+
 def test_a_request_for_the_waiting_kernel_ends_the_wait_at_once() -> None:
     km = manager({"new-page": 0}, wait=10.0)
 
@@ -89,7 +138,7 @@ def test_a_request_for_the_waiting_kernel_ends_the_wait_at_once() -> None:
 
 def test_a_closed_tabs_kernel_does_not_hold_heating_back() -> None:
     km = manager({"closed-tab": 0})
-    km.connected_once.add("closed-tab")   # a page was connected to it once
+    km.connected_at["closed-tab"] = time.monotonic() - 60   # a page was connected once
     assert as_pool_task(km) < 0.1
 
 
