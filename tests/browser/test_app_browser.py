@@ -75,6 +75,13 @@ def test_the_loading_screen_speaks_the_learners_language(browser: Any, voila_ser
 
 def test_a_whole_deal_is_played_by_clicking_and_an_illegal_card_is_explained(
         page: Any, voila_server: Any) -> None:
+    # Every file comes from the app's own server (no CDN: the page works offline).
+    elsewhere: list[str] = []
+    page.on("request", lambda request: elsewhere.append(request.url)
+            if request.url.startswith(("http:", "https:", "ws:", "wss:"))
+            and not request.url.startswith(voila_server.url.rstrip("/"))
+            and not request.url.startswith(voila_server.url.replace("http", "ws", 1).rstrip("/"))
+            else None)
     open_home(page, voila_server.url)
     start_game(page)
     assert len(hand(page)) == 9
@@ -109,6 +116,7 @@ def test_a_whole_deal_is_played_by_clicking_and_an_illegal_card_is_explained(
     page.locator(SUMMARY).wait_for(state="detached")
     assert wait_ready(page) in ("play", "call")
     assert len(hand(page)) == 9
+    assert not elsewhere, f"the page fetched files from elsewhere: {elsewhere}"
 
 
 def test_reload_offers_continue_and_restores_the_same_hands(page: Any, voila_server: Any
