@@ -462,12 +462,12 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
         self.on_import = on_import
         self.intro = widgets.HTML()
         self.download = widgets.HTML()
-        # No Font Awesome icons: the app's page loads none (share/jupyter/voila/templates/kozel).
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         icon="", layout=widgets.Layout(width="auto"))
+                                         icon="upload", layout=widgets.Layout(width="auto"))
         self.upload.add_class("kozel-backup-upload")
         self.status = widgets.HTML()
-        self.back = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.back = widgets.Button(icon="arrow-left",
+                                   layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.back.add_class("kozel-backup-back")
         self.back.on_click(lambda _: self.go_home() if self.go_home is not None else None)
         self.upload.observe(self._on_upload, names="value")
