@@ -335,7 +335,7 @@ def test_progress_file_is_a_section_of_the_home_screen(store: Store) -> None:
     panel = section.open(SectionContext("ru", store, lambda: went_home.append(True)))
     panel.back.click()
     assert went_home == [True]
-    assert panel.back.description == "Назад"
+    assert panel.back.description == "← Домой"
 
 
 def test_panel_explains_a_bad_file_in_the_learners_language(store: Store) -> None:

@@ -432,7 +432,7 @@ _PANEL: dict[str, dict[str, str]] = {
     },
     "download": {"en": "Save progress file", "ru": "Сохранить файл прогресса"},
     "upload": {"en": "Load progress file", "ru": "Загрузить файл прогресса"},
-    "back": {"en": "Back", "ru": "Назад"},
+    "back": {"en": "← Home", "ru": "← Домой"},
     "loaded": {"en": "Progress loaded from the file saved {exported}: {rows} records.",
                "ru": "Прогресс загружен из файла от {exported}: записей — {rows}."},
     "reopen": {"en": "Open the app with this progress", "ru": "Открыть приложение с этим "
@@ -466,8 +466,7 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
                                          icon="upload", layout=widgets.Layout(width="auto"))
         self.upload.add_class("kozel-backup-upload")
         self.status = widgets.HTML()
-        self.back = widgets.Button(icon="arrow-left",
-                                   layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.back = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.back.add_class("kozel-backup-back")
         self.back.on_click(lambda _: self.go_home() if self.go_home is not None else None)
         self.upload.observe(self._on_upload, names="value")

@@ -26,7 +26,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "continue_hint": {"en": "{level} · we {us} : {them} they",
                       "ru": "{level} · мы {us} : {them} они"},
     "home": {"en": "Main menu", "ru": "Главное меню"},
-    "back": {"en": "Back", "ru": "Назад"},
+    # every button that returns to the home screen says so, the same way in every section
+    "back": {"en": "← Home", "ru": "← Домой"},
     "save_corrupt": {
         "en": "Your saved match could not be read ({reason}). It was put aside; "
               "you can start a new match.",
