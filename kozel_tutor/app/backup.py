@@ -424,8 +424,9 @@ _PANEL: dict[str, dict[str, str]] = {
     "hint": {"en": "Save your progress to a file, or load it back",
              "ru": "Сохранить прогресс в файл или загрузить его обратно"},
     "explain": {
-        "en": "An online session is deleted after a while of rest. Save your progress file "
-              "(the match in progress, statistics, settings) and load it next time to carry on.",
+        "en": "An online session is deleted when it has not been used for a while. Save your "
+              "progress file (the match in progress, statistics, settings) and load it next "
+              "time to carry on.",
         "ru": "Сеанс в интернете удаляется, если им какое-то время не пользоваться. Сохраните "
               "файл прогресса (текущая партия, статистика, настройки) и загрузите его в "
               "следующий раз, чтобы продолжить.",
