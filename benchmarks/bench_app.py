@@ -10,11 +10,11 @@ Target: request → interactive table ≤ 3 s on a developer machine.  AI pauses
 The app runs with a pre-heated kernel (``voila.py``).  ``--baseline`` also measures, in the same
 run, a server without one (each page starts its own kernel), and prints the ratio.
 ``--voila-pool`` measures a server with Voila's own kernel manager, which heats the next kernel
-while the page still loads (ours waits until it has opened: ``kozel_tutor.voila_kernels``).
-``--floor``
-also measures the floor under any Voila app on this machine: the same settings serving a
-notebook with one small anywidget, request → that widget drawn (Voila's own front end, the
-widget manager and a kernel, nothing of ours), and prints what the app adds to it.
+while the page still loads (ours waits until it has opened and gone quiet:
+``kozel_tutor.voila_kernels``).  ``--floor`` also measures the floor under any Voila app on
+this machine: the same settings serving a notebook with one small anywidget, request → that
+widget drawn (Voila's own front end, the widget manager and a kernel, nothing of ours), and
+prints what the app adds to it.
 
     python benchmarks/bench_app.py                      # levels random and easy
     python benchmarks/bench_app.py --levels hard --deals 1
