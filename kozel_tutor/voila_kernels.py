@@ -82,38 +82,33 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
                         spare.add(result["kernel_id"])
         return spare
 
+    def connections(self) -> dict[str, int]:
+        """Jupyter Server's count of open connections (pages) per kernel; empty if missing."""
+        counts = getattr(self, "_kernel_connections", None)
+        return counts if isinstance(counts, dict) else {}
+
     def pages_loading(self) -> bool:
         """Has some page taken a kernel and not connected to it yet?  (A kernel whose page
         has been closed has connected before; a spare one waits in a pool.)"""
-        connections = getattr(self, "_kernel_connections", None)
-        if not isinstance(connections, dict):
-            return False
-        waiting = {kid for kid, n in connections.items() if n == 0} - self.connected_at.keys()
-        return bool(waiting - self.spare_kernels())
+        waiting = {kid for kid, n in self.connections().items() if n == 0}
+        return bool(waiting - self.connected_at.keys() - self.spare_kernels())
 
     def pages_busy(self) -> bool:
-        """Is an open page's kernel working, or has it had a message or a new connection in the
-        last :attr:`page_settle` seconds?  (Jupyter Server records each kernel's execution state
+        """Is the kernel of some open page busy (see :meth:`page_busy`)?"""
+        return any(self.page_busy(kid) for kid, n in self.connections().items() if n)
+
+    def page_busy(self, kernel_id: str) -> bool:
+        """Is this kernel working, or has it had a message or a new connection in the last
+        :attr:`page_settle` seconds?  (Jupyter Server records each kernel's execution state
         and last activity from its messages.)"""
-        connections = getattr(self, "_kernel_connections", None)
-        if not isinstance(connections, dict):
-            return False
-        kernels = getattr(self, "_kernels", {})
-        now = time.monotonic()
-        utc_now = datetime.now(UTC)
-        for kernel_id, count in connections.items():
-            if not count:
-                continue
-            if now - self.connected_at.get(kernel_id, -1e9) < self.page_settle:
-                return True
-            kernel = kernels.get(kernel_id)
-            if getattr(kernel, "execution_state", None) == "busy":
-                return True
-            last = getattr(kernel, "last_activity", None)
-            if isinstance(last, datetime) and last.tzinfo is not None and \
-                    (utc_now - last).total_seconds() < self.page_settle:
-                return True
-        return False
+        if time.monotonic() - self.connected_at.get(kernel_id, -1e9) < self.page_settle:
+            return True
+        kernel = getattr(self, "_kernels", {}).get(kernel_id)
+        if getattr(kernel, "execution_state", None) == "busy":
+            return True
+        last = getattr(kernel, "last_activity", None)
+        return (isinstance(last, datetime) and last.tzinfo is not None
+                and (datetime.now(UTC) - last).total_seconds() < self.page_settle)
 
     def taken(self, task: asyncio.Task[Any] | None) -> bool:
         """Has a request taken this pool task (it waits for its kernel now)?"""
