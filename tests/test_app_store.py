@@ -106,7 +106,7 @@ def test_a_failed_write_changes_neither_the_stats_nor_the_save(
     key = ("random", "clubs")
     store.save_match({"before": True})
 
-    def broken_write(conn: sqlite3.Connection, text: str) -> None:
+    def broken_write(conn: sqlite3.Connection, slot: str, text: str) -> None:
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(store_module, "_write_save", broken_write)
@@ -114,6 +114,27 @@ def test_a_failed_write_changes_neither_the_stats_nor_the_save(
         store.record_deal(key, _result((80, 40), (6, 3)), Team.NS, {"after": True})
     assert store.stats(key) == Stats()
     assert store.load_match() == {"before": True}
+
+
+def test_each_slot_keeps_its_own_match_and_shares_the_record(store: Store) -> None:
+    notebook = Store(store.path, slot="notebook")
+    store.save_match({"app": 1})
+    notebook.save_match({"notebook": 1})
+    assert store.load_match() == {"app": 1} and notebook.load_match() == {"notebook": 1}
+    notebook.record_deal(("easy", "clubs"), _result((80, 40), (6, 3)), Team.NS,
+                         {"notebook": 2}, {"rules": {}, "deal": {}})
+    store.record_deal(("hard", "nizhny"), _result((40, 80), (3, 6)), Team.NS, None)
+    assert store.load_match() == {"app": 1} and notebook.load_match() == {"notebook": 2}
+    assert store.all_stats() == notebook.all_stats() == [
+        (("easy", "clubs"), Stats(deals=1, deals_won=1, points=80)),
+        (("hard", "nizhny"), Stats(deals=1, points=40))]
+    assert len(store.finished_deals()) == 1
+    notebook.set_aside_match("test")
+    assert store.load_match() == {"app": 1} and notebook.load_match() is None
+    assert store.bad_saves() == [("test", '{"notebook":2}')]
+    notebook.save_match({"notebook": 3})
+    store.delete_match()
+    assert store.load_match() is None and notebook.load_match() == {"notebook": 3}
 
 
 def test_a_finished_match_counts_goats_and_deletes_the_save(store: Store) -> None:

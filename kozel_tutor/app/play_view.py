@@ -60,7 +60,8 @@ class PlayScreen:
     """One table and the match played on it.
 
     ``on_leave(where)`` is called with ``"home"`` or ``"new-game"`` when the learner leaves the
-    table through the menu; ``on_lang()`` when they press the language button.
+    table through the menu; ``on_lang()`` when they press the language button.  ``home=False``
+    leaves the main-menu button out (a table on its own in a notebook has no main menu).
     """
 
     def __init__(
@@ -73,12 +74,13 @@ class PlayScreen:
         on_leave: Callable[[str], None] | None = None,
         on_lang: Callable[[], None] | None = None,
         pace: Pace | None = None,
+        home: bool = True,
     ) -> None:
         self.store = store
         self.pace = pace or Pace.from_env()
         self.table = TableWidget(lang=lang, four_colour=four_colour, sound=sound)
         self.table.on_command(self.handle)
-        self.ui = TableUi(lang=lang, sound=sound)
+        self.ui = TableUi(lang=lang, sound=sound, home=home)
         self.session: MatchSession | None = None
         self.on_leave = on_leave or (lambda where: None)
         self.on_lang = on_lang or (lambda: None)
@@ -130,7 +132,7 @@ class PlayScreen:
         return self.session is not None and not self.session.score.is_over
 
     def _reset_ui(self) -> None:
-        self.ui = TableUi(lang=self.ui.lang, sound=self.ui.sound)
+        self.ui = TableUi(lang=self.ui.lang, sound=self.ui.sound, home=self.ui.home)
         self._hold_until = 0.0
 
     # -- display ------------------------------------------------------------------------------

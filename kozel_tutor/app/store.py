@@ -36,7 +36,8 @@ log = logging.getLogger(__name__)
 
 DB_NAME = "progress.sqlite3"
 SCHEMA_VERSION = "1"
-_SLOT = "match"
+#: the app's match in progress; the play notebook keeps its own (``Store(slot="notebook")``)
+MATCH_SLOT = "match"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS saves (
@@ -88,10 +89,15 @@ _STAT_FIELDS = tuple(f.name for f in fields(Stats))
 
 
 class Store:
-    """The app's SQLite database.  Thread-safe: every call opens its own short connection."""
+    """The app's SQLite database.  Thread-safe: every call opens its own short connection.
 
-    def __init__(self, path: Path | None = None) -> None:
+    ``slot`` names the match in progress this store saves and loads; statistics, finished deals
+    and preferences are shared by every slot of the file.
+    """
+
+    def __init__(self, path: Path | None = None, *, slot: str = MATCH_SLOT) -> None:
         self.path = path or data_dir() / DB_NAME
+        self.slot = slot
         self.recovered: Path | None = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -131,12 +137,12 @@ class Store:
         """Replace the saved match (one transaction)."""
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         with transaction(self.path) as conn:
-            _write_save(conn, text)
+            _write_save(conn, self.slot, text)
 
     def load_match(self) -> dict[str, Any] | None:
         """The saved match as decoded JSON, or ``None``.  Undecodable text is set aside."""
         with reading(self.path) as conn:
-            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
+            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (self.slot,)).fetchone()
         if row is None:
             return None
         try:
@@ -151,18 +157,18 @@ class Store:
 
     def has_match(self) -> bool:
         with reading(self.path) as conn:
-            row = conn.execute("SELECT 1 FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
+            row = conn.execute("SELECT 1 FROM saves WHERE slot = ?", (self.slot,)).fetchone()
         return row is not None
 
     def set_aside_match(self, reason: str) -> None:
         """Move the saved match to ``bad_saves`` with the reason it could not be loaded."""
         with transaction(self.path) as conn:
-            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (_SLOT,)).fetchone()
+            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (self.slot,)).fetchone()
             if row is None:
                 return
             conn.execute("INSERT INTO bad_saves (slot, data, reason, moved) VALUES (?, ?, ?, ?)",
-                         (_SLOT, str(row[0]), reason, time.time()))
-            conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
+                         (self.slot, str(row[0]), reason, time.time()))
+            conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
     def bad_saves(self) -> list[tuple[str, str]]:
         """``(reason, data)`` of every save that was set aside, oldest first."""
@@ -172,7 +178,7 @@ class Store:
 
     def delete_match(self) -> None:
         with transaction(self.path) as conn:
-            conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
+            conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
     # -- statistics ---------------------------------------------------------------------------
 
@@ -192,7 +198,7 @@ class Store:
                 conn.execute("INSERT INTO deals (level, trump, data, finished) VALUES (?, ?, ?, ?)",
                              (*key, json.dumps(deal, ensure_ascii=False), time.time()))
             if text is not None:
-                _write_save(conn, text)
+                _write_save(conn, self.slot, text)
 
     def record_match(self, key: tuple[str, str], score: MatchScore, team: Team) -> None:
         """Count a finished match and delete its save (one transaction)."""
@@ -206,7 +212,7 @@ class Store:
         }
         with transaction(self.path) as conn:
             _add_stats(conn, key, delta)
-            conn.execute("DELETE FROM saves WHERE slot = ?", (_SLOT,))
+            conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
     def stats(self, key: tuple[str, str]) -> Stats:
         with reading(self.path) as conn:
@@ -214,6 +220,14 @@ class Store:
                 f"SELECT {', '.join(_STAT_FIELDS)} FROM stats WHERE level = ? AND trump = ?",
                 key).fetchone()
         return Stats() if row is None else Stats(*(int(v) for v in row))
+
+    def all_stats(self) -> list[tuple[tuple[str, str], Stats]]:
+        """Every ``((level, trump rule), Stats)`` the learner has played, in a stable order."""
+        with reading(self.path) as conn:
+            rows = conn.execute(
+                f"SELECT level, trump, {', '.join(_STAT_FIELDS)} FROM stats "
+                "ORDER BY level, trump").fetchall()
+        return [((str(row[0]), str(row[1])), Stats(*(int(v) for v in row[2:]))) for row in rows]
 
     def finished_deals(self, limit: int = 200) -> list[dict[str, Any]]:
         """The records of the last ``limit`` finished deals, oldest first (for drills and
@@ -250,9 +264,9 @@ class Store:
                          "value = excluded.value", (key, json.dumps(value, ensure_ascii=False)))
 
 
-def _write_save(conn: sqlite3.Connection, text: str) -> None:
+def _write_save(conn: sqlite3.Connection, slot: str, text: str) -> None:
     conn.execute("INSERT INTO saves VALUES (?, ?, ?) ON CONFLICT(slot) DO UPDATE SET "
-                 "data = excluded.data, updated = excluded.updated", (_SLOT, text, time.time()))
+                 "data = excluded.data, updated = excluded.updated", (slot, text, time.time()))
 
 
 def _add_stats(conn: sqlite3.Connection, key: tuple[str, str], delta: dict[str, int]) -> None:

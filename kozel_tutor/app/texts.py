@@ -207,6 +207,38 @@ TEXTS: dict[str, dict[str, str]] = {
     "prev_step": {"en": "← Previous", "ru": "← Назад"},
     "next_step": {"en": "Next →", "ru": "Дальше →"},
     "close": {"en": "Close", "ru": "Закрыть"},
+    # -- the play notebook -----------------------------------------------------------------
+    "nb_no_match": {"en": "There is no match of this notebook to continue: start one with play().",
+                    "ru": "Незаконченной партии этого блокнота нет: начните новую — play()."},
+    "nb_no_deal": {"en": "No finished deal yet: play a deal to the end (here or in the app), "
+                         "then run this cell again.",
+                   "ru": "Законченных раздач пока нет: доиграйте раздачу (здесь или в "
+                         "приложении) и запустите эту ячейку снова."},
+    "nb_no_results": {"en": "No results yet: play a deal against the AI first.",
+                      "ru": "Результатов пока нет: сначала сыграйте раздачу с компьютером."},
+    "nb_bad_deal": {"en": "The last finished deal could not be read ({reason}).",
+                    "ru": "Последнюю законченную раздачу не удалось прочитать ({reason})."},
+    "nb_unreadable": {"en": "The progress file could not be read ({reason}).",
+                      "ru": "Файл с прогрессом не удалось прочитать ({reason})."},
+    "nb_deal_title": {"en": "Your last deal: {level}, {rule}",
+                      "ru": "Ваша последняя раздача: {level}, {rule}"},
+    "nb_col_card": {"en": "Your card", "ru": "Ваш ход"},
+    "nb_col_trick": {"en": "Trick", "ru": "Взятка"},
+    "nb_col_played": {"en": "Played", "ru": "Сыграно"},
+    "nb_col_points": {"en": "Points after it", "ru": "Очки после хода"},
+    "nb_col_deal": {"en": "Deal after it", "ru": "Раздача после хода"},
+    "nb_col_best": {"en": "Best card", "ru": "Лучший ход"},
+    "nb_col_best_points": {"en": "Points after the best", "ru": "Очки после лучшего"},
+    "nb_col_best_deal": {"en": "Deal after the best", "ru": "Раздача после лучшего"},
+    "nb_col_lost": {"en": "Points given away", "ru": "Потеряно очков"},
+    "nb_col_level": {"en": "Level", "ru": "Уровень"},
+    "nb_col_rule": {"en": "Trumps or game", "ru": "Козыри или игра"},
+    "nb_col_matches": {"en": "Matches", "ru": "Партий"},
+    "nb_col_wins": {"en": "Matches won", "ru": "Выиграно партий"},
+    "nb_col_deals": {"en": "Deals", "ru": "Раздач"},
+    "nb_col_deals_won": {"en": "Deals won", "ru": "Выиграно раздач"},
+    "nb_col_eggs": {"en": "Eggs", "ru": "Яйца"},
+    "nb_col_naked": {"en": "Times you were naked goats", "ru": "Сколько раз были голыми козлами"},
 }
 
 

@@ -20,7 +20,7 @@ from ..cards import Card, Rank, Suit
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..state import Phase, Trick
-from .review import ReviewStep, StepAnalysis
+from .review import Alternative, ReviewStep, StepAnalysis
 from .session import LEARNER, MatchSession, Settings
 from .store import Stats
 from .texts import text
@@ -33,7 +33,7 @@ from .variant_views import (
     variant_summary,
 )
 
-__all__ = ["ReviewUi", "TableUi", "level_label", "table_view"]
+__all__ = ["ReviewUi", "TableUi", "level_label", "outcome_text", "points_text", "table_view"]
 
 MODES = ("play", "pause", "summary", "results", "review")
 
@@ -61,6 +61,8 @@ class TableUi:
     sound: bool = True
     stats: Stats | None = None
     review: ReviewUi | None = None
+    #: the pause and results screens offer the main menu (not on a notebook's lone table)
+    home: bool = True
 
 
 def level_label(level: str, lang: str) -> str:
@@ -230,13 +232,12 @@ def _overlay(session: MatchSession, ui: TableUi) -> dict[str, Any] | None:
     if ui.mode == "pause":
         return {"kind": "pause", "testid": "pause", "title": text("pause_title", lang),
                 "lines": [text("pause_text", lang)],
-                "buttons": [_button("home", text("home", lang)),
-                            _button("new-game", text("new_game", lang)),
+                "buttons": [*_home(ui), _button("new-game", text("new_game", lang)),
                             _button("resume", text("resume", lang), primary=True)]}
     if ui.mode == "summary" and session.score.results:
         return _summary(session, session.score.results[-1], lang)
     if ui.mode == "results":
-        return _results(session, ui.stats or Stats(), lang)
+        return _results(session, ui.stats or Stats(), ui)
     if ui.mode == "review" and ui.review is not None:
         return _review(session, ui.review, lang)
     return None
@@ -287,7 +288,12 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
             "buttons": buttons}
 
 
-def _results(session: MatchSession, stats: Stats, lang: str) -> dict[str, Any]:
+def _home(ui: TableUi) -> list[dict[str, Any]]:
+    return [_button("home", text("home", ui.lang))] if ui.home else []
+
+
+def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]:
+    lang = ui.lang
     score = session.score
     we, they = LEARNER.team, LEARNER.team.other
     won = score.winner is we
@@ -326,8 +332,28 @@ def _results(session: MatchSession, stats: Stats, lang: str) -> dict[str, Any]:
             "title": text("results_won" if won else "results_lost", lang),
             "lines": [*lines, title_stats],
             "table": {"head": [], "rows": rows, "testid": "stats"},
-            "buttons": [_button("home", text("home", lang)),
-                        _button("new-game", text("new_game", lang), primary=True)]}
+            "buttons": [*_home(ui), _button("new-game", text("new_game", lang), primary=True)]}
+
+
+def points_text(alt: Alternative) -> str:
+    """A card's points in the review: exact, a range, or … while nothing is known."""
+    if alt.exact:
+        return str(alt.low)
+    if alt.low == 0 and alt.high == 120:
+        return "…"
+    return f"{alt.low}…{alt.high}"
+
+
+def outcome_text(alt: Alternative, lang: str) -> tuple[str, str]:
+    """What the deal is worth after the card, for the learner's side, and its tone
+    (``good``, ``bad``, ``muted``; empty while unknown)."""
+    if alt.outcome is None:
+        return "…", ""
+    if alt.outcome.eggs:
+        return text("deal_eggs", lang), "muted"
+    if alt.outcome.winner is LEARNER.team:
+        return text("deal_plus", lang, value=alt.outcome.value), "good"
+    return text("deal_minus", lang, value=alt.outcome.value), "bad"
 
 
 def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any]:
@@ -350,7 +376,6 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         overlay["progress"] = review.progress or 0.0
         overlay["lines"] = lines
         return overlay
-    team = LEARNER.team
     if len(step.legal) == 1:
         lines.append(text("review_only", lang))
     elif analysis.loss == 0:
@@ -362,20 +387,9 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
     best = set(analysis.best)
     rows = []
     for alt in analysis.alternatives:
-        if alt.exact:
-            points = str(alt.low)
-        elif alt.low == 0 and alt.high == 120:
-            points = "…"
-        else:
-            points = f"{alt.low}…{alt.high}"
-        if alt.outcome is None:
-            deal_cell: Any = "…"
-        elif alt.outcome.eggs:
-            deal_cell = {"text": text("deal_eggs", lang), "tone": "muted"}
-        elif alt.outcome.winner is team:
-            deal_cell = {"text": text("deal_plus", lang, value=alt.outcome.value), "tone": "good"}
-        else:
-            deal_cell = {"text": text("deal_minus", lang, value=alt.outcome.value), "tone": "bad"}
+        points = points_text(alt)
+        deal, tone = outcome_text(alt, lang)
+        deal_cell: Any = {"text": deal, "tone": tone} if tone else deal
         played, is_best = alt.card == step.played, alt.card in best
         mark = "played-best" if played and is_best else "played" if played else \
             "best" if is_best else ""

@@ -1,0 +1,201 @@
+"""One-line entry points for the play notebook: a match against the AI on a table of its own,
+the solver's review of the last finished deal as a pandas table, and the learner's results.
+
+Notebooks hold no logic; they call these.  The table is the app's own (the same AI, rules, deal
+review and keyboard play) and writes to the same progress file, so statistics and finished deals
+count wherever they were played.  Its match in progress is kept apart from the app's
+(:data:`NOTEBOOK_SLOT`): starting a match in the notebook never replaces the one the app offers
+to continue.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from .play_view import Pace, PlayScreen
+from .review import analyse_step, learner_steps
+from .session import MatchSession, SaveError, Settings
+from .store import Store
+from .texts import TEXTS, text
+from .views import level_label, outcome_text, points_text
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped]
+
+    from ..widgets import TableWidget
+
+__all__ = ["NOTEBOOK_SLOT", "play", "results", "resume", "review_last_deal"]
+
+#: the save slot of the notebook's match in progress (the app's is ``"match"``)
+NOTEBOOK_SLOT = "notebook"
+
+
+def _store(store: Store | None) -> Store:
+    return store or Store(slot=NOTEBOOK_SLOT)
+
+
+class _Table:
+    """A table with no main menu around it: "new game" deals a new match with the same
+    settings, the language button switches this table."""
+
+    def __init__(self, store: Store, settings: Settings, lang: str, pace: Pace | None) -> None:
+        self.settings = settings
+        self.screen = PlayScreen(store, lang=lang, pace=pace, home=False,
+                                 four_colour=store.get_pref("four_colour", False) is True,
+                                 sound=store.get_pref("sound", True) is not False,
+                                 on_leave=self.leave, on_lang=self.switch_lang)
+
+    def leave(self, where: str) -> None:
+        if where == "new-game":
+            self.screen.start(self.settings)
+
+    def switch_lang(self) -> None:
+        self.screen.set_lang("en" if self.screen.ui.lang == "ru" else "ru")
+
+
+def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: int = 12,
+         variant: str = "standard", lang: str = "ru", store: Store | None = None,
+         pace: Pace | None = None) -> TableWidget:
+    """A new match against the AI: you in the south, your partner Nina in the north.
+
+    ``level`` is ``easy``, ``medium``, ``hard`` or ``insane``; ``trump`` ``clubs`` or
+    ``called``; ``deck`` 36 or 32; ``match`` 12 or 6; ``variant`` a regional game (``classic``,
+    ``nizhny``, ``kozly24``), which brings its own deck, trumps and match.  Every card is saved:
+    :func:`resume` continues the match after the notebook was closed.
+    """
+    settings = Settings(level=level, trump=trump, deck=deck, match=match, variant=variant)
+    table = _Table(_store(store), settings, lang, pace)
+    table.screen.start(settings)
+    return table.screen.table
+
+
+def resume(lang: str = "ru", *, store: Store | None = None,
+           pace: Pace | None = None) -> TableWidget | None:
+    """The notebook's match in progress, on a new table; ``None`` (and a word why) if none."""
+    store = _store(store)
+    try:
+        data = store.load_match()
+    except sqlite3.Error as exc:
+        print(text("nb_unreadable", lang, reason=exc))
+        return None
+    if data is None:
+        print(text("nb_no_match", lang))
+        return None
+    try:
+        session = MatchSession.from_json(data)
+    except SaveError as exc:
+        store.set_aside_match(str(exc))
+        print(text("save_corrupt", lang, reason=str(exc)))
+        return None
+    table = _Table(store, session.settings, lang, pace)
+    table.screen.resume(session)
+    return table.screen.table
+
+
+def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | None = None,
+                     progress: bool = True) -> pd.DataFrame | None:
+    """Every card you played in your last finished deal (here or in the app) beside the
+    solver's best: the points your side ends the deal with after your card and after the best
+    one, the points given away, and what the deal is worth either way.
+
+    Prints which deal it is (also in the frame's ``attrs["title"]``).  Each position gets
+    ``budget`` seconds; a range of points means the time ran out.
+    """
+    import pandas as pd
+
+    store = _store(store)
+    try:
+        deals = store.finished_deals(limit=1)
+    except sqlite3.Error as exc:
+        print(text("nb_unreadable", lang, reason=exc))
+        return None
+    if not deals:
+        print(text("nb_no_deal", lang))
+        return None
+    try:
+        from .session import DealRecord
+
+        settings = Settings.from_dict(deals[-1].get("rules"))
+        rules = settings.rules()
+        record = DealRecord.from_dict(deals[-1].get("deal"), rules)
+        steps = learner_steps(record, rules)
+    except (SaveError, ValueError) as exc:
+        print(text("nb_bad_deal", lang, reason=exc))
+        return None
+    title = _deal_title(settings, lang)
+    print(title)
+    bar = _progress_bar(len(steps)) if progress else None
+    rows = []
+    for step in steps:
+        analysis = analyse_step(step, budget=budget)
+        played = next(alt for alt in analysis.alternatives if alt.card == step.played)
+        top = analysis.alternatives[0]   # sorted best first
+        best = analysis.best
+        rows.append({
+            text("nb_col_trick", lang): step.ply // 4 + 1,
+            text("nb_col_played", lang): step.played.label(lang),
+            text("nb_col_points", lang): points_text(played),
+            text("nb_col_deal", lang): outcome_text(played, lang)[0],
+            text("nb_col_best", lang): ", ".join(c.label(lang) for c in best) if best else "…",
+            text("nb_col_best_points", lang): points_text(top),
+            text("nb_col_best_deal", lang): outcome_text(top, lang)[0],
+            text("nb_col_lost", lang): analysis.loss,
+        })
+        if bar is not None:
+            bar.value += 1
+    if bar is not None:
+        bar.close()
+    frame = pd.DataFrame(rows, index=pd.Index(range(1, len(rows) + 1),
+                                              name=text("nb_col_card", lang)))
+    frame.attrs["title"] = title
+    return frame
+
+
+def _deal_title(settings: Settings, lang: str) -> str:
+    return text("nb_deal_title", lang, level=level_label(settings.level, lang),
+                rule=_rule_label(settings.stats_key[1], lang))
+
+
+def _progress_bar(total: int) -> Any:
+    """A progress bar under the cell while the solver works (in a notebook)."""
+    import ipywidgets  # type: ignore[import-untyped]
+    from IPython.display import display
+
+    bar = ipywidgets.IntProgress(value=0, min=0, max=max(total, 1))
+    display(bar)  # type: ignore[no-untyped-call]
+    return bar
+
+
+def _rule_label(rule: str, lang: str) -> str:
+    for key in (f"trump_{rule}", f"variant_{rule}"):
+        if key in TEXTS:
+            return text(key, lang)
+    return rule
+
+
+def results(lang: str = "ru", *, store: Store | None = None) -> pd.DataFrame | None:
+    """Your record against the AI, a row per difficulty and trump rule (or regional game)."""
+    import pandas as pd
+
+    try:
+        records = _store(store).all_stats()
+    except sqlite3.Error as exc:
+        print(text("nb_unreadable", lang, reason=exc))
+        return None
+    if not records:
+        print(text("nb_no_results", lang))
+        return None
+    rows = [{
+        text("nb_col_level", lang): level_label(level, lang),
+        text("nb_col_rule", lang): _rule_label(rule, lang),
+        text("nb_col_matches", lang): stats.matches,
+        text("nb_col_wins", lang): stats.wins,
+        text("nb_col_deals", lang): stats.deals,
+        text("nb_col_deals_won", lang): stats.deals_won,
+        text("nb_col_eggs", lang): stats.eggs,
+        text("stats_points", lang): round(stats.points_per_deal, 1),
+        text("stats_goats", lang): stats.goats,
+        text("nb_col_naked", lang): stats.naked_goats,
+    } for (level, rule), stats in records]
+    return pd.DataFrame(rows)

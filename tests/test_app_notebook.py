@@ -1,0 +1,144 @@
+"""The play notebook's entry points (``kozel_tutor.app.notebook``), driven through the table
+widget's own messages as the browser sends them."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kozel_tutor.app.notebook import NOTEBOOK_SLOT, play, results, resume, review_last_deal
+from kozel_tutor.app.play_view import Pace
+from kozel_tutor.app.session import MatchSession, Settings
+from kozel_tutor.app.store import DB_NAME, Store
+
+INSTANT = Pace(card=0.0, trick=0.0)
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> Store:
+    return Store(tmp_path / DB_NAME, slot=NOTEBOOK_SLOT)
+
+
+def learner_cards(table: Any) -> list[dict[str, Any]]:
+    return list(table.view["seats"]["S"]["cards"])
+
+
+def wait_for_learner(table: Any, timeout: float = 60.0) -> str:
+    """Until the learner may play (``"play"``) or the deal's summary is up (``"summary"``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        overlay = table.view.get("overlay")
+        if overlay and overlay.get("kind") == "summary":
+            return "summary"
+        if any(card.get("playable") for card in learner_cards(table)):
+            return "play"
+        time.sleep(0.02)
+    raise AssertionError(f"the table did not come back to the learner: {table.view['status']}")
+
+
+def play_cards(table: Any, count: int | None = None) -> int:
+    """Click the learner's first playable card until the summary (or ``count`` cards)."""
+    played = 0
+    while (count is None or played < count) and wait_for_learner(table) == "play":
+        token = next(c["card"] for c in learner_cards(table) if c.get("playable"))
+        table.receive({"type": "play", "card": token})
+        played += 1
+        deadline = time.monotonic() + 30
+        while any(c["card"] == token for c in learner_cards(table)):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    return played
+
+
+def test_a_notebook_match_is_saved_apart_from_the_apps_match(store: Store) -> None:
+    app_store = Store(store.path)
+    app_store.save_match(MatchSession(Settings(level="easy")).to_json())
+    before = app_store.load_match()
+    table = play("random", deck=32, store=store, pace=INSTANT)
+    play_cards(table, count=2)
+    saved = store.load_match()
+    assert saved is not None and saved["settings"]["deck"] == 32
+    assert saved["settings"]["level"] == "random"
+    assert app_store.load_match() == before
+
+
+def test_a_whole_deal_is_reviewed_card_by_card_against_the_solver(store: Store) -> None:
+    table = play("random", deck=32, lang="en", store=store, pace=INSTANT)
+    assert play_cards(table) == 8   # the learner's eight cards of a 32-card deal
+    review = review_last_deal("en", store=store, budget=30.0, progress=False)
+    assert review is not None and len(review) == 8
+    assert review.index.name == "Your card" and list(review.index) == list(range(1, 9))
+    assert list(review["Trick"]) == list(range(1, 9))
+    assert review.attrs["title"] == "Your last deal: Random, Clubs"
+    for _, row in review.iterrows():
+        # exact values (a 32-card deal solves well inside the budget)
+        played, best = int(row["Points after it"]), int(row["Points after the best"])
+        assert row["Points given away"] == best - played >= 0
+        if row["Points given away"] == 0:
+            assert row["Played"] in row["Best card"].split(", ")
+        assert row["Deal after it"].startswith("+") or row["Deal after it"] == "eggs"
+    # the first card the learner played was the first playable one shown
+    assert review["Played"].iloc[0]
+
+
+def test_results_have_a_row_per_level_and_trump_rule(store: Store) -> None:
+    table = play("random", deck=32, lang="en", store=store, pace=INSTANT)
+    play_cards(table)
+    frame = results("en", store=store)
+    assert frame is not None and len(frame) == 1
+    row = frame.iloc[0]
+    assert (row["Level"], row["Trumps or game"], row["Deals"], row["Matches"]) == (
+        "Random", "Clubs", 1, 0)
+    assert row["Deals won"] in (0, 1)
+    assert 0 <= row["Card points per deal"] <= 120
+    russian = results("ru", store=store)
+    assert russian is not None and list(russian["Уровень"]) == ["Случайный"]
+
+
+def test_resume_shows_the_notebooks_match_where_it_stopped(store: Store) -> None:
+    table = play("random", store=store, pace=INSTANT)
+    play_cards(table, count=3)
+    wait_for_learner(table)
+    hand = [c["card"] for c in learner_cards(table)]
+    again = resume(store=store, pace=INSTANT)
+    assert again is not None
+    wait_for_learner(again)
+    assert [c["card"] for c in learner_cards(again)] == hand
+
+
+def test_with_nothing_played_each_cell_says_what_to_do(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    assert resume("en", store=store) is None
+    assert review_last_deal("en", store=store) is None
+    assert results("en", store=store) is None
+    said = capsys.readouterr().out
+    assert "start one with play()" in said
+    assert "No finished deal yet" in said
+    assert "No results yet" in said
+
+
+def test_a_broken_notebook_save_is_set_aside_and_named(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    store.save_match({"version": 1, "settings": {"level": "nobody"}})
+    assert resume("en", store=store) is None
+    assert "could not be read" in capsys.readouterr().out
+    assert store.load_match() is None
+    assert len(store.bad_saves()) == 1
+
+
+def test_the_notebook_table_has_no_main_menu_and_new_game_deals_again(store: Store) -> None:
+    table = play("random", store=store, pace=INSTANT)
+    wait_for_learner(table)
+    table.receive({"type": "button", "id": "menu"})
+    buttons = [b["id"] for b in table.view["overlay"]["buttons"]]
+    assert "home" not in buttons and "new-game" in buttons
+    first = [c["card"] for c in learner_cards(table)]
+    table.receive({"type": "button", "id": "new-game"})
+    wait_for_learner(table)
+    assert table.view["overlay"] is None
+    assert [c["card"] for c in learner_cards(table)] != first   # a new deal
+    saved = store.load_match()
+    assert saved is not None and saved["settings"]["level"] == "random"
