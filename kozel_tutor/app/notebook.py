@@ -11,7 +11,7 @@ to continue.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
@@ -124,8 +124,9 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
         print(text("nb_bad_deal", lang, reason=exc))
         return None
     title = _deal_title(settings, lang)
-    print(title)
-    bar = _progress_bar(len(steps)) if progress else None
+    shown = _Progress(len(steps), title) if progress else None
+    if shown is None:
+        print(title)
     rows = []
     for step in steps:
         analysis = analyse_step(step, budget=budget)
@@ -133,7 +134,6 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
         top = analysis.alternatives[0]   # sorted best first
         best = analysis.best
         rows.append({
-            text("nb_col_trick", lang): step.ply // 4 + 1,
             text("nb_col_played", lang): step.played.label(lang),
             text("nb_col_points", lang): points_text(played),
             text("nb_col_deal", lang): outcome_text(played, lang)[0],
@@ -142,12 +142,13 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
             text("nb_col_best_deal", lang): outcome_text(top, lang)[0],
             text("nb_col_lost", lang): analysis.loss,
         })
-        if bar is not None:
-            bar.value += 1
-    if bar is not None:
-        bar.close()
-    frame = pd.DataFrame(rows, index=pd.Index(range(1, len(rows) + 1),
-                                              name=text("nb_col_card", lang)))
+        if shown is not None:
+            shown.step()
+    if shown is not None:
+        shown.done()
+    # the learner plays one card to every trick: the row number is the trick's
+    frame = pd.DataFrame(rows, index=pd.Index([step.ply // 4 + 1 for step in steps],
+                                              name=text("nb_col_trick", lang)))
     frame.attrs["title"] = title
     return frame
 
@@ -157,14 +158,30 @@ def _deal_title(settings: Settings, lang: str) -> str:
                 rule=_rule_label(settings.stats_key[1], lang))
 
 
-def _progress_bar(total: int) -> Any:
-    """A progress bar under the cell while the solver works (in a notebook)."""
-    import ipywidgets  # type: ignore[import-untyped]
-    from IPython.display import display
+class _Progress:
+    """A progress bar under the cell while the solver works, then the deal's title in its
+    place (a closed widget left in the output would show as an error in Voila)."""
 
-    bar = ipywidgets.IntProgress(value=0, min=0, max=max(total, 1))
-    display(bar)  # type: ignore[no-untyped-call]
-    return bar
+    def __init__(self, total: int, title: str) -> None:
+        import ipywidgets  # type: ignore[import-untyped]
+        from IPython.display import display
+
+        self.title = title
+        self.bar = ipywidgets.IntProgress(value=0, min=0, max=max(total, 1), description=title,
+                                          style={"description_width": "initial"})
+        self.handle = display(self.bar, display_id=True)  # type: ignore[no-untyped-call]
+
+    def step(self) -> None:
+        self.bar.value += 1
+
+    def done(self) -> None:
+        from IPython.display import Markdown  # type: ignore[attr-defined]
+
+        if self.handle is not None:
+            self.handle.update(Markdown(f"**{self.title}**"))  # type: ignore[no-untyped-call]
+        else:
+            print(self.title)
+        self.bar.close()
 
 
 def _rule_label(rule: str, lang: str) -> str:
@@ -175,7 +192,8 @@ def _rule_label(rule: str, lang: str) -> str:
 
 
 def results(lang: str = "ru", *, store: Store | None = None) -> pd.DataFrame | None:
-    """Your record against the AI, a row per difficulty and trump rule (or regional game)."""
+    """Your record against the AI, a row per difficulty and trump rule (or regional game),
+    which index the rows."""
     import pandas as pd
 
     try:
@@ -198,4 +216,4 @@ def results(lang: str = "ru", *, store: Store | None = None) -> pd.DataFrame | N
         text("stats_goats", lang): stats.goats,
         text("nb_col_naked", lang): stats.naked_goats,
     } for (level, rule), stats in records]
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows).set_index([text("nb_col_level", lang), text("nb_col_rule", lang)])
