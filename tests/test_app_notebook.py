@@ -143,3 +143,13 @@ def test_the_notebook_table_has_no_main_menu_and_new_game_deals_again(store: Sto
     assert [c["card"] for c in learner_cards(table)] != first   # a new deal
     saved = store.load_match()
     assert saved is not None and saved["settings"]["level"] == "random"
+
+
+def test_running_the_play_cell_again_pauses_the_table_before(store: Store) -> None:
+    first = play("random", store=store, pace=Pace(card=0.3, trick=0.0))
+    second = play("random", deck=32, store=store, pace=INSTANT)
+    assert first.view["overlay"]["kind"] == "pause"
+    play_cards(second, count=1)
+    time.sleep(1.0)   # the first table's AI card in flight, if any, is dropped
+    saved = store.load_match()
+    assert saved is not None and saved["settings"]["deck"] == 32

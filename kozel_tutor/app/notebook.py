@@ -31,8 +31,12 @@ __all__ = ["NOTEBOOK_SLOT", "play", "results", "resume", "review_last_deal"]
 NOTEBOOK_SLOT = "notebook"
 
 
-def _store(store: Store | None) -> Store:
-    return store or Store(slot=NOTEBOOK_SLOT)
+def _store(store: Store | None, lang: str) -> Store:
+    if store is None:
+        store = Store(slot=NOTEBOOK_SLOT)
+        if store.recovered is not None:
+            print(text("db_corrupt", lang, name=store.recovered.name))
+    return store
 
 
 class _Table:
@@ -53,6 +57,17 @@ class _Table:
     def switch_lang(self) -> None:
         self.screen.set_lang("en" if self.screen.ui.lang == "ru" else "ru")
 
+    def take_the_slot(self) -> None:
+        """This table is the notebook's from now on: the one before it pauses (both would
+        otherwise save their matches over each other's)."""
+        global _latest
+        if _latest is not None and _latest is not self:
+            _latest.screen.put_aside()
+        _latest = self
+
+
+_latest: _Table | None = None
+
 
 def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: int = 12,
          variant: str = "standard", lang: str = "ru", store: Store | None = None,
@@ -65,7 +80,8 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
     :func:`resume` continues the match after the notebook was closed.
     """
     settings = Settings(level=level, trump=trump, deck=deck, match=match, variant=variant)
-    table = _Table(_store(store), settings, lang, pace)
+    table = _Table(_store(store, lang), settings, lang, pace)
+    table.take_the_slot()
     table.screen.start(settings)
     return table.screen.table
 
@@ -73,7 +89,7 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
 def resume(lang: str = "ru", *, store: Store | None = None,
            pace: Pace | None = None) -> TableWidget | None:
     """The notebook's match in progress, on a new table; ``None`` (and a word why) if none."""
-    store = _store(store)
+    store = _store(store, lang)
     try:
         data = store.load_match()
     except sqlite3.Error as exc:
@@ -89,6 +105,7 @@ def resume(lang: str = "ru", *, store: Store | None = None,
         print(text("save_corrupt", lang, reason=str(exc)))
         return None
     table = _Table(store, session.settings, lang, pace)
+    table.take_the_slot()
     table.screen.resume(session)
     return table.screen.table
 
@@ -104,7 +121,7 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
     """
     import pandas as pd
 
-    store = _store(store)
+    store = _store(store, lang)
     try:
         deals = store.finished_deals(limit=1)
     except sqlite3.Error as exc:
@@ -197,7 +214,7 @@ def results(lang: str = "ru", *, store: Store | None = None) -> pd.DataFrame | N
     import pandas as pd
 
     try:
-        records = _store(store).all_stats()
+        records = _store(store, lang).all_stats()
     except sqlite3.Error as exc:
         print(text("nb_unreadable", lang, reason=exc))
         return None

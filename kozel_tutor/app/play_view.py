@@ -127,6 +127,14 @@ class PlayScreen:
                 self._mode_before_pause = self.ui.mode
                 self.ui.mode = "pause"
 
+    def put_aside(self) -> None:
+        """Pause, and drop the AI's card in flight unsaved: another table now keeps its match in
+        the same save slot (a notebook cell run again).  Resume still carries on here."""
+        with self._lock:
+            self._generation += 1
+            self.step_away()
+            self.render()
+
     @property
     def has_match(self) -> bool:
         return self.session is not None and not self.session.score.is_over
