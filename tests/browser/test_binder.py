@@ -4,7 +4,8 @@ repo2docker copies the repository, runs ``pip install -r binder/requirements.txt
 ``binder/postBuild`` from its root, and Binder starts Jupyter there with ``HOME`` set to it.  This
 test does the same on this machine: a copy of the working tree (the files git would commit), a
 fresh virtual environment, the two build steps, then ``jupyter lab`` as Binder starts it, and
-Debian's chromium opening the Voila URL of the README badge, starting a game and playing a card.
+Debian's chromium opening the Voila URL of the README badge, starting a game and playing a card,
+then the play notebook in JupyterLab (the second badge) and playing a card there.
 
 The build and start-up times are printed (run with ``-s``) and recorded as test properties;
 nothing is asserted about them.
@@ -199,6 +200,27 @@ def check_the_jupyterlab_link_opens_with_the_notebooks(binder: Binder) -> None:
         assert reply.status == 200
 
 
+def check_the_play_notebook_plays_in_jupyterlab(binder: Binder, page: Any) -> None:
+    """The second badge: JupyterLab opens notebooks/play.ipynb, its first code cell runs, and
+    the table it shows takes a card (anywidget's front end in JupyterLab, not Voila's)."""
+    start = time.perf_counter()
+    page.goto(f"{binder.url}lab/tree/notebooks/play.ipynb?token={TOKEN}")
+    page.get_by_text("Python 3 (ipykernel) | Idle").wait_for()
+    time.sleep(2)   # the kernel's first "idle" comes before the notebook has it as its own
+    page.locator(".jp-CodeCell .jp-InputArea-editor").first.click()
+    page.keyboard.press("Shift+Enter")
+    playable = page.locator(".jp-OutputArea .kz-seat-S [data-playable='true']").first
+    playable.wait_for()
+    binder.timings["lab_play_table_s"] = time.perf_counter() - start
+    token = str(playable.get_attribute("data-card"))
+    playable.click()
+    page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
+    database = binder.repo / ".local" / "share" / "kozel-tutor" / "progress.sqlite3"
+    with closing(sqlite3.connect(database)) as conn:
+        slots = {row[0] for row in conn.execute("SELECT slot FROM saves")}
+    assert "notebook" in slots, "the notebook's match is saved in its own slot"
+
+
 def check_the_voila_link_opens_the_app_and_a_card_is_played(binder: Binder, page: Any) -> None:
     start = time.perf_counter()
     page.goto(f"{binder.url}{APP_URLPATH}?token={TOKEN}")
@@ -268,6 +290,7 @@ def test_binder_link_builds_the_app_and_a_learner_plays_a_card(
     check_the_voila_link_opens_the_app_and_a_card_is_played(binder, page)
     check_progress_survives_a_new_session_through_the_progress_file(binder, page, tmp_path)
     check_the_package_is_installed_with_its_native_solver_core(binder)
+    check_the_play_notebook_plays_in_jupyterlab(binder, page)
     for name, seconds in binder.timings.items():
         record_property(name, round(seconds, 1))
     print("\nBinder simulation timings:",
