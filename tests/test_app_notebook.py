@@ -14,8 +14,15 @@ from kozel_tutor.app.play_view import Pace
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import DB_NAME, Store
 from kozel_tutor.cards import parse_card
+from kozel_tutor.scoring import DealResult
+from kozel_tutor.seats import Team
 
 INSTANT = Pace(card=0.0, trick=0.0)
+
+
+def _any_result() -> DealResult:
+    return DealResult(points=(60, 60), tricks=(4, 4), winner=None, value=0, multiplier=1,
+                      eggs=True, caught=None, written=(0, 0), reset=None)
 
 
 @pytest.fixture()
@@ -128,6 +135,17 @@ def test_a_broken_notebook_save_is_set_aside_and_named(
     assert "could not be read" in capsys.readouterr().out
     assert store.load_match() is None
     assert len(store.bad_saves()) == 1
+
+
+def test_a_finished_deal_that_does_not_replay_is_named_not_reviewed(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    table = play("random", deck=32, store=store, pace=INSTANT)
+    play_cards(table)
+    [kept] = store.finished_deals()
+    kept["deal"]["plays"] = list(reversed(kept["deal"]["plays"]))   # cards out of turn
+    store.record_deal(("random", "clubs"), _any_result(), Team.NS, None, kept)
+    assert review_last_deal("en", store=store, progress=False) is None
+    assert "The last finished deal could not be read" in capsys.readouterr().out
 
 
 def test_the_notebook_table_has_no_main_menu_and_new_game_deals_again(store: Store) -> None:

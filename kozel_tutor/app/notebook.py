@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
-from .session import MatchSession, SaveError, Settings
+from .session import DealRecord, MatchSession, SaveError, Settings
 from .store import Store
 from .texts import TEXTS, text
 from .views import level_label, outcome_text, points_text
@@ -131,8 +131,6 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
         print(text("nb_no_deal", lang))
         return None
     try:
-        from .session import DealRecord
-
         settings = Settings.from_dict(deals[-1].get("rules"))
         rules = settings.rules()
         record = DealRecord.from_dict(deals[-1].get("deal"), rules)
