@@ -286,3 +286,34 @@ def test_the_play_screen_starts_a_nizhny_match_and_takes_the_learners_card(
     saved = store.load_match()
     assert saved is not None and saved["settings"]["variant"] == "nizhny"
     assert MatchSession.from_json(saved).deal.history == session.deal.history
+
+
+def test_a_finished_variant_deal_record_reads_back_with_its_leader_and_boasted_tricks() -> None:
+    """The finished-deal history (deal review in the notebook, drills) reads records back:
+    where play starts, the card that must lead and a boast's tricks made before play."""
+    from kozel_tutor.app.session import DealRecord
+
+    boasted: list[DealRecord] = []
+    for seed in range(40):
+        session = MatchSession(Settings(level="random", variant="classic"),
+                               rng=random.Random(seed))
+        checked = None
+        for _ in range(3000):
+            if session.score.is_over and session.deal_recorded:
+                break
+            record = session.last_deal
+            if record is not None and record is not checked:
+                data = json.loads(json.dumps(record.to_dict()))
+                assert DealRecord.from_dict(data, session.rules) == record
+                if record.made:
+                    boasted.append(record)
+                checked = record
+            question = session.question
+            step(session, answer=len(question.options) - 1 if question is not None else 0)
+        if boasted:
+            break
+    assert boasted, "a boast made tricks before play in one of the deals"
+    data = boasted[0].to_dict()
+    data["made"][0]["cards"][1] = data["made"][0]["cards"][0]
+    with pytest.raises(SaveError, match="repeats a card"):
+        DealRecord.from_dict(data, session.rules)

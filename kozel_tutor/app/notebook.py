@@ -161,8 +161,10 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
             shown.step()
     if shown is not None:
         shown.done()
-    # the learner plays one card to every trick: the row number is the trick's
-    frame = pd.DataFrame(rows, index=pd.Index([step.ply // 4 + 1 for step in steps],
+    # the learner plays one card to every trick (after any a boast made before play): the row
+    # number is the trick's
+    first = len(record.made) + 1
+    frame = pd.DataFrame(rows, index=pd.Index([first + step.ply // 4 for step in steps],
                                               name=text("nb_col_trick", lang)))
     frame.attrs["title"] = title
     return frame

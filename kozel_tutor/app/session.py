@@ -233,22 +233,52 @@ class DealRecord:
             if not isinstance(raw_plays, list):
                 raise SaveError("plays must be a list of cards")
             plays = [parse_card(str(token)) for token in raw_plays]
+            leader = None if data.get("leader") is None else Seat.parse(str(data["leader"]))
+            required = data.get("required_lead")
+            required_lead = None if required is None else parse_card(str(required))
+            made = _made_tricks(data.get("made", []), rules, trump)
         except KeyError as exc:
             raise SaveError(f"a deal lacks {exc.args[0]!r}") from None
         except (CardError, SeatError) as exc:
             raise SaveError(str(exc)) from None
+        # a boast's tricks (a regional preset) were made before play, from the dealt cards
+        size = rules.hand_size - len(made)
         union = 0
+        for trick in made:
+            for card in trick.cards:
+                if union & card.bit:
+                    raise SaveError("a trick made before play repeats a card")
+                union |= card.bit
         for seat, hand in zip(Seat, hands, strict=True):
-            if len(hand) != rules.hand_size:
-                raise SaveError(f"{seat.name} was dealt {len(hand)} cards, not {rules.hand_size}")
+            if len(hand) != size:
+                raise SaveError(f"{seat.name} was dealt {len(hand)} cards, not {size}")
             if union & hand.mask:
                 raise SaveError(f"{seat.name}'s hand repeats a card of another hand")
             union |= hand.mask
         if union != rules.deck_cards.mask:
             raise SaveError(f"the hands are not a {rules.deck}-card deck")
-        record = cls(dealer, (hands[0], hands[1], hands[2], hands[3]), trump, plays)
+        record = cls(dealer, (hands[0], hands[1], hands[2], hands[3]), trump, plays, leader,
+                     required_lead, made)
         record.replay(rules)
         return record
+
+
+def _made_tricks(raw: object, rules: Rules, trump: Suit | None) -> tuple[Trick, ...]:
+    """The ``made`` tricks of a deal record, their winners and points worked out again."""
+    if not isinstance(raw, list):
+        raise SaveError("made must be a list of tricks")
+    order = rules.card_order(trump)
+    tricks = []
+    for entry in raw:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("cards"), list):
+            raise SaveError("a trick made before play needs its leader and cards")
+        leader = Seat.parse(str(entry.get("leader")))
+        cards = tuple(parse_card(str(token)) for token in entry["cards"])
+        if len(cards) != 4:
+            raise SaveError("a trick made before play needs four cards")
+        winner = leader.offset(order.winning_index([card.index for card in cards]))
+        tricks.append(Trick(leader, cards, winner, sum(order.points[c.index] for c in cards)))
+    return tuple(tricks)
 
 
 @dataclass(frozen=True)
