@@ -317,3 +317,22 @@ def test_a_finished_variant_deal_record_reads_back_with_its_leader_and_boasted_t
     data["made"][0]["cards"][1] = data["made"][0]["cards"][0]
     with pytest.raises(SaveError, match="repeats a card"):
         DealRecord.from_dict(data, session.rules)
+
+
+def test_the_deal_review_says_a_presets_result_in_its_own_words() -> None:
+    from kozel_tutor.app.review import Alternative
+    from kozel_tutor.app.views import outcome_text
+    from kozel_tutor.cards import parse_card
+    from kozel_tutor.rules import find_rules
+    from kozel_tutor.seats import Team
+    from kozel_tutor.solver import Outcome
+
+    card = parse_card("QC")
+    lyusya = Alternative(card, 0, 0, Outcome(Team.EW, 0, False))
+    rows = Alternative(card, 95, 95, Outcome(LEARNER.team, 2, False))
+    classic, standard = find_rules("classic"), find_rules("standard")
+    assert outcome_text(lyusya, "ru", classic) == (
+        "«люся»: соперники обнуляют ваше табло", "bad")
+    assert outcome_text(rows, "en", classic) == ("you chalk up 2 rows", "good")
+    assert outcome_text(rows, "en", standard) == ("+2 for us", "good")
+    assert outcome_text(Alternative(card, 0, 120), "en", classic) == ("…", "")

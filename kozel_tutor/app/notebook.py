@@ -151,10 +151,10 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
         rows.append({
             text("nb_col_played", lang): step.played.label(lang),
             text("nb_col_points", lang): points_text(played),
-            text("nb_col_deal", lang): outcome_text(played, lang)[0],
+            text("nb_col_deal", lang): outcome_text(played, lang, rules)[0],
             text("nb_col_best", lang): ", ".join(c.label(lang) for c in best) if best else "…",
             text("nb_col_best_points", lang): points_text(top),
-            text("nb_col_best_deal", lang): outcome_text(top, lang)[0],
+            text("nb_col_best_deal", lang): outcome_text(top, lang, rules)[0],
             text("nb_col_lost", lang): analysis.loss,
         })
         if shown is not None:

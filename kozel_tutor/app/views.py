@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card, Rank, Suit
+from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..state import Phase, Trick
@@ -344,14 +345,21 @@ def points_text(alt: Alternative) -> str:
     return f"{alt.low}…{alt.high}"
 
 
-def outcome_text(alt: Alternative, lang: str) -> tuple[str, str]:
+def outcome_text(alt: Alternative, lang: str, rules: Rules) -> tuple[str, str]:
     """What the deal is worth after the card, for the learner's side, and its tone
-    (``good``, ``bad``, ``muted``; empty while unknown)."""
+    (``good``, ``bad``, ``muted``; empty while unknown).  A regional preset says it in the
+    words of its own score table (rows, a wiped tablo, penalty points)."""
     if alt.outcome is None:
         return "…", ""
     if alt.outcome.eggs:
         return text("deal_eggs", lang), "muted"
-    if alt.outcome.winner is LEARNER.team:
+    ours = alt.outcome.winner is LEARNER.team
+    if rules.scoring != "standard":
+        from ..puzzles.variants import outcome_words  # (not on the app's start-up path)
+
+        words = outcome_words(alt.outcome, LEARNER.team, rules)
+        return (words.ru if lang == "ru" else words.en), ("good" if ours else "bad")
+    if ours:
         return text("deal_plus", lang, value=alt.outcome.value), "good"
     return text("deal_minus", lang, value=alt.outcome.value), "bad"
 
@@ -388,7 +396,7 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
     rows = []
     for alt in analysis.alternatives:
         points = points_text(alt)
-        deal, tone = outcome_text(alt, lang)
+        deal, tone = outcome_text(alt, lang, session.rules)
         deal_cell: Any = {"text": deal, "tone": tone} if tone else deal
         played, is_best = alt.card == step.played, alt.card in best
         mark = "played-best" if played and is_best else "played" if played else \
