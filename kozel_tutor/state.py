@@ -9,11 +9,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from .cards import CARDS, Card, CardSet, Suit
+from .cards import CARDS, Card, CardSet, Suit, parse_card
 from .i18n import Message
 from .rules import TRUMP, CardOrder, Rules, find_rules, legal_mask
 from .scoring import DealResult, deal_result
@@ -44,6 +45,28 @@ class Trick:
     cards: tuple[Card, ...]
     winner: Seat
     points: int
+
+    @classmethod
+    def scored(cls, order: CardOrder, leader: Seat, cards: tuple[Card, ...]) -> Trick:
+        """The trick ``leader`` led with ``cards`` (in play order): its winner and points by
+        the card order of the deal."""
+        indices = [card.index for card in cards]
+        return cls(leader, cards, leader.offset(order.winning_index(indices)),
+                   sum(order.points[i] for i in indices))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader.name, "cards": [card.token for card in self.cards]}
+
+    @classmethod
+    def from_json(cls, data: object, order: CardOrder) -> Trick:
+        """A trick written by :meth:`to_json`, its winner and points worked out again by
+        ``order``; a ``ValueError`` says what is wrong."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+            raise ValueError("a trick needs its leader and its cards")
+        cards = tuple(parse_card(str(token)) for token in data["cards"])
+        if len(cards) != 4 or len(set(cards)) != 4:
+            raise ValueError("a trick needs four different cards")
+        return cls.scored(order, Seat.parse(str(data.get("leader"))), cards)
 
     def seat_of(self, position: int) -> Seat:
         return self.leader.offset(position)

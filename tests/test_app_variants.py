@@ -315,6 +315,10 @@ def test_a_finished_variant_deal_record_reads_back_with_its_leader_and_boasted_t
     assert boasted, "a boast made tricks before play in one of the deals"
     data = boasted[0].to_dict()
     data["made"][0]["cards"][1] = data["made"][0]["cards"][0]
+    with pytest.raises(SaveError, match="four different cards"):
+        DealRecord.from_dict(data, session.rules)
+    data = boasted[0].to_dict()
+    data["made"][0]["cards"][1] = sorted(data["hands"]["S"].split())[0]
     with pytest.raises(SaveError, match="repeats a card"):
         DealRecord.from_dict(data, session.rules)
 

@@ -63,3 +63,35 @@ def test_without_stored_deals_the_app_says_to_play_first(tmp_path: Path) -> None
     view = PuzzlesView("en", Store(tmp_path / "progress.sqlite3"), lambda: None)
     assert view.find_drills() == 0
     assert view.panel.view["lines"] == ["No finished deals yet: play a match first."]
+
+
+def test_drills_come_from_regional_deals_too(tmp_path: Path) -> None:
+    """A regional deal is stored with where play started (and any boasted tricks); it is read
+    back under its preset and mined like a standard one."""
+    from kozel_tutor.app.session import MatchSession
+
+    store = Store(tmp_path / "progress.sqlite3")
+    for variant in ("nizhny", "classic"):
+        for seed in range(2):
+            session = MatchSession(Settings(level="random", variant=variant),
+                                   rng=random.Random(seed))
+            while not session.awaiting_score:
+                if session.asking:
+                    session.answer(0)
+                elif session.learner_to_act:
+                    session.play(sorted(session.deal.legal_plays())[0])
+                else:
+                    session.ai_act()
+            result = session.finish_deal()
+            assert session.last_deal is not None
+            rules = {**session.settings.to_dict(), "rules": variant}
+            store.record_deal(session.settings.stats_key, result, Team.NS, None,
+                              {"rules": rules, "deal": session.last_deal.to_dict()})
+    deals = deals_from_store(store)
+    assert [d.rules.name for d in deals] == ["nizhny", "nizhny", "classic", "classic"]
+    for deal in deals:
+        assert deal.replay(len(deal.plays)).is_over
+    drills = [d for deal in deals for d in mine_deal(deal)]
+    assert drills, "the learner's first-card play costs points somewhere in four deals"
+    for _lost, puzzle in drills:
+        assert check_puzzle(puzzle)[1] == []

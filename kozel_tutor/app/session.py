@@ -213,8 +213,7 @@ class DealRecord:
         if self.required_lead is not None:
             data["required_lead"] = self.required_lead.token
         if self.made:
-            data["made"] = [{"leader": t.leader.name, "cards": [c.token for c in t.cards]}
-                            for t in self.made]
+            data["made"] = [trick.to_json() for trick in self.made]
         return data
 
     @classmethod
@@ -268,17 +267,10 @@ def _made_tricks(raw: object, rules: Rules, trump: Suit | None) -> tuple[Trick, 
     if not isinstance(raw, list):
         raise SaveError("made must be a list of tricks")
     order = rules.card_order(trump)
-    tricks = []
-    for entry in raw:
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("cards"), list):
-            raise SaveError("a trick made before play needs its leader and cards")
-        leader = Seat.parse(str(entry.get("leader")))
-        cards = tuple(parse_card(str(token)) for token in entry["cards"])
-        if len(cards) != 4:
-            raise SaveError("a trick made before play needs four cards")
-        winner = leader.offset(order.winning_index([card.index for card in cards]))
-        tricks.append(Trick(leader, cards, winner, sum(order.points[c.index] for c in cards)))
-    return tuple(tricks)
+    try:
+        return tuple(Trick.from_json(entry, order) for entry in raw)
+    except ValueError as exc:
+        raise SaveError(f"a trick made before play: {exc}") from None
 
 
 @dataclass(frozen=True)

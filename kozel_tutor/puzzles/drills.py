@@ -6,7 +6,8 @@ points, at least :data:`~.verify.MARGIN` points) and that make a valid puzzle â€
 card that the learner did not play â€” are kept, at most ``per_deal`` of them.
 
 Deals come in the replay format of the app's :class:`~kozel_tutor.app.session.DealRecord`
-(``{"dealer", "hands", "trump", "plays"}``).  :func:`deals_from_store` reads them from the app's
+(``{"dealer", "hands", "trump", "plays"}``, and under a regional preset where play started and
+any tricks a boast made: :data:`RECORD_KEYS`).  :func:`deals_from_store` reads them from the app's
 store: its finished-deal history when the store offers one (``store.finished_deals()``), else
 the last finished deal of the saved match.
 """
@@ -27,12 +28,12 @@ from ..rules import Rules, RulesError, find_rules
 from ..seats import Seat, SeatError
 from ..solver import get_backend, solve
 from ..solver.core import Backend
-from ..state import DealState, IllegalPlay
+from ..state import DealState, IllegalPlay, Trick
 from .generate import build_puzzle, category_of
 from .model import Puzzle, Text
 from .verify import MARGIN, signed_score
 
-__all__ = ["FinishedDeal", "deals_from_store", "mine_deal", "parse_deal"]
+__all__ = ["RECORD_KEYS", "FinishedDeal", "deals_from_store", "mine_deal", "parse_deal"]
 
 PYTHON_MAX_CARDS = 6
 """Without the native solver only decisions with this many cards or fewer are analysed."""
@@ -40,7 +41,11 @@ PYTHON_MAX_CARDS = 6
 
 @dataclass(frozen=True)
 class FinishedDeal:
-    """A played deal that can be replayed: the hands as dealt and every card in order."""
+    """A played deal that can be replayed: the hands as dealt and every card in order.
+
+    Under a regional preset play may start elsewhere: ``leader`` leads the first trick (and
+    must lead ``required_lead`` if set), and ``made`` holds tricks a boast made before play.
+    """
 
     key: str
     rules: Rules
@@ -49,9 +54,19 @@ class FinishedDeal:
     trump: Suit | None
     plays: tuple[Card, ...]
     learner: Seat = Seat.S
+    leader: Seat | None = None
+    required_lead: Card | None = None
+    made: tuple[Trick, ...] = ()
 
     def replay(self, upto: int) -> DealState:
-        state = DealState(self.rules, list(self.hands), dealer=self.dealer)
+        points, tricks = [0, 0], [0, 0]
+        for trick in self.made:
+            points[trick.winner.team] += trick.points
+            tricks[trick.winner.team] += 1
+        state = DealState(self.rules, list(self.hands), dealer=self.dealer, leader=self.leader,
+                          required_lead=self.required_lead, tricks=self.made,
+                          taken_points=(points[0], points[1]),
+                          taken_tricks=(tricks[0], tricks[1]))
         if self.trump is not None and self.rules.trump_rule == "called":
             state.call_trump(self.trump)
         for card in self.plays[:upto]:
@@ -59,8 +74,12 @@ class FinishedDeal:
         return state
 
 
+#: what a deal record holds (the last three only under some regional presets)
+RECORD_KEYS = ("dealer", "hands", "trump", "plays", "leader", "required_lead", "made")
+
+
 def parse_deal(data: Mapping[str, Any], rules: Rules, learner: Seat = Seat.S) -> FinishedDeal:
-    """A deal record ``{"dealer", "hands", "trump", "plays"}``; ``ValueError`` if it is broken."""
+    """A deal record (:data:`RECORD_KEYS`); ``ValueError`` if it is broken."""
     try:
         dealer = Seat.parse(str(data["dealer"]))
         raw_hands = data["hands"]
@@ -69,15 +88,22 @@ def parse_deal(data: Mapping[str, Any], rules: Rules, learner: Seat = Seat.S) ->
         hands = tuple(CardSet.parse(str(raw_hands[s.name])) for s in Seat)
         trump = None if data.get("trump") is None else Suit.parse(str(data["trump"]))
         plays = tuple(parse_card(str(t)) for t in data["plays"])
+        leader = None if data.get("leader") is None else Seat.parse(str(data["leader"]))
+        required = data.get("required_lead")
+        required_lead = None if required is None else parse_card(str(required))
+        raw_made = data.get("made", [])
+        if not isinstance(raw_made, list):
+            raise ValueError("made must be a list of tricks")
+        order = rules.card_order(trump)
+        made = tuple(Trick.from_json(entry, order) for entry in raw_made)
     except KeyError as exc:
         raise ValueError(f"a deal record lacks {exc.args[0]!r}") from None
     except (CardError, SeatError, TypeError) as exc:
         raise ValueError(f"bad deal record: {exc}") from None
-    text = json.dumps({k: data.get(k) for k in ("dealer", "hands", "trump", "plays")},
-                      sort_keys=True, default=str)
+    text = json.dumps({k: data.get(k) for k in RECORD_KEYS}, sort_keys=True, default=str)
     key = hashlib.sha1(f"{rules!r}{text}".encode()).hexdigest()[:16]
     deal = FinishedDeal(key, rules, dealer, (hands[0], hands[1], hands[2], hands[3]), trump,
-                        plays, learner)
+                        plays, learner, leader, required_lead, made)
     try:
         state = deal.replay(len(plays))
     except IllegalPlay as exc:
@@ -171,11 +197,13 @@ def _rules_of(settings: object) -> Rules | None:
         return settings
     if not isinstance(settings, Mapping):
         return None
+    name = str(settings.get("rules", "standard"))
+    # the standard game takes the learner's options; a regional preset fixes its own
     options: dict[str, object] = {}
     for key in ("deck", "trump", "match"):
-        if key in settings:
+        if key in settings and name == "standard":
             options[key] = settings[key]
     try:
-        return find_rules(str(settings.get("rules", "standard")), **options)
+        return find_rules(name, **options)
     except (RulesError, TypeError):
         return None
