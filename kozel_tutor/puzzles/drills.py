@@ -100,7 +100,10 @@ def parse_deal(data: Mapping[str, Any], rules: Rules, learner: Seat = Seat.S) ->
         raise ValueError(f"a deal record lacks {exc.args[0]!r}") from None
     except (CardError, SeatError, TypeError) as exc:
         raise ValueError(f"bad deal record: {exc}") from None
-    text = json.dumps({k: data.get(k) for k in RECORD_KEYS}, sort_keys=True, default=str)
+    # the key of a standard deal is what it was before regional records (drills mined once)
+    kept = {k: data.get(k) for k in RECORD_KEYS[:4]}
+    kept.update({k: data[k] for k in RECORD_KEYS[4:] if data.get(k) is not None})
+    text = json.dumps(kept, sort_keys=True, default=str)
     key = hashlib.sha1(f"{rules!r}{text}".encode()).hexdigest()[:16]
     deal = FinishedDeal(key, rules, dealer, (hands[0], hands[1], hands[2], hands[3]), trump,
                         plays, learner, leader, required_lead, made)
