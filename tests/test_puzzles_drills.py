@@ -107,6 +107,7 @@ def test_a_standard_deal_keeps_the_key_it_was_mined_under() -> None:
         "dealer": "W", "trump": None,
         "hands": {"N": "AC JC TC 9C 8C 8S AH JH 7H", "E": "KC QC 6C TS 8H AD KD JD 9D",
                   "S": "7C AS 7S 6S KH QH 6H 8D 7D", "W": "KS QS JS 9S TH 9H QD TD 6D"},
-        "plays": "8C 6C 7C JS 9S 8S TS 6S QC QH QS 9C KC 7S QD TC KS JC 8H AS AC JD 6H 9H "
-                 "9D 7D 6D 7H KD 8D TD JH AH AD KH TH".split()}
+        "plays": ["8C", "6C", "7C", "JS", "9S", "8S", "TS", "6S", "QC", "QH", "QS", "9C",
+                  "KC", "7S", "QD", "TC", "KS", "JC", "8H", "AS", "AC", "JD", "6H", "9H",
+                  "9D", "7D", "6D", "7H", "KD", "8D", "TD", "JH", "AH", "AD", "KH", "TH"]}
     assert parse_deal(record, find_rules("standard")).key == "fd60da3b2415b5c4"
