@@ -301,3 +301,34 @@ def test_when_time_runs_out_the_review_still_settles_what_each_deal_is_worth() -
             assert alt.low <= exact[alt.card].low <= alt.high, (budget, alt)
             if alt.outcome is not None:
                 assert alt.outcome == exact[alt.card].outcome, (budget, alt)
+
+
+def test_a_card_played_while_the_ai_worker_leaves_still_wakes_the_ai(tmp_path: Any) -> None:
+    """The worker stops being the worker in the same step in which it finds nothing to do, so
+    a card the learner plays while it is still leaving starts a new one (the AI never stalls on
+    "… is thinking", however slow the machine)."""
+    import time
+
+    from kozel_tutor.app.play_view import Pace, PlayScreen
+    from kozel_tutor.app.store import Store
+    from kozel_tutor.widgets import Command
+
+    class SlowToLeave(PlayScreen):
+        def _work_step(self, generation: int) -> bool:
+            going_on = super()._work_step(generation)
+            if not going_on:
+                time.sleep(0.5)   # a busy machine between the last step and the thread's end
+            return going_on
+
+    screen = SlowToLeave(Store(tmp_path / "progress.sqlite3"), pace=Pace(card=0.0, trick=0.0))
+    screen.start(Settings(level="random"), rng=random.Random(3))
+    session = screen.session
+    assert session is not None
+    for _ in range(4):   # four of the learner's cards, each while the worker is leaving
+        deadline = time.monotonic() + 30
+        while not session.learner_to_act:
+            assert time.monotonic() < deadline, "the AI stalled"
+            time.sleep(0.01)
+        screen.handle(Command("play", sorted(session.deal.legal_plays())[0].token))
+    assert screen.wait_idle(30)
+    assert not session.ai_to_act

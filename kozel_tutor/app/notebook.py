@@ -11,7 +11,8 @@ to continue.
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["NOTEBOOK_SLOT", "play", "results", "resume", "review_last_deal"]
 
+T = TypeVar("T")
+
 #: the save slot of the notebook's match in progress (the app's is ``"match"``)
 NOTEBOOK_SLOT = "notebook"
 
@@ -37,6 +40,20 @@ def _store(store: Store | None, lang: str) -> Store:
         if store.recovered is not None:
             print(text("db_corrupt", lang, name=store.recovered.name))
     return store
+
+
+def _read_or_say(lang: str, read: Callable[[], list[T]], empty: str) -> list[T] | None:
+    """What ``read`` finds in the progress file, or ``None`` after saying why there is nothing
+    (an unreadable file, or the text ``empty``)."""
+    try:
+        found = read()
+    except sqlite3.Error as exc:
+        print(text("nb_unreadable", lang, reason=exc))
+        return None
+    if not found:
+        print(text(empty, lang))
+        return None
+    return found
 
 
 class _Table:
@@ -122,13 +139,8 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
     import pandas as pd
 
     store = _store(store, lang)
-    try:
-        deals = store.finished_deals(limit=1)
-    except sqlite3.Error as exc:
-        print(text("nb_unreadable", lang, reason=exc))
-        return None
-    if not deals:
-        print(text("nb_no_deal", lang))
+    deals = _read_or_say(lang, lambda: store.finished_deals(limit=1), "nb_no_deal")
+    if deals is None:
         return None
     try:
         settings = Settings.from_dict(deals[-1].get("rules"))
@@ -213,13 +225,8 @@ def results(lang: str = "ru", *, store: Store | None = None) -> pd.DataFrame | N
     which index the rows."""
     import pandas as pd
 
-    try:
-        records = _store(store, lang).all_stats()
-    except sqlite3.Error as exc:
-        print(text("nb_unreadable", lang, reason=exc))
-        return None
-    if not records:
-        print(text("nb_no_results", lang))
+    records = _read_or_say(lang, _store(store, lang).all_stats, "nb_no_results")
+    if records is None:
         return None
     rows = [{
         text("nb_col_level", lang): level_label(level, lang),

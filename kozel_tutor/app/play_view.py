@@ -319,12 +319,21 @@ class PlayScreen:
                 if self._worker is threading.current_thread():
                     self._worker = None
 
+    def _retire(self) -> bool:
+        """The worker, under the lock, has nothing more to do: it stops being the worker at
+        once, so that a card the learner plays from now on starts a new one.  (Left to the
+        ``finally`` of :meth:`_run`, a card played in between found the old worker still alive,
+        started none, and the AI never moved.)"""
+        if self._worker is threading.current_thread():
+            self._worker = None
+        return False
+
     def _work_step(self, generation: int) -> bool:
         """One step of the worker; ``False`` when there is nothing more to do now."""
         with self._lock:
             session = self.session
             if generation != self._generation or session is None or self.ui.mode != "play":
-                return False
+                return self._retire()
             hold = self.ui.held_trick is not None
             wait = self._hold_until - time.monotonic()
         if hold:
@@ -332,7 +341,7 @@ class PlayScreen:
                 time.sleep(wait)
             with self._lock:
                 if generation != self._generation:
-                    return False
+                    return self._retire()
                 if self.ui.held_trick is not None:
                     self.ui.held_trick = None
                     self.ui.status = None
@@ -340,16 +349,16 @@ class PlayScreen:
             return True
         with self._lock:
             if generation != self._generation or self.ui.mode != "play":
-                return False
+                return self._retire()
             if session.awaiting_score:
                 self._finish_deal()
-                return False
+                return self._retire()
             if session.asking or session.deal.is_over:
                 self.render()
-                return False
+                return self._retire()
             if not session.ai_to_act:
                 self.render()
-                return False
+                return self._retire()
             seat, view = session.ai_view()
             self.ui.thinking, self.ui.progress = seat, None
             self.render()
@@ -358,7 +367,7 @@ class PlayScreen:
         time.sleep(max(0.0, self.pace.card - (time.monotonic() - started)))
         with self._lock:
             if generation != self._generation or self.session is not session:
-                return False
+                return self._retire()
             self.ui.thinking, self.ui.progress = None, None
             action = session.ai_apply(seat, choice)
             if action.suit is not None:
