@@ -332,3 +332,41 @@ def test_a_card_played_while_the_ai_worker_leaves_still_wakes_the_ai(tmp_path: A
         screen.handle(Command("play", sorted(session.deal.legal_plays())[0].token))
     assert screen.wait_idle(30)
     assert not session.ai_to_act
+
+
+def test_the_tables_review_button_analyses_every_card_and_reopens_after_closing(
+        tmp_path: Any) -> None:
+    import time
+
+    from kozel_tutor.app.play_view import Pace, PlayScreen
+    from kozel_tutor.app.store import Store
+    from kozel_tutor.widgets import Command
+
+    screen = PlayScreen(Store(tmp_path / "progress.sqlite3"), lang="en",
+                        pace=Pace(card=0.0, trick=0.0))
+    screen.start(Settings(level="random", deck=32), rng=random.Random(5))
+    session = screen.session
+    assert session is not None
+    while not session.deal_recorded:
+        assert screen.wait_idle(30)
+        if session.learner_to_act:
+            screen.handle(Command("play", sorted(session.deal.legal_plays())[0].token))
+    assert screen.wait_idle(30)
+
+    def reviewed(count: int) -> Any:
+        deadline = time.monotonic() + 120
+        while True:
+            review = screen.ui.review
+            if review is not None and len(review.analyses) >= count:
+                return review
+            assert time.monotonic() < deadline, "the review was not analysed"
+            time.sleep(0.05)
+
+    screen.handle(Command("button", "review"))
+    review = reviewed(8)
+    assert len(review.steps) == 8   # the learner's cards of a 32-card deal
+    overlay = screen.table.view["overlay"]
+    assert overlay["kind"] == "review" and overlay["table"]["rows"]
+    screen.handle(Command("button", "close"))
+    screen.handle(Command("button", "review"))   # a new review at once: analysed again
+    assert reviewed(8) is not review

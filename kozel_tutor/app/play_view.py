@@ -441,8 +441,12 @@ class PlayScreen:
             while True:
                 with self._lock:
                     job = self._next_step_to_analyse()
-                if job is None:
-                    return
+                    if job is None:
+                        # as the AI worker does (_retire): a review opened from now on
+                        # starts a new analyst
+                        if self._analyst is threading.current_thread():
+                            self._analyst = None
+                        return
                 review, index, step = job
                 budget = self.pace.review_budget
                 future = pool.submit(analyse_step, step, budget)
