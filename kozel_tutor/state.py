@@ -166,6 +166,20 @@ class DealState:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
+    def after_setup(cls, rules: Rules, hands: Sequence[CardSet | int], *, dealer: Seat,
+                    leader: Seat | None = None, required_lead: Card | None = None,
+                    made: Sequence[Trick] = ()) -> DealState:
+        """A deal as its dealing procedures left it (a regional preset): ``leader`` leads,
+        ``required_lead`` if set, and the tricks a boast ``made`` count for their winners."""
+        points, taken = [0, 0], [0, 0]
+        for trick in made:
+            points[trick.winner.team] += trick.points
+            taken[trick.winner.team] += 1
+        return cls(rules, hands, dealer=dealer, leader=leader, required_lead=required_lead,
+                   tricks=made, taken_points=(points[0], points[1]),
+                   taken_tricks=(taken[0], taken[1]))
+
+    @classmethod
     def deal(
         cls,
         rules: Rules | None = None,

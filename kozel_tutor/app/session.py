@@ -182,14 +182,9 @@ class DealRecord:
     def replay(self, rules: Rules, upto: int | None = None) -> DealState:
         """The deal after the first ``upto`` cards (all by default); a broken rule is a
         :class:`SaveError`."""
-        points, tricks = [0, 0], [0, 0]
-        for trick in self.made:
-            points[trick.winner.team] += trick.points
-            tricks[trick.winner.team] += 1
-        state = DealState(rules, list(self.hands), dealer=self.dealer, leader=self.leader,
-                          required_lead=self.required_lead, tricks=self.made,
-                          taken_points=(points[0], points[1]),
-                          taken_tricks=(tricks[0], tricks[1]))
+        state = DealState.after_setup(rules, list(self.hands), dealer=self.dealer,
+                                      leader=self.leader, required_lead=self.required_lead,
+                                      made=self.made)
         if rules.trump_rule == "called" and self.trump is not None:
             state.call_trump(self.trump)
         elif rules.trump_rule == "fixed" and self.trump is not None:

@@ -59,14 +59,9 @@ class FinishedDeal:
     made: tuple[Trick, ...] = ()
 
     def replay(self, upto: int) -> DealState:
-        points, tricks = [0, 0], [0, 0]
-        for trick in self.made:
-            points[trick.winner.team] += trick.points
-            tricks[trick.winner.team] += 1
-        state = DealState(self.rules, list(self.hands), dealer=self.dealer, leader=self.leader,
-                          required_lead=self.required_lead, tricks=self.made,
-                          taken_points=(points[0], points[1]),
-                          taken_tricks=(tricks[0], tricks[1]))
+        state = DealState.after_setup(self.rules, list(self.hands), dealer=self.dealer,
+                                      leader=self.leader, required_lead=self.required_lead,
+                                      made=self.made)
         if self.trump is not None and self.rules.trump_rule == "called":
             state.call_trump(self.trump)
         for card in self.plays[:upto]:
