@@ -13,14 +13,13 @@
  * - Cards of one hand that are neighbours among the live cards of their suit and are worth the
  *   same are searched once.
  * - Quick bounds: trumps above every trump of the other side are sure points.  The last two
- *   tricks are solved exactly by a small minimax, and the value kept in a direct-mapped end
- *   cache beside the table (most such positions are met many times).
+ *   tricks are searched by a small alpha-beta minimax within the caller's window, without the
+ *   table (a cache of their exact values, tried before, stalled on memory more than it saved).
  * - Move order: the table's best lead; then the card that last cut off in a like node (a
  *   lead by cards left; a card to a trick by cards left and the card winning it); else a
  *   greedy simulation of the trick (leads), or win-cheaply / give-points-to-partner /
  *   throw-the-emptiest rules (follows).  The remembered cards took 30% off the nodes of 30
- *   full deals, the end cache 5% off the instructions.  The table's or the remembered card is
- *   searched before the other cards are scored, and usually cuts off alone (12% fewer
+ *   full deals.  The table's or the remembered card is searched before the other cards are scored, and usually cuts off alone (12% fewer
  *   instructions).
  * - The catch (6 and queen of clubs from opposite sides in one trick) ends the deal at a fixed
  *   score, as kozel_tutor.solver.core.caught_points defines; while it can happen the bounds
@@ -236,19 +235,9 @@ typedef struct {
     uint32_t spare;
 } kz_bucket;
 
-/* Exact values of positions two tricks from the end, direct-mapped: they are met again and
- * again (one in six is new), and a stored value answers every window. */
-typedef struct {
-    uint64_t key;       /* the whole position (end2_key); 0 when empty */
-    int32_t value;      /* NS future points or tricks */
-    int32_t spare;
-} kz_end_entry;
-
 struct kz_tt {
     kz_bucket *buckets;
     uint64_t nbuckets;
-    kz_end_entry *ends;
-    int end_shift;      /* 64 - log2(entries in ends) */
     size_t bytes;
     void *mapping;      /* what to give back to the system */
     size_t mapped;
@@ -298,25 +287,18 @@ kz_tt *kz_tt_new(size_t bytes)
     kz_tt *tt = (kz_tt *)calloc(1, sizeof *tt);
     if (!tt)
         return NULL;
-    /* a 32nd of the bytes (a power of two of entries) for the end cache, the rest buckets */
-    uint64_t ends = 64;
-    while (ends * 2 * sizeof(kz_end_entry) <= bytes / 32)
-        ends *= 2;
-    size_t end_bytes = (size_t)ends * sizeof(kz_end_entry);
-    uint64_t buckets = bytes > end_bytes ? (bytes - end_bytes) / sizeof(kz_bucket) : 0;
+    uint64_t buckets = bytes / sizeof(kz_bucket);
     if (buckets < 16)
         buckets = 16;
     if (buckets > 0xFFFFFFFFu)
         buckets = 0xFFFFFFFFu;
     tt->nbuckets = buckets;
-    tt->bytes = (size_t)buckets * sizeof(kz_bucket) + end_bytes;
+    tt->bytes = (size_t)buckets * sizeof(kz_bucket);
     tt->buckets = (kz_bucket *)tt_alloc(tt->bytes, &tt->mapping, &tt->mapped);
     if (!tt->buckets) {
         free(tt);
         return NULL;
     }
-    tt->ends = (kz_end_entry *)(tt->buckets + buckets);
-    tt->end_shift = 64 - kz_low(ends);
     return tt;
 }
 
@@ -802,7 +784,7 @@ static int canon_to_move(const Ctx *c, int cb)
 
 static int search_lead(Ctx *c, int alpha, int beta);
 
-/* The last two tricks, exactly, by plain minimax (at most 16 lines): cheaper than a table. */
+/* The last two tricks by alpha-beta minimax (at most 16 lines), fail-soft like the search. */
 static int end2_follow(Ctx *c, int k, int ws, int wc, int tp, int alpha, int beta)
 {
     const kz_rules *r = c->r;
@@ -900,38 +882,6 @@ static int end2_search(Ctx *c, int alpha, int beta)
         }
     }
     return best;
-}
-
-/* The whole position two tricks from the end in 64 bits: its eight cards, the owner of each
- * (two bits in card order), the leader, led_with_ace_out, points or tricks, and a top bit so
- * that no key is 0. */
-static inline uint64_t end2_key(const Ctx *c)
-{
-    uint64_t R = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
-    uint64_t A = c->hand[1] | c->hand[3], B = c->hand[2] | c->hand[3];
-    uint64_t owners = 0;
-    int shift = 36;
-    for (uint64_t m = R; m; m &= m - 1, shift += 2) {
-        int b = kz_low(m);
-        owners |= ((A >> b & 1) | (B >> b & 1) << 1) << shift;
-    }
-    uint64_t led = led_with_ace_out(c, R);
-    return R | owners | (uint64_t)c->leader << 52 | led << 54 | (uint64_t)c->mode << 58 |
-           (uint64_t)1 << 59;
-}
-
-/* The last two tricks (the catch out of play): the exact value, from the end cache or by a
- * search with an open window, stored for next time. */
-static int end2(Ctx *c)
-{
-    uint64_t key = end2_key(c);
-    kz_end_entry *e = &c->tt->ends[(key * 0x9E3779B97F4A7C15ULL) >> c->tt->end_shift];
-    if (e->key == key)
-        return e->value;
-    int v = end2_search(c, -1000, 1000);
-    e->key = key;
-    e->value = v;
-    return v;
 }
 
 /* The points of the k cheapest cards of h (k <= cards in h). */
@@ -1207,7 +1157,7 @@ static int search_lead(Ctx *c, int alpha, int beta)
     if (n <= 2 && !(n == 2 && live)) {
         if (n == 2) {
             KZ_COUNT(end2);
-            return end2(c);
+            return end2_search(c, alpha, beta);
         }
         return n ? last_trick(c) : 0;
     }
