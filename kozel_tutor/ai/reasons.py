@@ -120,6 +120,25 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Call {suit}: with them as trumps you hold {count} trumps, the strongest hand.",
         "ru": "Назначьте козырем {suit}: тогда у вас {count} козырей — самая сильная рука.",
     },
+    # the tutor's hint (advice.py): its first words, then the reasons above
+    "ai_advice_card": {
+        "en": "Hint: the {card}.",
+        "ru": "Подсказка: {card}.",
+    },
+    "ai_advice_suit": {
+        "en": "Hint: make {suit} trumps.",
+        "ru": "Подсказка: козыри — {suit}.",
+    },
+    "ai_advice_search": {
+        "en": "In {samples} possible layouts of the hidden cards it brings {points} points and "
+              "{score} a deal on average.",
+        "ru": "В {samples} возможных раскладах скрытых карт она даёт в среднем {points} очков и "
+              "{score} за раздачу.",
+    },
+    "ai_advice_rule_differs": {
+        "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",
+        "ru": "Простое правило — «{rule_card}», но здесь «{card}» лучше.",
+    },
 }
 
 

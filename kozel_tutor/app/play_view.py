@@ -1,9 +1,10 @@
 """The Play screen: a :class:`~kozel_tutor.widgets.TableWidget` driven by a match session.
 
 The controller owns the session, the table's :class:`~.views.TableUi` and one worker thread that
-runs the AI players (and the deal review's solver) off the kernel's main thread, so the page never
-freezes: the learner sees who is thinking, each AI card lands after a short pause, and a finished
-trick stays on the table (winner highlighted) before it is gathered.  Every card is saved.
+runs the AI players off the kernel's main thread (the deal review's solver and the learner's hint
+get threads of their own), so the page never freezes: the learner sees who is thinking, each AI
+card lands after a short pause, and a finished trick stays on the table (winner highlighted)
+before it is gathered.  Every card is saved.
 
 All state changes happen under one lock; the worker re-checks a *generation* number after every
 slow step, so a new game or a closed review simply makes an old worker's result stale.
@@ -23,14 +24,15 @@ from dataclasses import dataclass
 
 import traitlets
 
+from ..ai.advice import Advice, Adviser
 from ..cards import Card, Suit
-from ..state import IllegalPlay, Trick
+from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
 from .session import LEARNER, MatchSession, Settings
 from .store import Store
 from .texts import text
-from .views import ReviewUi, TableUi, table_view
+from .views import ReviewUi, TableUi, hint_available, table_view
 
 __all__ = ["Pace", "PlayScreen"]
 
@@ -201,6 +203,7 @@ class PlayScreen:
             self.table.sound_effect("illegal")
             return
         self.ui.status = None
+        self._drop_advice()
         self._after_card(trick)
         self._continue()
 
@@ -224,6 +227,7 @@ class PlayScreen:
         if self.ui.mode != "play" or not session.learner_calls:
             return
         session.call_trump(suit)
+        self._drop_advice()
         self.ui.status = (text("status_called", self.ui.lang, name=text("seat_S", self.ui.lang),
                                suit=suit), "info")
         self._save()
@@ -248,6 +252,8 @@ class PlayScreen:
         elif ident == "lang":
             self.on_lang()
             return
+        elif ident == "hint":
+            self._start_adviser()
         elif ident in ("home", "new-game"):
             self.step_away()
             if session.score.is_over:
@@ -257,6 +263,7 @@ class PlayScreen:
         elif ident == "next" and ui.mode == "summary" and not session.score.is_over:
             session.start_deal()
             ui.mode, ui.status = "play", None
+            self._drop_advice()
             self._save()
             self._continue()
             return
@@ -416,6 +423,54 @@ class PlayScreen:
         else:
             self._sound("win" if result.winner is team else "lose")
         self.render()
+
+    # -- the hint -----------------------------------------------------------------------------
+
+    def _turn(self) -> tuple[int, int, int, int]:
+        """Which turn of which deal the table is at: a hint belongs to one."""
+        session = self.session
+        assert session is not None
+        return (self._generation, id(session.deal), len(session.record.plays),
+                int(session.deal.phase is Phase.CALL))
+
+    def _drop_advice(self) -> None:
+        self.ui.advice = None
+        if self.ui.advising:
+            self.ui.advising = False
+            self.ui.progress = None
+
+    def _start_adviser(self) -> None:
+        """Work out the hint for the learner's turn on a thread of its own (the hard player's
+        search takes about a second); the learner may play on meanwhile."""
+        session = self.session
+        if session is None or not hint_available(session, self.ui):
+            return
+        self.ui.advising, self.ui.progress, self.ui.status = True, 0.0, None
+        args = (self._turn(), session.adviser(), session.learner_view())
+        threading.Thread(target=self._advise, args=args, name="kozel-hint", daemon=True).start()
+
+    def _advise(self, turn: tuple[int, int, int, int], adviser: Adviser, view: SeatView) -> None:
+        def progress(fraction: float) -> None:
+            with self._lock:
+                if self.ui.advising and self.session is not None and self._turn() == turn:
+                    self.ui.progress = min(max(float(fraction), 0.0), 1.0)
+                    self.render()
+
+        advice: Advice | None
+        try:
+            advice = adviser.advise(view, progress)
+        except Exception:
+            log.exception("the hint failed")
+            advice = None
+        with self._lock:
+            if not self.ui.advising or self.session is None or self._turn() != turn:
+                return   # the learner played on, or the game changed: the hint is stale
+            self.ui.advising, self.ui.progress = False, None
+            if advice is None:
+                self.ui.status = (text("hint_failed", self.ui.lang), "error")
+            else:
+                self.ui.advice, self.ui.status = advice, None
+            self.render()
 
     # -- deal review --------------------------------------------------------------------------
 

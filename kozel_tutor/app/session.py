@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai import LEVELS, Progress, make_player
+from ..ai.advice import Adviser
 from ..ai.base import Player
-from ..ai.context import tell_all
+from ..ai.context import context_for, tell, tell_all
 from ..cards import Card, CardError, CardSet, Suit, parse_card
 from ..i18n import Message
 from ..rules import Rules, RulesError, find_rules
@@ -314,6 +315,7 @@ class MatchSession:
         self.record = DealRecord(dealer, (CardSet(), CardSet(), CardSet(), CardSet()))
         self.last_deal: DealRecord | None = None
         self.illegal_attempts = 0
+        self._adviser: Adviser | None = None
         if start:
             self.start_deal()
 
@@ -427,6 +429,19 @@ class MatchSession:
         """Let the AI seat to move call the trump suit or play a card (think, then apply)."""
         seat, view = self.ai_view()
         return self.ai_apply(seat, self.ai_choose(seat, view, progress))
+
+    def learner_view(self) -> SeatView:
+        """What the learner sees (a snapshot, for the hint's thinking on another thread)."""
+        return self.deal.view(LEARNER)
+
+    def adviser(self) -> Adviser:
+        """The hint's tutor for the learner's seat, told this deal's context as the AI players
+        are (under a preset: the match score, boasts, cards shown)."""
+        if self._adviser is None:
+            self._adviser = Adviser(random.Random())
+        if self.match is not None and self.run is not None and self.run.setup is not None:
+            tell(self._adviser, context_for(self.match, self.run.setup, LEARNER))
+        return self._adviser
 
     def ai_view(self) -> tuple[Seat, SeatView]:
         """The AI seat to act and what it sees (a snapshot: thinking may run on another thread)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai.advice import Advice
 from ..cards import Card, Rank, Suit
 from ..rules import Rules
 from ..scoring import DealResult
@@ -34,7 +35,8 @@ from .variant_views import (
     variant_summary,
 )
 
-__all__ = ["ReviewUi", "TableUi", "level_label", "outcome_text", "points_text", "table_view"]
+__all__ = ["ReviewUi", "TableUi", "hint_available", "level_label", "outcome_text", "points_text",
+           "table_view"]
 
 MODES = ("play", "pause", "summary", "results", "review")
 
@@ -64,6 +66,16 @@ class TableUi:
     review: ReviewUi | None = None
     #: the pause and results screens offer the main menu (not on a notebook's lone table)
     home: bool = True
+    #: the hint for the learner's turn: being worked out, or found (until the learner acts)
+    advising: bool = False
+    advice: Advice | None = None
+
+
+def hint_available(session: MatchSession, ui: TableUi) -> bool:
+    """Whether the Hint button works now: the learner's turn to play or call, nothing moving on
+    the table, no hint yet for this turn."""
+    return (ui.mode == "play" and ui.held_trick is None and ui.thinking is None
+            and session.learner_to_act and not ui.advising and ui.advice is None)
 
 
 def level_label(level: str, lang: str) -> str:
@@ -82,7 +94,8 @@ def _button(ident: str, label: str, *, primary: bool = False, testid: str | None
 
 
 def _hand_entries(session: MatchSession, seat: Seat, playable: bool,
-                  marked: Card | None = None, state: Any = None) -> list[dict[str, Any]]:
+                  marked: Card | None = None, state: Any = None,
+                  mark: str = "played") -> list[dict[str, Any]]:
     deal = state or session.deal
     hand = deal.hand(seat)
     if deal.trump is not None:
@@ -98,7 +111,7 @@ def _hand_entries(session: MatchSession, seat: Seat, playable: bool,
         if legal is not None:
             entry["playable"] = card in legal
         if marked is not None and card == marked:
-            entry["mark"] = "played"
+            entry["mark"] = mark
         entries.append(entry)
     return entries
 
@@ -111,6 +124,12 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
     playing = ui.mode == "play" and ui.held_trick is None and ui.thinking is None
     seats: dict[str, Any] = {}
     asked = session.question if review_step is None and ui.mode == "play" else None
+    marked: Card | None = None
+    if review_step is not None:
+        marked, mark = review_step.played, "played"
+    else:
+        marked = ui.advice.card if playing and ui.advice is not None else None
+        mark = "advised"
     for seat in Seat:
         open_hand = seat == LEARNER or review_step is not None
         team = seat.team
@@ -124,8 +143,7 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
             "name": text(f"seat_{seat.name}", lang),
             "count": len(deal.hand(seat)),
             "cards": (_hand_entries(session, seat, playing and seat == LEARNER,
-                                    review_step.played if review_step and seat == LEARNER
-                                    else None, deal)
+                                    marked if seat == LEARNER else None, deal, mark)
                       if open_hand else []),
             "dealer": seat == deal.dealer,
             "active": not deal.is_over and deal.to_move == seat and ui.mode in ("play", "review"),
@@ -158,6 +176,8 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
             _button("sound", text("sound", lang), icon="sound-on" if ui.sound else "sound-off",
                     pressed=ui.sound),
             _button("lang", text("lang_switch", lang)),
+            _button("hint", text("hint_button", lang), title=text("hint_title", lang),
+                    disabled=not hint_available(session, ui)),
         ],
         "ranks": {rank.letter: rank.letter_in(lang)
                   for rank in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)},
@@ -171,8 +191,10 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
     if session.match is not None:
         view["scoreboard"] = scoreboard(session, lang)
     if playing and session.learner_calls:
+        advised_suit = ui.advice.suit if ui.advice is not None else None
         view["call"] = {"prompt": text("call_prompt", lang),
-                        "suits": [{"suit": suit.letter, "label": suit.name_in(lang).capitalize()}
+                        "suits": [{"suit": suit.letter, "label": suit.name_in(lang).capitalize(),
+                                   "advised": suit == advised_suit}
                                   for suit in Suit]}
     view["overlay"] = _overlay(session, ui)
     if asked is not None and view["overlay"] is None:
@@ -193,6 +215,10 @@ def _status(session: MatchSession, ui: TableUi) -> tuple[str, str]:
         return text("status_paused", lang), "info"
     if ui.mode == "review":
         return text("review_explain", lang), "info"
+    if ui.advising:
+        return text("hint_thinking", lang), "wait"
+    if ui.advice is not None:
+        return ui.advice.text(lang), "advice"
     if session.asking:
         return text("status_question", lang), "turn"
     if deal.is_over:

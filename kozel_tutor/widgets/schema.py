@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 SEAT_NAMES = ("N", "E", "S", "W")
-STATUS_KINDS = ("turn", "wait", "error", "info", "done")
+STATUS_KINDS = ("turn", "wait", "error", "info", "done", "advice")
 
 
 class ViewError(ValueError):
@@ -227,10 +227,12 @@ def check_table_view(value: object) -> dict[str, Any]:
         _str(call["prompt"], "view.call.prompt")
         suits = _list(call["suits"], "view.call.suits", 4)
         for i, entry in enumerate(suits):
-            suit = _obj(entry, f"view.call.suits[{i}]", {"suit", "label"})
+            suit = _obj(entry, f"view.call.suits[{i}]", {"suit", "label"}, {"advised"})
             if suit["suit"] not in ("C", "S", "H", "D"):
                 raise _fail(f"view.call.suits[{i}].suit", "expected C, S, H or D")
             _str(suit["label"], f"view.call.suits[{i}].label")
+            if "advised" in suit:
+                _bool(suit["advised"], f"view.call.suits[{i}].advised")
     if view.get("overlay") is not None:
         overlay = _obj(view["overlay"], "view.overlay", {"kind", "title", "buttons"},
                        {"testid", "lines", "table", "progress", "placement"})

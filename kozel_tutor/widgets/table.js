@@ -126,7 +126,10 @@ export default {
             if (i === selected) card.classList.add("kz-selected");
             card.addEventListener("click", () => { selected = -1; playCard(entry.card); });
           }
-          if (entry.mark) card.classList.add("kz-mark-" + entry.mark);
+          if (entry.mark) {
+            card.classList.add("kz-mark-" + entry.mark);
+            card.dataset.mark = entry.mark;
+          }
           hand.append(card);
         });
       } else {
@@ -167,6 +170,10 @@ export default {
         const b = h("button", "kz-btn kz-suit-btn");
         b.type = "button";
         b.dataset.testid = `call-${s.suit}`;
+        if (s.advised) {
+          b.classList.add("kz-advised");
+          b.dataset.mark = "advised";
+        }
         b.innerHTML = suitSVG(s.suit, { fourColour: model.get("four_colour") });
         b.append(h("span", "", s.label));
         b.addEventListener("click", () => send({ type: "call", suit: s.suit }));
@@ -298,6 +305,12 @@ export default {
 
     function onKey(e) {
       if (e.target !== root) return;
+      if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        const hint = model.get("view").toolbar.find((b) => b.id === "hint");
+        if (hint && !hint.disabled) pressButton("hint");
+        e.preventDefault();
+        return;
+      }
       const cards = learnerCards();
       if (!cards.length) return;
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {

@@ -152,6 +152,31 @@ def test_the_whole_table_fits_a_laptop_screen_without_scrolling(page: Any, voila
         assert box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
 
 
+def test_the_hint_key_marks_a_playable_card_and_the_status_says_why(page: Any,
+                                                                     voila_server: Any) -> None:
+    page.set_viewport_size({"width": 1366, "height": 640})   # a laptop, as the test above
+    open_home(page, voila_server.url)
+    start_game(page)
+    assert wait_ready(page) == "play"
+    page.locator(".kz-table-root").focus()
+    page.keyboard.press("h")   # the keyboard's way to the Hint button
+    advised = page.locator(".kz-seat-S [data-mark='advised']")
+    advised.wait_for()
+    assert advised.get_attribute("data-playable") == "true"
+    card = Card.parse(str(advised.get_attribute("data-card")))
+    status = page.get_by_test_id("status")
+    assert "kz-status-advice" in str(status.get_attribute("class"))
+    assert status.inner_text().startswith((f"Подсказка: {card.name_in('ru')}. ",
+                                           f"Hint: the {card.name_in('en')}. "))
+    assert page.get_by_test_id("hint").is_disabled(), "one hint per turn"
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(HAND).first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640, "the hint pushed the hand away"
+    advised.click()
+    page.locator(f".kz-seat-S [data-card='{card.token}']").wait_for(state="detached")
+    assert page.locator(".kz-seat-S [data-mark='advised']").count() == 0
+
+
 def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> None:
     open_home(page, voila_server.url)
     title = page.locator(".kz-panel-h1")
