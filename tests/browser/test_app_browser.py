@@ -213,12 +213,16 @@ def test_the_next_kernel_heats_only_once_the_page_has_opened(page: Any, voila_se
     deadline = time.monotonic() + 60
     while heated is None and time.monotonic() < deadline:
         time.sleep(0.5)
+        # each pass reads the log from the page's request on, in order: a spare kernel that
+        # the page before this one set heating (logged after `seen`) is not this page's
+        taken = connected = heated = None
         for i, line in enumerate(lines()[seen:]):
-            if taken is None and (m := re.search(r"Using pre-heated kernel: ([\w-]+)", line)):
-                taken = i, m.group(1)
-            elif taken and connected is None and f"Connecting to kernel {taken[1]}" in line:
+            if taken is None:
+                if m := re.search(r"Using pre-heated kernel: ([\w-]+)", line):
+                    taken = i, m.group(1)
+            elif connected is None and f"Connecting to kernel {taken[1]}" in line:
                 connected = i
-            elif taken and heated is None and HEATING in line:
+            elif heated is None and HEATING in line:
                 heated = i
     assert taken, "the page did not get the pre-heated kernel"
     assert heated is not None, "no spare kernel was heated after the page"
