@@ -170,7 +170,7 @@ def run_floor(warm: float, repeats: int) -> list[float]:
 
 
 def screenshots(browser: object, url: str, out: Path) -> None:
-    """The table mid-trick, a deal summary and the results screen of a short match."""
+    """The table mid-trick with a hint, a deal summary and the results screen of a short match."""
     out.mkdir(parents=True, exist_ok=True)
     page = browser.new_page(viewport={"width": 1060, "height": 860})  # type: ignore[attr-defined]
     page.set_default_timeout(120_000)
@@ -195,7 +195,10 @@ def screenshots(browser: object, url: str, out: Path) -> None:
             continue
         cards_down = page.locator("[data-testid='trick'] .kz-card").count()
         in_hand = page.locator(".kz-seat-S [data-card]").count()
-        if not shot_table and cards_down >= 2 and in_hand <= 7:
+        if (not shot_table and cards_down >= 2 and in_hand <= 7
+                and page.locator(PLAYABLE).count() >= 2):
+            page.get_by_test_id("hint").click()   # the table with a hint on it
+            page.locator(".kz-seat-S [data-mark='advised']").wait_for()
             page.mouse.move(10, 10)
             page.screenshot(path=str(out / "app-table.png"), full_page=True)
             shot_table = True
