@@ -132,8 +132,9 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_advice_search": {
         "en": "In {samples} possible layouts of the hidden cards it brings {points} points and "
               "{score} a deal on average.",
-        "ru": "В {samples} возможных раскладах скрытых карт она даёт в среднем {points} очков и "
-              "{score} за раздачу.",
+        # worded so that no Russian noun has to agree with a number
+        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем эта карта приносит очков: "
+              "{points}, за раздачу: {score}.",
     },
     "ai_advice_rule_differs": {
         "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",
