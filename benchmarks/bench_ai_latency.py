@@ -1,6 +1,8 @@
 """Decision latency of the Monte Carlo levels at trick 1 and trick 5 of 36-card deals.
 
-Targets (issue "AI players"): hard ≤ 1 s median, insane ≤ 3 s median.  Positions come from
+Targets (issue "AI players"): hard ≤ 1 s median, insane ≤ 3 s median.  ``hint`` is the table's
+Hint button (``kozel_tutor.ai.advice``: the hard player and the medium rules, for the learner).
+Positions come from
 seeded shuffles played on by the medium rules, so every run measures the same decisions; a
 decision with a single legal card is skipped (it costs nothing).
 
@@ -15,6 +17,7 @@ import statistics
 import time
 
 from kozel_tutor.ai import make_player
+from kozel_tutor.ai.advice import Adviser
 from kozel_tutor.ai.heuristic import rule_decision
 from kozel_tutor.rules import find_rules
 from kozel_tutor.seats import Seat
@@ -41,7 +44,7 @@ def positions(trick: int, count: int) -> list[DealState]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--positions", type=int, default=12)
-    parser.add_argument("--levels", default="hard,insane")
+    parser.add_argument("--levels", default="hard,insane,hint")
     args = parser.parse_args()
     print(f"solver backend: {get_backend().name}")
     for level in args.levels.split(","):
@@ -49,14 +52,19 @@ def main() -> None:
             times: list[float] = []
             samples: list[int] = []
             for i, state in enumerate(positions(trick, args.positions)):
-                player = make_player(level, random.Random(i))
+                view = state.view(state.to_move)
                 started = time.perf_counter()
-                decision = player.choose(state.view(state.to_move))
+                if level == "hint":
+                    Adviser(random.Random(i)).advise(view)
+                    times.append(time.perf_counter() - started)
+                    continue
+                decision = make_player(level, random.Random(i)).choose(view)
                 times.append(time.perf_counter() - started)
                 samples.append(decision.candidates[0].samples if decision.candidates else 0)
+            solved = (f"  layouts solved median {statistics.median(samples):.0f}"
+                      if samples else "")
             print(f"{level:>6} trick {trick}: median {statistics.median(times):.3f} s  "
-                  f"max {max(times):.3f} s  layouts solved median "
-                  f"{statistics.median(samples):.0f} (n={len(times)})", flush=True)
+                  f"max {max(times):.3f} s{solved} (n={len(times)})", flush=True)
 
 
 if __name__ == "__main__":
