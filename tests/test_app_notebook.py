@@ -88,6 +88,9 @@ def test_a_whole_deal_is_reviewed_card_by_card_against_the_solver(store: Store) 
         assert row["Points given away"] == best - mine >= 0
         if row["Points given away"] == 0:
             assert row["You played"] in row["Best card"].split(", ")
+            assert row["Why"] == ""
+        else:   # the tutor's words on the card
+            assert row["Why"].startswith(f"After {row['You played']} ")
         assert row["Deal after it"].startswith("+") or row["Deal after it"] == "eggs"
     assert list(review["You played"]) == [parse_card(token).label("en") for token in played]
 

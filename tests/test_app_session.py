@@ -22,6 +22,8 @@ from kozel_tutor.app.session import (
 from kozel_tutor.app.store import Stats
 from kozel_tutor.app.views import ReviewUi, TableUi, table_view
 from kozel_tutor.cards import Suit
+from kozel_tutor.puzzles.model import Goal
+from kozel_tutor.puzzles.verify import line_after
 from kozel_tutor.seats import Seat
 from kozel_tutor.state import IllegalPlay, Phase, SeatView
 from kozel_tutor.widgets import check_table_view
@@ -282,6 +284,47 @@ def test_the_review_lists_every_learner_card_and_values_the_last_ones_exactly() 
     marked = [c for c in view["seats"]["S"]["cards"] if c.get("mark") == "played"]
     assert [c["card"] for c in marked] == [steps[7].played.token]
 
+
+
+def test_the_review_says_why_a_card_gave_points_away_in_both_languages() -> None:
+    """The puzzles' tutor explains every card that lost points: the card, the points it ends
+    with against the best card's, as the review's own values say; a best card gets no words."""
+    seen = 0
+    for seed in (3, 4):
+        rng = random.Random(seed)
+        session = MatchSession(Settings(level="random"), rng=random.Random(seed))
+        play_out_deal(session, rng)
+        session.finish_deal()
+        assert session.last_deal is not None
+        for step in learner_steps(session.last_deal, session.rules):
+            analysis = analyse_step(step, budget=None)
+            if not analysis.loss:
+                assert analysis.why is None
+                continue
+            seen += 1
+            assert analysis.why is not None
+            played = next(a.low for a in analysis.alternatives if a.card == step.played)
+            best = max(a.low for a in analysis.alternatives)
+            assert analysis.why.en.startswith(f"After {step.played.label('en')} ")
+            assert f"you end with {played} instead of {best}" in analysis.why.en
+            assert analysis.why.ru.startswith(f"После {step.played.label('ru')} ")
+            review = ReviewUi([step], analyses={0: analysis})
+            lines = table_view(session, TableUi(lang="ru", mode="review",
+                                                review=review))["overlay"]["lines"]
+            assert analysis.why.ru in lines
+    assert seen >= 3, "the seeds were chosen for cards that lose points"
+
+
+def test_a_line_not_proven_within_its_budget_is_refused() -> None:
+    rng = random.Random(4)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    play_out_deal(session, rng)
+    session.finish_deal()
+    assert session.last_deal is not None
+    first = learner_steps(session.last_deal, session.rules)[0]
+    with pytest.raises(TimeoutError):
+        line_after(first.position, first.played, Goal.MAX_POINTS, backend="python",
+                   budget=0.001)
 
 
 def test_when_time_runs_out_the_review_still_settles_what_each_deal_is_worth() -> None:

@@ -168,6 +168,7 @@ def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | No
             text("nb_col_best_points", lang): points_text(top),
             text("nb_col_best_deal", lang): outcome_text(top, lang, rules)[0],
             text("nb_col_lost", lang): analysis.loss,
+            text("nb_col_why", lang): "" if analysis.why is None else analysis.why.get(lang),
         })
         if shown is not None:
             shown.step()

@@ -4,7 +4,9 @@ Values come from the double-dummy solver (everyone plays perfectly with open car
 9-card position can take the pure-Python solver longer than a learner should wait, so every
 solve has a time ``budget``; when it runs out the alternatives show their bounds instead, and a
 second, cheaper search (half the budget more) settles at least what each card's deal is worth
-(:func:`~kozel_tutor.solver.deal_outcomes`).
+(:func:`~kozel_tutor.solver.deal_outcomes`).  A card that gave points away also gets the
+puzzles' tutor's words (:func:`~kozel_tutor.puzzles.explain.card_report`): the trick where the
+opponents gain by it, and what the deal comes to either way.
 
 >>> import random
 >>> from kozel_tutor.app.session import MatchSession, Settings
@@ -26,8 +28,12 @@ from dataclasses import dataclass
 from ..ai.pimc import backend_for
 from ..cards import Card
 from ..position import Position
+from ..puzzles.explain import card_report
+from ..puzzles.model import Goal, Text
+from ..puzzles.verify import analyse
 from ..rules import Rules
-from ..solver import Outcome, deal_outcomes, solve
+from ..solver import Analysis, Outcome, deal_outcomes, solve
+from ..solver.core import Backend
 from .session import LEARNER, DealRecord
 
 __all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis", "analyse_step",
@@ -67,6 +73,8 @@ class Alternative:
 class StepAnalysis:
     step: ReviewStep
     alternatives: tuple[Alternative, ...]
+    #: why the played card gave points away, when it did and the lines were found in time
+    why: Text | None = None
 
     @property
     def exact(self) -> bool:
@@ -122,4 +130,18 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
             outcome = outcome or settled[card][2]
         alternatives.append(Alternative(card, low, high, outcome))
     alternatives.sort(key=lambda alt: (-alt.high, -alt.low, alt.card.index))
-    return StepAnalysis(step, tuple(alternatives))
+    result = StepAnalysis(step, tuple(alternatives))
+    if result.loss:
+        return StepAnalysis(step, result.alternatives, _why(step, analysis, backend, budget))
+    return result
+
+
+def _why(step: ReviewStep, analysis: Analysis, backend: Backend,
+         budget: float | None) -> Text | None:
+    """The tutor's words on the learner's card, or ``None`` when its lines (one solve each,
+    ``budget`` seconds at most) are not proven in time."""
+    check = analyse(step.position, Goal.MAX_POINTS, backend=backend, analysis=analysis)
+    try:
+        return card_report(check, step.played, backend=backend, budget=budget).text
+    except TimeoutError:
+        return None

@@ -238,6 +238,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nb_col_best_points": {"en": "Points after the best", "ru": "Очки после лучшего"},
     "nb_col_best_deal": {"en": "Deal after the best", "ru": "Раздача после лучшего"},
     "nb_col_lost": {"en": "Points given away", "ru": "Потеряно очков"},
+    "nb_col_why": {"en": "Why", "ru": "Почему"},
     "nb_col_level": {"en": "Level", "ru": "Уровень"},
     "nb_col_rule": {"en": "Trumps or game", "ru": "Козыри или игра"},
     "nb_col_matches": {"en": "Matches", "ru": "Партий"},

@@ -416,6 +416,8 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         lines.append(text("review_best", lang))
     elif analysis.loss is not None:
         lines.append(text("review_lost", lang, diff=analysis.loss))
+        if analysis.why is not None:
+            lines.append(analysis.why.get(lang))
     if not analysis.exact:
         lines.append(text("review_inexact", lang))
     best = set(analysis.best)

@@ -90,16 +90,19 @@ def outcome_text(outcome: Outcome | None, team: Team, *, gerund: bool = False,
 
 
 def card_report(check: GoalCheck, card: Card, *, best_line: list[Card] | None = None,
-                backend: str | Backend | None = None) -> CardReport:
-    """The verdict on ``card``: right or not, its value, the line, and the words."""
+                backend: str | Backend | None = None,
+                budget: float | None = None) -> CardReport:
+    """The verdict on ``card``: right or not, its value, the line, and the words.  ``budget``
+    bounds each line's solve (:func:`~.verify.line_after` raises :class:`TimeoutError`)."""
     position = check.position
     team = position.to_move.team
     result = check.results[card]
     correct = card in check.answers
     answer = _representative(check, card)
     if best_line is None or best_line[0] != answer:
-        best_line = line_after(position, answer, check.goal, backend)
-    line = best_line if card == answer else line_after(position, card, check.goal, backend)
+        best_line = line_after(position, answer, check.goal, backend, budget)
+    line = best_line if card == answer else line_after(position, card, check.goal, backend,
+                                                       budget)
     tricks = play_line(position, line)
     outcome = outcome_text(result.outcome, team, rules=position.rules)
     if correct:

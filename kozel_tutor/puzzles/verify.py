@@ -354,11 +354,13 @@ def check_puzzle(puzzle: Puzzle, *, backend: str | Backend | None = None,
 
 
 def line_after(position: Position, card: Card, goal: Goal,
-               backend: str | Backend | None = None) -> list[Card]:
+               backend: str | Backend | None = None, budget: float | None = None) -> list[Card]:
     """A line of best play for both sides that starts with ``card`` and runs to the deal's end.
 
     For points goals both sides maximise their card points (the solver's principal variation);
     for trick goals each side first keeps (or breaks) the trick goal, then maximises points.
+    With a ``budget`` (seconds, points goals) a line the solver cannot prove in time raises
+    :class:`TimeoutError`: half a line would explain nothing.
     """
     line = [card]
     after = position_after(position, card)
@@ -366,7 +368,10 @@ def line_after(position: Position, card: Card, goal: Goal,
         return line
     if goal in (Goal.TAKE_TRICK, Goal.ALL_TRICKS):
         return line + _trick_goal_line(after, goal, position.to_move.team, backend)
-    return line + solve(after, backend=backend, outcomes=False).pv
+    analysis = solve(after, backend=backend, outcomes=False, budget=budget)
+    if not analysis.exact:
+        raise TimeoutError(f"no exact line after {card} within {budget} s")
+    return line + analysis.pv
 
 
 def _trick_goal_line(position: Position, goal: Goal, team: Team,
