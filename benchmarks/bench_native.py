@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=30, help="deals per side (default 30)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--tt-megabytes", type=float, default=64.0)
+    parser.add_argument("--tt-megabytes", type=float, default=8.0,
+                        help="the transposition table (default 8, the backend's default)")
     args = parser.parse_args(argv)
     if not AVAILABLE:
         print("the native core is not built: python setup.py build_ext --inplace", file=sys.stderr)

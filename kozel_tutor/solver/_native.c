@@ -95,7 +95,7 @@ static PyObject *int_tuple(const int *values, int n)
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"tt_megabytes", NULL};
-    double megabytes = 64.0;
+    double megabytes = 8.0;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|d", kwlist, &megabytes))
         return -1;
     if (!(megabytes >= 0.001 && megabytes <= 65536.0)) {
@@ -309,7 +309,7 @@ static PyTypeObject SolverType = {
     .tp_basicsize = sizeof(SolverObject),
     .tp_dealloc = (destructor)Solver_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Solver(tt_megabytes=64): a double-dummy engine with its transposition table.",
+    .tp_doc = "Solver(tt_megabytes=8): a double-dummy engine with its transposition table.",
     .tp_methods = Solver_methods,
     .tp_getset = Solver_getset,
     .tp_init = (initproc)Solver_init,

@@ -133,15 +133,17 @@ _ANALYSE, _VALUE, _REACHES, _ALL_TRICKS, _BRACKETS = 0, 1, 2, 3, 4
 class NativeBackend:
     """The C core behind the :class:`~kozel_tutor.solver.core.Backend` protocol.
 
-    One backend owns one transposition table (``tt_megabytes``, 64 by default), kept between
-    queries: positions seen for one card or one query speed up the next.  Queries release the
+    One backend owns one transposition table (``tt_megabytes``, 8 by default), kept between
+    queries: positions seen for one card or one query speed up the next.  (A table that fits the
+    processor's last-level cache is faster than a bigger one: on the 30 benchmark deals 8 MB
+    took 7% less time than 64 MB for 1.6% more nodes; docs/solver.md.)  Queries release the
     GIL; concurrent queries on one backend wait for each other (use one backend per thread,
     or :func:`kozel_tutor.solver.batch.analyse_many` with processes, to run in parallel).
     """
 
     name = "native"
 
-    def __init__(self, tt_megabytes: float = 64.0) -> None:
+    def __init__(self, tt_megabytes: float = 8.0) -> None:
         if _native is None:
             raise NativeUnavailable("the native solver core (solver._native) is not built")
         self._solver = _native.Solver(tt_megabytes)
