@@ -10,7 +10,7 @@ import pytest
 
 from kozel_tutor.ai import LEVELS
 from kozel_tutor.ai.base import Decision, TrumpDecision
-from kozel_tutor.app.review import analyse_step, learner_steps
+from kozel_tutor.app.review import ReviewStep, analyse_step, learner_steps
 from kozel_tutor.app.session import (
     LEARNER,
     MatchSession,
@@ -262,13 +262,18 @@ def test_every_table_view_of_a_match_passes_the_widget_schema() -> None:
     assert "goats" in lines
 
 
-def test_the_review_lists_every_learner_card_and_values_the_last_ones_exactly() -> None:
-    rng = random.Random(9)
+def reviewed_deal(seed: int) -> tuple[MatchSession, list[ReviewStep]]:
+    """A deal played to its end with random cards (seeded), and the learner's steps in it."""
+    rng = random.Random(seed)
     session = MatchSession(Settings(level="random"), rng=rng)
     play_out_deal(session, rng)
     session.finish_deal()
     assert session.last_deal is not None
-    steps = learner_steps(session.last_deal, session.rules)
+    return session, learner_steps(session.last_deal, session.rules)
+
+
+def test_the_review_lists_every_learner_card_and_values_the_last_ones_exactly() -> None:
+    session, steps = reviewed_deal(9)
     assert len(steps) == 9 and all(step.played in step.legal for step in steps)
     analysis = analyse_step(steps[-2], budget=5.0)
     assert analysis.exact
@@ -291,12 +296,8 @@ def test_the_review_says_why_a_card_gave_points_away_in_both_languages() -> None
     with against the best card's, as the review's own values say; a best card gets no words."""
     seen = 0
     for seed in (3, 4):
-        rng = random.Random(seed)
-        session = MatchSession(Settings(level="random"), rng=random.Random(seed))
-        play_out_deal(session, rng)
-        session.finish_deal()
-        assert session.last_deal is not None
-        for step in learner_steps(session.last_deal, session.rules):
+        session, steps = reviewed_deal(seed)
+        for step in steps:
             analysis = analyse_step(step, budget=None)
             if not analysis.loss:
                 assert analysis.why is None
@@ -316,12 +317,7 @@ def test_the_review_says_why_a_card_gave_points_away_in_both_languages() -> None
 
 
 def test_a_line_not_proven_within_its_budget_is_refused() -> None:
-    rng = random.Random(4)
-    session = MatchSession(Settings(level="random"), rng=rng)
-    play_out_deal(session, rng)
-    session.finish_deal()
-    assert session.last_deal is not None
-    first = learner_steps(session.last_deal, session.rules)[0]
+    first = reviewed_deal(4)[1][0]
     with pytest.raises(TimeoutError):
         line_after(first.position, first.played, Goal.MAX_POINTS, backend="python",
                    budget=0.001)
@@ -330,12 +326,7 @@ def test_a_line_not_proven_within_its_budget_is_refused() -> None:
 def test_when_time_runs_out_the_review_still_settles_what_each_deal_is_worth() -> None:
     """A first card of the deal with a budget too short for exact points: every outcome the
     cheaper second search settles is the exact one, and every range holds the exact value."""
-    rng = random.Random(4)
-    session = MatchSession(Settings(level="random"), rng=rng)
-    play_out_deal(session, rng)
-    session.finish_deal()
-    assert session.last_deal is not None
-    first = learner_steps(session.last_deal, session.rules)[0]
+    first = reviewed_deal(4)[1][0]
     truth = analyse_step(first, budget=None)
     assert truth.exact
     exact = {alt.card: alt for alt in truth.alternatives}
