@@ -92,7 +92,6 @@ class PlayScreen:
         self._analyst: threading.Thread | None = None
         self._hold_until = 0.0
         self._mode_before_pause = "play"
-        self._last_progress = 0.0
 
     # -- starting and resuming ----------------------------------------------------------------
 
@@ -370,7 +369,8 @@ class PlayScreen:
             self.ui.thinking, self.ui.progress = seat, None
             self.render()
         started = time.monotonic()
-        choice = session.ai_choose(seat, view, self._progress_callback(generation))
+        choice = session.ai_choose(seat, view, self._progress_callback(
+            lambda: generation == self._generation and self.ui.thinking is not None))
         time.sleep(max(0.0, self.pace.card - (time.monotonic() - started)))
         with self._lock:
             if generation != self._generation or self.session is not session:
@@ -388,14 +388,19 @@ class PlayScreen:
             self.render()
         return True
 
-    def _progress_callback(self, generation: int) -> Callable[[float], None]:
+    def _progress_callback(self, current: Callable[[], bool]) -> Callable[[float], None]:
+        """A progress report for the status line's bar, at most every 0.15 s, shown while
+        ``current()`` (checked under the lock) says the work still belongs on screen."""
+        last = 0.0
+
         def progress(fraction: float) -> None:
+            nonlocal last
             now = time.monotonic()
-            if now - self._last_progress < 0.15 and fraction < 1:
+            if now - last < 0.15 and fraction < 1:
                 return
-            self._last_progress = now
+            last = now
             with self._lock:
-                if generation == self._generation and self.ui.thinking is not None:
+                if current():
                     self.ui.progress = min(max(float(fraction), 0.0), 1.0)
                     self.render()
         return progress
@@ -450,20 +455,17 @@ class PlayScreen:
         threading.Thread(target=self._advise, args=args, name="kozel-hint", daemon=True).start()
 
     def _advise(self, turn: tuple[int, int, int, int], adviser: Adviser, view: SeatView) -> None:
-        def progress(fraction: float) -> None:
-            with self._lock:
-                if self.ui.advising and self.session is not None and self._turn() == turn:
-                    self.ui.progress = min(max(float(fraction), 0.0), 1.0)
-                    self.render()
+        def current() -> bool:
+            return self.ui.advising and self.session is not None and self._turn() == turn
 
         advice: Advice | None
         try:
-            advice = adviser.advise(view, progress)
+            advice = adviser.advise(view, self._progress_callback(current))
         except Exception:
             log.exception("the hint failed")
             advice = None
         with self._lock:
-            if not self.ui.advising or self.session is None or self._turn() != turn:
+            if not current():
                 return   # the learner played on, or the game changed: the hint is stale
             self.ui.advising, self.ui.progress = False, None
             if advice is None:
