@@ -68,6 +68,13 @@ class Trick:
             raise ValueError("a trick needs four different cards")
         return cls.scored(order, Seat.parse(str(data.get("leader"))), cards)
 
+    @classmethod
+    def list_from_json(cls, data: object, order: CardOrder) -> tuple[Trick, ...]:
+        """Tricks written as a list by :meth:`to_json` (a deal record's ``made``)."""
+        if not isinstance(data, list):
+            raise ValueError("made must be a list of tricks")
+        return tuple(cls.from_json(entry, order) for entry in data)
+
     def seat_of(self, position: int) -> Seat:
         return self.leader.offset(position)
 

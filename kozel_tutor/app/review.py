@@ -23,7 +23,7 @@ opponents gain by it, and what the deal comes to either way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..ai.pimc import backend_for
 from ..cards import Card
@@ -132,7 +132,7 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     alternatives.sort(key=lambda alt: (-alt.high, -alt.low, alt.card.index))
     result = StepAnalysis(step, tuple(alternatives))
     if result.loss:
-        return StepAnalysis(step, result.alternatives, _why(step, analysis, backend, budget))
+        result = replace(result, why=_why(step, analysis, backend, budget))
     return result
 
 

@@ -260,11 +260,8 @@ class DealRecord:
 
 def _made_tricks(raw: object, rules: Rules, trump: Suit | None) -> tuple[Trick, ...]:
     """The ``made`` tricks of a deal record, their winners and points worked out again."""
-    if not isinstance(raw, list):
-        raise SaveError("made must be a list of tricks")
-    order = rules.card_order(trump)
     try:
-        return tuple(Trick.from_json(entry, order) for entry in raw)
+        return Trick.list_from_json(raw, rules.card_order(trump))
     except ValueError as exc:
         raise SaveError(f"a trick made before play: {exc}") from None
 

@@ -124,12 +124,10 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
     playing = ui.mode == "play" and ui.held_trick is None and ui.thinking is None
     seats: dict[str, Any] = {}
     asked = session.question if review_step is None and ui.mode == "play" else None
-    marked: Card | None = None
-    if review_step is not None:
-        marked, mark = review_step.played, "played"
-    else:
-        marked = ui.advice.card if playing and ui.advice is not None else None
-        mark = "advised"
+    # the learner's card marked: the one played (review), else the hint's
+    marked: Card | None = review_step.played if review_step is not None else (
+        ui.advice.card if playing and ui.advice is not None else None)
+    mark = "played" if review_step is not None else "advised"
     for seat in Seat:
         open_hand = seat == LEARNER or review_step is not None
         team = seat.team

@@ -86,11 +86,7 @@ def parse_deal(data: Mapping[str, Any], rules: Rules, learner: Seat = Seat.S) ->
         leader = None if data.get("leader") is None else Seat.parse(str(data["leader"]))
         required = data.get("required_lead")
         required_lead = None if required is None else parse_card(str(required))
-        raw_made = data.get("made", [])
-        if not isinstance(raw_made, list):
-            raise ValueError("made must be a list of tricks")
-        order = rules.card_order(trump)
-        made = tuple(Trick.from_json(entry, order) for entry in raw_made)
+        made = Trick.list_from_json(data.get("made", []), rules.card_order(trump))
     except KeyError as exc:
         raise ValueError(f"a deal record lacks {exc.args[0]!r}") from None
     except (CardError, SeatError, TypeError) as exc:
