@@ -200,6 +200,47 @@ def test_best_card_tasks_are_small_endgames_with_one_clear_best_card(
             assert clear or analysis.outcomes[card] != analysis.outcomes[best], card
 
 
+@pytest.mark.parametrize(("lesson_id", "index", "task"),
+                         [t for t in TASKS if isinstance(t[2], BestCardTask)],
+                         ids=[i for i, t in zip(TASK_IDS, TASKS, strict=True)
+                              if isinstance(t[2], BestCardTask)])
+def test_the_best_line_names_the_seat_that_plays_each_card_the_trick_winner_leading_next(
+        lesson_id: str, index: int, task: BestCardTask) -> None:
+    assert task.position is not None
+    verdict = check(task, solve(task.position, backend="python").best[0].token)
+    line = verdict.explanation.en.split("Best play goes: ")[1].rstrip(" …").split(", ")
+    assert 1 <= len(line) <= 4
+    state = task.position.to_state()
+    for item in line:
+        seat, label = item.split(" ", 1)
+        card = next(c for c in state.hand(Seat[seat]) if c.label("en") == label)
+        assert state.to_move is Seat[seat], item
+        state.play(card)
+
+
+def test_one_deal_told_over_several_steps_never_brings_a_played_card_back() -> None:
+    first, later, ending = load_lesson("08_counting").tasks[:3]
+    assert isinstance(first, TrumpsLeftTask) and isinstance(later, TrumpsLeftTask)
+    assert isinstance(ending, BestCardTask) and ending.position is not None
+    assert set(first.played) <= set(later.played)
+    assert set(later.hand) <= set(first.hand)
+    assert set(first.hand) - set(later.hand) <= set(later.played)
+    in_play = {card for hand in ending.position.hands for card in hand}
+    assert not in_play & set(later.played)
+    assert set(ending.position.hands[Seat.S]) == set(later.hand)
+
+
+def test_the_whole_deck_trump_count_names_each_group_in_both_languages() -> None:
+    counts = {lid: t for lid in ("02_trumps", "15_kozly24") for t in load_lesson(lid).tasks
+              if isinstance(t, CountTrumpsTask) and t.whole_deck}
+    standard = check(counts["02_trumps"], "15").explanation
+    assert "8 queens and jacks, plus 7 more cards" in standard.en and "8 + 7 = 15" in standard.en
+    assert "ещё 7 карт козырной масти" in standard.ru
+    kozly24 = check(counts["15_kozly24"], "12").explanation
+    assert kozly24.en.startswith("Right. 6♣, 8 queens and jacks, plus 3 more cards")
+    assert "1 + 8 + 3 = 12" in kozly24.en and "ещё 3 карты козырной масти" in kozly24.ru
+
+
 def test_a_wrong_legal_card_is_explained_by_the_engines_why_illegal() -> None:
     task = load_lesson("03_following").tasks[0]
     assert isinstance(task, LegalCardTask)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, Suit
+from ..cards import Card, Rank, Suit
 from ..rules import TRUMP, CardOrder
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, Team
@@ -41,7 +41,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import points, say
+from .phrases import card_count, cards_text, points, say
 from .verdicts import (
     PICK_BUTTON,
     PICK_CARD,
@@ -199,7 +199,7 @@ def _points_breakdown(cards: Sequence[Card]) -> Text:
     parts_en = [f"{c.label('en')} {c.points}" for c in counting]
     if empty:
         parts_ru.append(f"остальные ({empty}) — 0")
-        parts_en.append(f"the other {empty} card(s) 0")
+        parts_en.append(f"{empty} other card{'' if empty == 1 else 's'} 0")
     return Text(", ".join(parts_ru), ", ".join(parts_en))
 
 
@@ -237,13 +237,21 @@ def _check_count_trumps(task: CountTrumpsTask, answer: str) -> Verdict:
         return Verdict(False, TYPE_NUMBER)
     order = task.order
     trumps = _trumps_in(order, _deck_or(task))
-    top = len(task.rules.top_trumps)
     if task.whole_deck:
-        why = say("{top} queens and jacks, plus the {rest} other cards of the trump suit "
-                  "({suit}): {top} + {rest} = {n}.",
-                  "{top} дам и валетов плюс ещё {rest} карт козырной масти ({suit}): "
-                  "{top} + {rest} = {n}.",
-                  top=top, rest=len(trumps) - top, suit=task.trump, n=len(trumps))
+        top = task.rules.top_trumps
+        court = sum(1 for c in top if c.rank in (Rank.QUEEN, Rank.JACK))
+        above = [c for c in top if c.rank not in (Rank.QUEEN, Rank.JACK)]   # the 6♣ of kozly24
+        rest = len(trumps) - len(top)
+        terms = " + ".join(str(n) for n in ([len(above)] if above else []) + [court, rest])
+        why = say("{above}{court} queens and jacks, plus {rest} of the trump suit "
+                  "({suit}): {terms} = {n}.",
+                  "{above}{court} дам и валетов и ещё {rest} козырной масти ({suit}): "
+                  "{terms} = {n}.",
+                  above=Text(f"{cards_text(above, 'ru')}, ", f"{cards_text(above, 'en')}, ")
+                  if above else "", court=court,
+                  rest=Text(card_count(rest).ru, f"{rest} more card{'' if rest == 1 else 's'}"),
+                  suit=task.trump,
+                  terms=terms, n=len(trumps))
     elif trumps:
         why = say("The trumps here: {cards}. Queens and jacks are always trumps, and so is "
                   "every card of the trump suit ({suit}).",

@@ -56,11 +56,13 @@ def _outcome_text(outcome: Outcome) -> Text:
 
 
 def _line_text(task: BestCardTask) -> Text:
+    assert task.position is not None
     analysis = analyse(task)
-    seat = analysis.to_move
+    state = task.position.to_state()   # whoever wins a trick leads the next: replay the line
     parts_ru, parts_en = [], []
-    for i, card in enumerate(analysis.pv[:4]):
-        who = seat.offset(i)
+    for card in analysis.pv[:4]:
+        who = state.to_move
+        state.play(card)
         parts_ru.append(f"{'СВЮЗ'[who]} {card.label('ru')}")
         parts_en.append(f"{who.name} {card.label('en')}")
     return say("Best play goes: {line} …", "Лучшая игра: {line} …",

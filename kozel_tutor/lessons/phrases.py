@@ -13,7 +13,7 @@ from ..cards import Card, Suit
 from ..seats import Seat, Team
 from .model import Text
 
-__all__ = ["cards_text", "points", "say", "seat_name", "team_name", "tricks"]
+__all__ = ["card_count", "cards_text", "points", "say", "seat_name", "team_name", "tricks"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
@@ -87,6 +87,11 @@ _POINT_FORMS = {"acc": ("очко", "очка", "очков"), "ins": ("очко
 def points(n: int, case: str = "acc") -> Text:
     """``31 points`` / ``31 очко`` (``case="ins"``: ``с 31 очком``)."""
     return Text(f"{n} {_ru_form(n, *_POINT_FORMS[case])}", f"{n} point{'' if n == 1 else 's'}")
+
+
+def card_count(n: int) -> Text:
+    """``3 cards`` / ``3 карты`` (``1 card`` / ``1 карта``, ``5 карт``)."""
+    return Text(f"{n} {_ru_form(n, 'карта', 'карты', 'карт')}", f"{n} card{'' if n == 1 else 's'}")
 
 
 def tricks(n: int) -> Text:
