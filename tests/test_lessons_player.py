@@ -57,6 +57,22 @@ def test_a_wrong_answer_is_explained_then_retried(progress: LessonProgress) -> N
     assert player.can_next
 
 
+def test_a_wrong_count_gets_a_nudge_not_the_worked_answer_until_it_is_revealed(
+        progress: LessonProgress) -> None:
+    player = LessonPlayer("08_counting", lang="en", progress=progress)
+    player.next()
+    right = _first_answer(player)
+    verdict = player.answer("14")
+    assert not verdict.correct and f"= {right}" not in verdict.explanation.en
+    assert verdict.explanation.en == "Not quite. Try again. Hint: 15, minus yours, minus those " \
+        "already played."
+    assert verdict.explanation.ru.startswith("Не совсем. Попробуйте ещё раз. Подсказка: 15 минус")
+    for _ in range(REVEAL_AFTER - 1):
+        verdict = player.answer("14")
+    assert f"= {right}." in verdict.explanation.en   # the worked count, then the answer
+    assert verdict.explanation.en.endswith(f"The answer: {right}.")
+
+
 def test_after_three_wrong_answers_the_answer_is_shown(progress: LessonProgress) -> None:
     player = LessonPlayer("10_pulling", lang="en", progress=progress)
     player.next().answer(_first_answer(player))

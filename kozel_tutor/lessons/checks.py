@@ -261,7 +261,7 @@ def _check_count_trumps(task: CountTrumpsTask, answer: str) -> Verdict:
         why = say("There is no trump here: no queen, no jack, no {suit}.",
                   "Козырей здесь нет: ни дам, ни валетов, ни {suit_gen}.", suit=task.trump)
     right = number == len(trumps)
-    return Verdict(right, (RIGHT if right else WRONG) + why)
+    return Verdict(right, (RIGHT if right else WRONG) + why, worked=True)
 
 
 _KINDS[CountTrumpsTask] = _Kind("number", lambda t: str(len(_trumps_in(t.order, _deck_or(t)))),
@@ -285,7 +285,7 @@ def _check_trumps_left(task: TrumpsLeftTask, answer: str) -> Verdict:
               "{total} − {m} − {g} = {left}.",
               total=len(task.order.trumps), m=len(mine), mine=mine or "—", g=len(gone),
               gone=gone or "—", left=left)
-    return Verdict(number == left, (RIGHT if number == left else WRONG) + why)
+    return Verdict(number == left, (RIGHT if number == left else WRONG) + why, worked=True)
 
 
 _KINDS[TrumpsLeftTask] = _Kind("number", lambda t: str(_trumps_left(t)[0]), _check_trumps_left)
@@ -381,7 +381,7 @@ def _check_seat(task: SeatTask, answer: str) -> Verdict:
     if answer.upper() not in ("N", "E", "S", "W"):
         return Verdict(False, PICK_BUTTON)
     right = answer.upper() == _seat_answer(task).name
-    return Verdict(right, (RIGHT if right else WRONG) + _seat_reason(task))
+    return Verdict(right, (RIGHT if right else WRONG) + _seat_reason(task), worked=True)
 
 
 _KINDS[SeatTask] = _Kind("seat", lambda t: _seat_answer(t).name, _check_seat)
@@ -422,12 +422,12 @@ def _deal_reason(result: DealResult) -> Text:
         text = text + say("{l} took no trick at all, so the winners write 6.",
                           "{l} не взяли ни одной взятки, поэтому победители пишут 6.", l=lose)
     elif result.points[lose] <= 30:
-        text = text + say("{l} made only {p}: 30 or fewer means they did not save themselves, "
+        text = text + say("{l} made only {p}. With 30 or fewer a side has not saved itself, "
                           "so the winners write 4.",
                           "{l} набрали только {p}: 30 и меньше — не спаслись, поэтому "
                           "победители пишут 4.", l=lose, p=points(result.points[lose]))
     else:
-        text = text + say("{l} made {p}: more than 30, so they saved themselves and the "
+        text = text + say("{l} made {p}. With more than 30 a side has saved itself, so the "
                           "winners write 2.",
                           "{l} набрали {p}: больше 30 — спаслись, поэтому победители пишут 2.",
                           l=lose, p=points(result.points[lose]))
@@ -448,7 +448,7 @@ def _check_deal(task: DealScoreTask, answer: str) -> Verdict:
         return Verdict(False, PICK_BUTTON)
     result = _deal_task_result(task)
     right = answer == _score_value(result)
-    return Verdict(right, (RIGHT if right else WRONG) + _deal_reason(result))
+    return Verdict(right, (RIGHT if right else WRONG) + _deal_reason(result), worked=True)
 
 
 _KINDS[DealScoreTask] = _Kind(
@@ -518,7 +518,7 @@ def _check_match(task: MatchTask, answer: str) -> Verdict:
     if task.question != "score" and answer not in {c.value for c in _match_choices(task)}:
         return Verdict(False, PICK_BUTTON)
     right = answer == _match_value(task)
-    return Verdict(right, (RIGHT if right else WRONG) + _match_story(task))
+    return Verdict(right, (RIGHT if right else WRONG) + _match_story(task), worked=True)
 
 
 _KINDS[MatchTask] = _Kind(lambda t: "number" if t.question == "score" else "choice",
@@ -548,14 +548,13 @@ def _check_call(task: CallTrumpTask, answer: str) -> Verdict:
     except ValueError:
         return Verdict(False, PICK_BUTTON)
     counts = _trumps_by_suit(task)
-    table = Text("", "")
-    for suit, n in counts.items():
-        table = table + say("{suit}: {n};", "{suit}: {n};", suit=suit, n=n)
+    table = Text(", ".join(f"{suit.name_in('ru')} — {n}" for suit, n in counts.items()) + ".",
+                 ", ".join(f"{suit.name_in('en')} {n}" for suit, n in counts.items()) + ".")
     why = say("Count the trumps you would hold (your queens and jacks, plus that suit):",
               "Посчитайте, сколько козырей у вас будет (ваши дамы и валеты плюс эта масть):")
     why = why + table
     right = chosen == _best_call(task)
-    return Verdict(right, (RIGHT if right else WRONG) + why)
+    return Verdict(right, (RIGHT if right else WRONG) + why, worked=True)
 
 
 _KINDS[CallTrumpTask] = _Kind("suit", lambda t: _best_call(t).letter, _check_call)

@@ -27,6 +27,7 @@ from .model import ExplainStep, Lesson, Task, Text, load_lesson
 from .phrases import say
 from .progress import LessonProgress
 from .scenes import scene
+from .verdicts import WRONG
 
 if TYPE_CHECKING:
     from ..widgets.lesson import LessonWidget
@@ -133,6 +134,10 @@ class LessonPlayer:
             state.wrong += 1
             if state.wrong >= REVEAL_AFTER:
                 verdict = Verdict(False, verdict.explanation + self._reveal(step))
+            elif verdict.worked:   # the worked answer would give it away: a nudge instead
+                verdict = Verdict(False, WRONG + say("Try again. Hint: {h}",
+                                                     "Попробуйте ещё раз. Подсказка: {h}",
+                                                     h=step.hint))
         state.verdict = verdict
         if verdict.correct and self.is_last:
             self._finish()

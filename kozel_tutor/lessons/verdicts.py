@@ -30,6 +30,9 @@ class Verdict:
 
     correct: bool
     explanation: Text
+    worked: bool = False
+    """The explanation works the answer out (a count, a score): on a wrong answer the lesson
+    shows a nudge instead, until it reveals the answer."""
 
 
 RIGHT = Text("Верно.", "Right.")
