@@ -1,7 +1,8 @@
 """Positions in the JSON notation of RULES.md §3: parse, validate, format, and turn into a deal.
 
 A position is everything a double-dummy solve needs.  Parsing validates it completely and every
-problem found is named in the :class:`PositionError` message.
+problem found is named in the :class:`PositionError` message, in English; ``err.text("ru")``
+names them in Russian for the people using the app.
 
 >>> pos = Position.from_json('''{"rules": "standard", "hands": {"N": "QC 9S", "E": "JD",
 ...   "S": "TC 7S", "W": "KH 6D"}, "leader": "E", "trick": ["AH"],
@@ -13,26 +14,274 @@ problem found is named in the :class:`PositionError` message.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, CardError, CardSet, Suit, parse_cards
-from .rules import Rules, RulesError, find_rules, legal_mask
+from .cards import Card, CardError, CardSet, Rank, Suit, parse_card
+from .i18n import LANGUAGES
+from .rules import Rules, RulesError, find_rules, legal_mask, preset_names
 from .seats import Seat, SeatError, Team
 from .state import DealState
 
-__all__ = ["Position", "PositionError"]
+__all__ = ["Position", "PositionError", "Problem"]
 
 _KEYS = {"rules", "deck", "trump", "hands", "leader", "trick", "taken", "led"}
 
+# Every problem a position can have, in English (the words of ``str(PositionError)``) and in
+# Russian.  A parameter given as _Words is worded in each language; the others (values quoted
+# from the position) read the same in both.
+_MESSAGES: dict[str, dict[str, str]] = {
+    "not_text": {
+        "en": "not UTF-8 text",
+        "ru": "текст не в кодировке UTF-8",
+    },
+    "not_json": {
+        "en": "not valid JSON: {error} at line {line}",
+        "ru": "это некорректный JSON: ошибка в строке {line}, символ {column}",
+    },
+    "too_deep": {
+        "en": "not valid JSON: nested too deeply",
+        "ru": "это некорректный JSON: скобки вложены слишком глубоко",
+    },
+    "long_number": {
+        "en": "not valid JSON: a number has too many digits",
+        "ru": "это некорректный JSON: в числе слишком много цифр",
+    },
+    "not_object": {
+        "en": "a position must be a JSON object",
+        "ru": "позиция должна быть JSON-объектом в фигурных скобках {{…}}",
+    },
+    "no_trump_yet": {
+        "en": "the trump suit has not been named yet",
+        "ru": "козырная масть ещё не названа",
+    },
+    "unknown_keys": {
+        "en": "unknown key(s) {keys}",
+        "ru": "незнакомые поля: {keys}",
+    },
+    "rules_not_name": {
+        "en": "'rules' must be a preset name",
+        "ru": "правила указываются названием, например \"standard\"",
+    },
+    "unknown_rules": {
+        "en": "{error}",
+        "ru": "неизвестные правила «{name}» (есть такие: {known})",
+    },
+    "rules_deck": {
+        "en": "{error}",
+        "ru": "по правилам «{name}» не играют колодой из {deck} карт",
+    },
+    "deck_not_number": {
+        "en": "'deck' must be a number of cards, not {deck!r}",
+        "ru": "колода указывается числом карт (36, 32 или 24), а не {deck!r}",
+    },
+    "deck_fixed": {
+        "en": "rules {name!r} are played with {fixed} cards, not {deck}",
+        "ru": "по правилам «{name}» играют колодой из {fixed} карт, а не из {deck}",
+    },
+    "fixed_trump": {
+        "en": "rules {name!r} always have {suit} as trumps",
+        "ru": "по правилам «{name}» козыри всегда {suit}",
+    },
+    "trump_not_text": {
+        "en": "'trump' must be a suit letter, not {token!r}",
+        "ru": "козырь указывается буквой масти (C, S, H или D), а не {token!r}",
+    },
+    "bad_trump": {
+        "en": "trump: {error}",
+        "ru": "непонятная козырная масть «{token}» (пишите C, S, H или D)",
+    },
+    "hands_not_object": {
+        "en": "'hands' must be an object with the seats N, E, S, W",
+        "ru": "карты игроков указываются объектом с местами N, E, S, W (С, В, Ю, З)",
+    },
+    "hand_missing": {
+        "en": "hand of {seat} is missing",
+        "ru": "не указаны карты игрока {seat}",
+    },
+    "hand_not_text": {
+        "en": "hand of {seat} must be a string of cards separated by spaces",
+        "ru": "карты игрока {seat} записываются одной строкой через пробел, например \"QC 9S\"",
+    },
+    "unknown_seats": {
+        "en": "unknown seat(s) in hands: {seats}",
+        "ru": "незнакомые места среди игроков: {seats} (места — N, E, S, W)",
+    },
+    "card_short": {
+        "en": "{place}: {error}",
+        "ru": "{place} непонятная карта «{token}»: нужны достоинство и масть, например QC "
+              "или 10H",
+    },
+    "card_rank": {
+        "en": "{place}: {error}",
+        "ru": "{place} непонятная карта «{token}»: нет достоинства «{rank}» (пишите 6 7 8 9 "
+              "T J Q K A)",
+    },
+    "card_suit": {
+        "en": "{place}: {error}",
+        "ru": "{place} непонятная карта «{token}»: нет масти «{suit}» (пишите C, S, H или D)",
+    },
+    "card_twice_in_hand": {
+        "en": "{place}: card {card} appears twice",
+        "ru": "{place} дважды указана карта {card}",
+    },
+    "leader_not_text": {
+        "en": "'leader' must be one of N, E, S, W",
+        "ru": "игрок, начавший взятку, указывается одним из мест N, E, S, W",
+    },
+    "bad_leader": {
+        "en": "leader: {error}",
+        "ru": "непонятное место игрока, начавшего взятку: «{token}» (пишите N, E, S или W)",
+    },
+    "trick_not_list": {
+        "en": "'trick' must be a list of card tokens",
+        "ru": "карты текущей взятки записываются списком, например [\"AH\", \"7S\"]",
+    },
+    "taken_not_object": {
+        "en": "'taken' must be an object {{\"NS\": [points, tricks], \"EW\": [...]}}",
+        "ru": "взятые очки и взятки записываются объектом "
+              "{{\"NS\": [очки, взятки], \"EW\": [очки, взятки]}}",
+    },
+    "unknown_side": {
+        "en": "unknown side {side!r} in 'taken' (use NS and EW)",
+        "ru": "среди взятых очков и взяток незнакомая сторона «{side}» (пишите NS и EW)",
+    },
+    "bad_taken": {
+        "en": "taken {team} must be [points, tricks], not {value!r}",
+        "ru": "очки и взятки стороны {team} записываются как [очки, взятки], а не {value!r}",
+    },
+    "led_not_text": {
+        "en": "'led' must be a string of suit letters, e.g. \"SH\"",
+        "ru": "масти, с которых уже ходили, записываются строкой букв, например \"SH\"",
+    },
+    "bad_led": {
+        "en": "led: {error}",
+        "ru": "среди мастей, с которых уже ходили, непонятная масть «{token}» "
+              "(пишите C, S, H или D)",
+    },
+    "card_twice": {
+        "en": "{card} is both in the {first} and the {second}",
+        "ru": "карта {card} указана дважды: {first} и {second}",
+    },
+    "not_in_deck": {
+        "en": "card(s) {cards} are not in the {deck}-card deck",
+        "ru": "в колоде из {deck} карт нет таких карт: {cards}",
+    },
+    "trick_too_long": {
+        "en": "the trick has {size} cards; a trick in progress holds 0 to 3",
+        "ru": "карт во взятке: {size}, а в неоконченной взятке их от 0 до 3",
+    },
+    "hand_sizes": {
+        "en": "hand sizes ({sizes}) do not fit a trick of {size} card(s) led by {leader}: the "
+              "players who have played to it hold one card fewer",
+        "ru": "число карт на руках ({sizes}) не сходится с текущей взяткой (её начал игрок "
+              "{leader}, карт в ней: {size}): у тех, кто уже сыграл в эту взятку, должно быть "
+              "на одну карту меньше",
+    },
+    "deal_over": {
+        "en": "every hand is empty: the deal is over",
+        "ru": "у всех игроков кончились карты: раздача окончена",
+    },
+    "hand_too_big": {
+        "en": "a hand cannot hold {size} cards with the {deck}-card deck",
+        "ru": "при колоде из {deck} карт у игрока не может быть столько карт: {size}",
+    },
+    "tricks_count": {
+        "en": "taken tricks add up to {taken}, but {played} trick(s) have been played",
+        "ru": "всего взято взяток: {taken}, а сыграно: {played}",
+    },
+    "illegal_card": {
+        "en": "{seat} could not have played {card} to the trick: holding {hand}, only "
+              "{allowed} may be played",
+        "ru": "игрок {seat} не мог положить во взятку {card}: с картами {hand} можно сыграть "
+              "только {allowed}",
+    },
+    "points_sum": {
+        "en": "points do not add up: taken {taken} + still in play {left} = {total}, not 120",
+        "ru": "очки не сходятся: взято {taken} + ещё в игре {left} = {total}, а должно быть 120",
+    },
+    "negative": {
+        "en": "taken {team} cannot be negative",
+        "ru": "очки и взятки стороны {team} не могут быть отрицательными",
+    },
+    "points_no_trick": {
+        "en": "{team} took {points} points without taking a trick",
+        "ru": "у стороны {team} нет ни одной взятки, но есть очки: {points}",
+    },
+}
+
+_SEATS_RU = "СВЮЗ"
+_TEAMS_RU = ("С–Ю", "В–З")
+
+
+@dataclass(frozen=True)
+class _Words:
+    """A parameter of a problem worded in each language (other parameters read the same)."""
+
+    en: str
+    ru: str
+
+    def in_lang(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+def _seat(seat: Seat) -> _Words:
+    return _Words(seat.name, _SEATS_RU[seat])
+
+
+def _team(team: Team) -> _Words:
+    return _Words(team.name, _TEAMS_RU[team])
+
+
+def _cards(cards: Iterable[Card]) -> _Words:
+    """Cards as written in the notation (``QC TH``) and as a Russian player reads them."""
+    shown = list(cards)
+    return _Words(" ".join(c.token for c in shown), " ".join(c.label("ru") for c in shown))
+
+
+def _hand_place(seat: Seat) -> _Words:
+    return _Words(f"hand of {seat.name}", f"в руке {_SEATS_RU[seat]}")
+
+
+_TRICK_PLACE = _Words("trick", "во взятке")
+
+
+class Problem:
+    """One thing wrong with a position; :meth:`text` words it in ``"en"`` or ``"ru"``."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, **params: object) -> None:
+        if key not in _MESSAGES:
+            raise KeyError(f"no words for the position problem {key!r}")
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        lang = lang if lang in LANGUAGES else "en"
+        params = {name: (value.in_lang(lang) if isinstance(value, _Words) else value)
+                  for name, value in self.params.items()}
+        return _MESSAGES[self.key][lang].format(**params)
+
+    def __repr__(self) -> str:
+        return f"Problem({self.key!r}: {self.text('en')!r})"
+
 
 class PositionError(ValueError):
-    """A position that cannot exist; the message lists every problem found."""
+    """A position that cannot exist; the message lists every problem found, in English.
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+    :attr:`problems` holds those English lines; :meth:`text` gives them in ``"ru"`` or ``"en"``
+    for people reading the app.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.details = tuple(problems)
+        self.problems = [problem.text("en") for problem in self.details]
+        super().__init__("; ".join(self.problems))
+
+    def text(self, lang: str) -> str:
+        return "; ".join(problem.text(lang) for problem in self.details)
 
 
 @dataclass(frozen=True)
@@ -71,14 +320,10 @@ class Position:
     @classmethod
     def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Position:
         """Read a position from JSON text or an already-decoded mapping."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise PositionError([f"not valid JSON: {exc.msg} at line {exc.lineno}"]) from None
-        if not isinstance(data, Mapping):
-            raise PositionError(["a position must be a JSON object"])
-        return _parse(data)
+        decoded = _decode(data) if isinstance(data, (str, bytes)) else data
+        if not isinstance(decoded, Mapping):
+            raise PositionError([Problem("not_object")])
+        return _parse(decoded)
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical JSON object: canonical card tokens, hands sorted, every key present."""
@@ -116,7 +361,7 @@ class Position:
     def from_state(cls, state: DealState) -> Position:
         """The position a deal in progress has reached (it must be in the play phase)."""
         if state.trump is None:
-            raise PositionError(["the trump suit has not been named yet"])
+            raise PositionError([Problem("no_trump_yet")])
         return cls(
             rules=state.rules,
             trump=state.trump,
@@ -129,40 +374,56 @@ class Position:
         )
 
 
+def _decode(text: str | bytes) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        problem = Problem("not_json", error=exc.msg, line=exc.lineno, column=exc.colno)
+    except UnicodeDecodeError:
+        problem = Problem("not_text")
+    except RecursionError:
+        problem = Problem("too_deep")
+    except ValueError:  # an integer of thousands of digits, refused by int()
+        problem = Problem("long_number")
+    raise PositionError([problem])
+
+
 def _parse(data: Mapping[str, Any]) -> Position:
-    problems: list[str] = []
+    problems: list[Problem] = []
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        problems.append(f"unknown key(s) {', '.join(map(repr, unknown))}")
+        problems.append(Problem("unknown_keys", keys=", ".join(map(repr, unknown))))
 
     trump = _parse_trump(data, problems)
     rules = _parse_rules(data, trump, problems)
     if rules is not None and trump is None and "trump" not in data:
         trump = rules.trump
     hands = _parse_hands(data.get("hands"), problems)
-    leader = _parse_seat(data.get("leader"), "leader", problems)
+    leader = _parse_leader(data.get("leader"), problems)
     trick = _parse_trick(data.get("trick", []), problems)
     taken = _parse_taken(data.get("taken"), problems)
     led = _parse_led(data.get("led", ""), problems)
 
-    if problems or rules is None or trump is None or hands is None or leader is None:
-        raise PositionError(problems or ["incomplete position"])
-    assert trick is not None and taken is not None and led is not None
+    if problems:
+        raise PositionError(problems)
+    # Each part that could not be read has named its problem above.
+    assert rules is not None and trump is not None and hands is not None and leader is not None
     return Position(rules, trump, hands, leader, trick, taken[0], taken[1], led)
 
 
-def _parse_rules(data: Mapping[str, Any], trump: Suit | None, problems: list[str]) -> Rules | None:
+def _parse_rules(data: Mapping[str, Any], trump: Suit | None,
+                 problems: list[Problem]) -> Rules | None:
     """The preset with the position's deck; a trump suit other than the preset's fixed one
     selects the preset's ``called`` option (standard rules allow any trump suit)."""
     name = data.get("rules", "standard")
     if not isinstance(name, str):
-        problems.append("'rules' must be a preset name")
+        problems.append(Problem("rules_not_name"))
         return None
     options: dict[str, object] = {}
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, int) or isinstance(deck, bool):
-            problems.append(f"'deck' must be a number of cards, not {deck!r}")
+            problems.append(Problem("deck_not_number", deck=deck))
             return None
         options["deck"] = deck
     try:
@@ -172,190 +433,261 @@ def _parse_rules(data: Mapping[str, Any], trump: Suit | None, problems: list[str
             # A preset that fixes its deck takes no 'deck' option; accept it when it agrees.
             rules = find_rules(name)
             if rules.deck != options.get("deck", rules.deck):
-                problems.append(f"rules {name!r} are played with {rules.deck} cards, "
-                                f"not {options['deck']}")
+                problems.append(Problem("deck_fixed", name=name, fixed=rules.deck,
+                                        deck=options["deck"]))
                 return None
     except RulesError as exc:
-        problems.append(str(exc))
+        problems.append(_rules_problem(name, options.get("deck"), exc))
         return None
     if trump is None or trump == rules.trump:
         return rules
     try:
         return find_rules(name, **options, trump="called")
     except (RulesError, TypeError):
-        problems.append(f"rules {name!r} always have {rules.trump.name_in('en')} as trumps")
+        problems.append(_fixed_trump(rules))
         return None
 
 
-def _parse_trump(data: Mapping[str, Any], problems: list[str]) -> Suit | None:
+def _rules_problem(name: str, deck: object, exc: RulesError) -> Problem:
+    """An unknown preset, or a known one refusing the only option a position gives: the deck."""
+    if name not in preset_names():
+        return Problem("unknown_rules", error=str(exc), name=name,
+                       known=", ".join(preset_names()))
+    return Problem("rules_deck", error=str(exc), name=name, deck=deck)
+
+
+def _fixed_trump(rules: Rules) -> Problem:
+    return Problem("fixed_trump", name=rules.name,
+                   suit=_Words(rules.trump.name_in("en"), rules.trump.name_in("ru")))
+
+
+def _parse_trump(data: Mapping[str, Any], problems: list[Problem]) -> Suit | None:
     if "trump" not in data:
         return None
     token = data["trump"]
     if not isinstance(token, str):
-        problems.append(f"'trump' must be a suit letter, not {token!r}")
+        problems.append(Problem("trump_not_text", token=token))
         return None
     try:
         return Suit.parse(token)
     except CardError as exc:
-        problems.append(f"trump: {exc}")
+        problems.append(Problem("bad_trump", error=str(exc), token=token))
         return None
 
 
 def _parse_hands(
-    raw: object, problems: list[str]
+    raw: object, problems: list[Problem]
 ) -> tuple[CardSet, CardSet, CardSet, CardSet] | None:
     if not isinstance(raw, Mapping):
-        problems.append("'hands' must be an object with the seats N, E, S, W")
+        problems.append(Problem("hands_not_object"))
         return None
     hands: list[CardSet] = []
     for seat in Seat:
         if seat.name not in raw:
-            problems.append(f"hand of {seat.name} is missing")
+            problems.append(Problem("hand_missing", seat=_seat(seat)))
             hands.append(CardSet())
-            continue
-        text = raw[seat.name]
-        if isinstance(text, list) and all(isinstance(t, str) for t in text):
-            text = " ".join(text)
-        if not isinstance(text, str):
-            problems.append(f"hand of {seat.name} must be a string of cards")
-            hands.append(CardSet())
-            continue
-        try:
-            hands.append(CardSet.parse(text))
-        except CardError as exc:
-            problems.append(f"hand of {seat.name}: {exc}")
-            hands.append(CardSet())
+        else:
+            hands.append(_parse_hand(seat, raw[seat.name], problems))
     extra = sorted(set(raw) - {s.name for s in Seat})
     if extra:
-        problems.append(f"unknown seat(s) in hands: {', '.join(map(str, extra))}")
+        problems.append(Problem("unknown_seats", seats=", ".join(map(str, extra))))
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-def _parse_seat(raw: object, key: str, problems: list[str]) -> Seat | None:
+def _parse_hand(seat: Seat, raw: object, problems: list[Problem]) -> CardSet:
+    """A hand is one string of cards separated by spaces (RULES.md §3); commas are tolerated,
+    as :func:`~kozel_tutor.cards.parse_cards` reads them."""
     if not isinstance(raw, str):
-        problems.append(f"'{key}' must be one of N, E, S, W")
+        problems.append(Problem("hand_not_text", seat=_seat(seat)))
+        return CardSet()
+    place = _hand_place(seat)
+    cards = _parse_cards(raw.replace(",", " ").split(), place, problems)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            problems.append(Problem("card_twice_in_hand", place=place, card=_cards([card])))
+            return CardSet()
+        seen.add(card)
+    return CardSet(cards)
+
+
+def _parse_cards(tokens: list[str], place: _Words, problems: list[Problem]) -> list[Card]:
+    """The cards of ``tokens``, or none after naming the first token that is not a card."""
+    try:
+        return [parse_card(token) for token in tokens]
+    except CardError as exc:
+        token = next(t for t in tokens if not _reads(parse_card, t))
+        problems.append(_bad_card(token, place, exc))
+        return []
+
+
+def _reads(parse: Callable[[str], object], token: str) -> bool:
+    """Whether ``parse`` (a card or rank reader of :mod:`~kozel_tutor.cards`) takes ``token``."""
+    try:
+        parse(token)
+    except CardError:
+        return False
+    return True
+
+
+def _bad_card(token: str, place: _Words, exc: CardError) -> Problem:
+    """What is wrong with ``token``, told apart as :func:`~kozel_tutor.cards.parse_card` does."""
+    text = token.strip()
+    rank, suit = text[:-1], text[-1:]
+    key = "card_suit"
+    if len(text) < 2:
+        key = "card_short"
+    elif not _reads(Rank.parse, rank):
+        key = "card_rank"
+    return Problem(key, place=place, error=str(exc), token=token, rank=rank, suit=suit)
+
+
+def _parse_leader(raw: object, problems: list[Problem]) -> Seat | None:
+    if not isinstance(raw, str):
+        problems.append(Problem("leader_not_text"))
         return None
     try:
         return Seat.parse(raw)
     except SeatError as exc:
-        problems.append(f"{key}: {exc}")
+        problems.append(Problem("bad_leader", error=str(exc), token=raw))
         return None
 
 
-def _parse_trick(raw: object, problems: list[str]) -> tuple[Card, ...] | None:
-    if isinstance(raw, str):
-        raw = raw.split()
+def _parse_trick(raw: object, problems: list[Problem]) -> tuple[Card, ...]:
+    """The trick is a list of card tokens (RULES.md §3), not a string."""
     if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        problems.append("'trick' must be a list of card tokens")
+        problems.append(Problem("trick_not_list"))
         return ()
-    try:
-        return tuple(parse_cards(raw))
-    except CardError as exc:
-        problems.append(f"trick: {exc}")
-        return ()
+    return tuple(_parse_cards(raw, _TRICK_PLACE, problems))
 
 
-def _parse_taken(raw: object, problems: list[str]) -> tuple[tuple[int, int], tuple[int, int]]:
+def _parse_taken(raw: object,
+                 problems: list[Problem]) -> tuple[tuple[int, int], tuple[int, int]]:
     if raw is None:
         return (0, 0), (0, 0)
     if not isinstance(raw, Mapping):
-        problems.append("'taken' must be an object {\"NS\": [points, tricks], \"EW\": [...]}")
+        problems.append(Problem("taken_not_object"))
         return (0, 0), (0, 0)
     points, tricks = [0, 0], [0, 0]
     for key in raw:
         if key not in ("NS", "EW"):
-            problems.append(f"unknown side {key!r} in 'taken' (use NS and EW)")
+            problems.append(Problem("unknown_side", side=key))
     for team in Team:
         value = raw.get(team.name, [0, 0])
         if (not isinstance(value, list) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            problems.append(f"taken {team.name} must be [points, tricks], not {value!r}")
+            problems.append(Problem("bad_taken", team=_team(team), value=value))
             continue
         points[team], tricks[team] = value
     return (points[0], points[1]), (tricks[0], tricks[1])
 
 
-def _parse_led(raw: object, problems: list[str]) -> frozenset[Suit]:
+def _parse_led(raw: object, problems: list[Problem]) -> frozenset[Suit]:
     if not isinstance(raw, str):
-        problems.append("'led' must be a string of suit letters, e.g. \"SH\"")
+        problems.append(Problem("led_not_text"))
         return frozenset()
     suits: set[Suit] = set()
     for letter in raw.replace(" ", ""):
         try:
             suits.add(Suit.parse(letter))
         except CardError as exc:
-            problems.append(f"led: {exc}")
+            problems.append(Problem("bad_led", error=str(exc), token=letter))
     return frozenset(suits)
 
 
-def _check(pos: Position) -> list[str]:
-    """Every way the position contradicts the rules of a real deal."""
-    problems: list[str] = []
-    rules = pos.rules
-    deck = rules.deck_cards
-    seen: dict[Card, str] = {}
-    for seat in Seat:
-        place = f"hand of {seat.name}"
-        for card in pos.hands[seat]:
-            if card in seen:
-                problems.append(f"{card.token} is both in the {seen[card]} and the {place}")
-            seen[card] = place
-    for card in pos.trick:
-        if card in seen:
-            problems.append(f"{card.token} is both in the {seen[card]} and the trick")
-        seen[card] = "trick"
-    outside = sorted(c.token for c in seen if c not in deck)
-    if outside:
-        problems.append(f"card(s) {' '.join(outside)} are not in the {rules.deck}-card deck")
-    if len(pos.trick) > 3:
-        problems.append(f"the trick has {len(pos.trick)} cards; a trick in progress holds 0 to 3")
-        return problems
-    if rules.trump_rule == "fixed" and pos.trump != rules.trump:
-        problems.append(f"rules {rules.name!r} always have {rules.trump.name_in('en')} as trumps")
+# -- consistency --------------------------------------------------------------------------------
 
+
+def _check(pos: Position) -> list[Problem]:
+    """Every way the position contradicts the rules of a real deal."""
+    problems = _check_cards(pos)
+    if len(pos.trick) > 3:
+        problems.append(Problem("trick_too_long", size=len(pos.trick)))
+        return problems
+    if pos.rules.trump_rule == "fixed" and pos.trump != pos.rules.trump:
+        problems.append(_fixed_trump(pos.rules))
+    problems += _check_hand_sizes(pos)
+    problems += _check_tricks_played(pos)
+    problems += _check_trick_plays(pos)
+    problems += _check_taken(pos)
+    return problems
+
+
+def _places(pos: Position) -> list[tuple[Card, _Words]]:
+    """Every card still in play with where it is: in a hand or in the trick."""
+    held = [(card, _hand_place(seat)) for seat in Seat for card in pos.hands[seat]]
+    return held + [(card, _TRICK_PLACE) for card in pos.trick]
+
+
+def _check_cards(pos: Position) -> list[Problem]:
+    """No card in two places, and none outside the deck."""
+    problems: list[Problem] = []
+    seen: dict[Card, _Words] = {}
+    for card, place in _places(pos):
+        if card in seen:
+            problems.append(Problem("card_twice", card=_cards([card]), first=seen[card],
+                                    second=place))
+        seen[card] = place
+    outside = sorted((c for c in seen if c not in pos.rules.deck_cards), key=lambda c: c.token)
+    if outside:
+        problems.append(Problem("not_in_deck", cards=_cards(outside), deck=pos.rules.deck))
+    return problems
+
+
+def _check_hand_sizes(pos: Position) -> list[Problem]:
+    """The players who have played to the trick hold one card fewer than the others."""
+    problems: list[Problem] = []
     sizes = [len(h) for h in pos.hands]
     played = {pos.leader.offset(i) for i in range(len(pos.trick))}
     after = max((sizes[s] for s in Seat if s not in played), default=0)
     expected = [after - 1 if s in played else after for s in Seat]
     if sizes != expected:
-        shown = ", ".join(f"{s.name} {sizes[s]}" for s in Seat)
-        problems.append(
-            f"hand sizes ({shown}) do not fit a trick of {len(pos.trick)} card(s) led by "
-            f"{pos.leader.name}: the players who have played to it hold one card fewer"
-        )
+        shown = _Words(", ".join(f"{s.name} {sizes[s]}" for s in Seat),
+                      ", ".join(f"{_SEATS_RU[s]} {sizes[s]}" for s in Seat))
+        problems.append(Problem("hand_sizes", sizes=shown, size=len(pos.trick),
+                                leader=_seat(pos.leader)))
     if after == 0 and not pos.trick and sum(sizes) == 0:
-        problems.append("every hand is empty: the deal is over")
-    if after > rules.hand_size or (pos.trick and after < 1):
-        problems.append(f"a hand cannot hold {after} cards with the {rules.deck}-card deck")
+        problems.append(Problem("deal_over"))
+    if after > pos.rules.hand_size or (pos.trick and after < 1):
+        problems.append(Problem("hand_too_big", size=after, deck=pos.rules.deck))
+    return problems
 
-    in_play = sum(sizes) + len(pos.trick)
-    done = rules.deck - in_play
-    if done % 4 == 0 and done >= 0:
-        tricks_done = done // 4
-        if sum(pos.taken_tricks) != tricks_done:
-            problems.append(
-                f"taken tricks add up to {sum(pos.taken_tricks)}, but {tricks_done} trick(s) "
-                f"have been played"
-            )
-    order = rules.card_order(pos.trump)
+
+def _check_tricks_played(pos: Position) -> list[Problem]:
+    """The tricks taken are the tricks played, when the cards in play tell how many."""
+    done = pos.rules.deck - sum(len(h) for h in pos.hands) - len(pos.trick)
+    if done % 4 or done < 0 or sum(pos.taken_tricks) == done // 4:
+        return []
+    return [Problem("tricks_count", taken=sum(pos.taken_tricks), played=done // 4)]
+
+
+def _check_trick_plays(pos: Position) -> list[Problem]:
+    """Every card in the trick was a legal play from its player's hand."""
+    problems: list[Problem] = []
+    order = pos.rules.card_order(pos.trump)
     for i, card in enumerate(pos.trick):
         seat = pos.leader.offset(i)
         hand = pos.hands[seat].mask | card.bit
         allowed = legal_mask(order, hand, [c.index for c in pos.trick[:i]], pos.led_mask)
         if not allowed >> card.index & 1:
-            problems.append(f"{seat.name} could not have played {card.token} to the trick: "
-                            f"holding {CardSet(hand)}, only {CardSet(allowed)} may be played")
-    remaining = sum(order.points[c.index] for c in seen)
-    if sum(pos.taken_points) + remaining != 120:
-        problems.append(
-            f"points do not add up: taken {sum(pos.taken_points)} + still in play {remaining} "
-            f"= {sum(pos.taken_points) + remaining}, not 120"
-        )
-    for team in Team:
-        pts, tr = pos.taken_points[team], pos.taken_tricks[team]
-        if pts < 0 or tr < 0:
-            problems.append(f"taken {team.name} cannot be negative")
-        elif tr == 0 and pts > 0:
-            problems.append(f"{team.name} took {pts} points without taking a trick")
+            problems.append(Problem("illegal_card", seat=_seat(seat), card=_cards([card]),
+                                    hand=_cards(CardSet(hand).sorted()),
+                                    allowed=_cards(CardSet(allowed).sorted())))
     return problems
 
+
+def _check_taken(pos: Position) -> list[Problem]:
+    """The points taken and still in play make 120; no side took points without a trick."""
+    problems: list[Problem] = []
+    points = pos.rules.card_order(pos.trump).points
+    left = sum(points[card.index] for card in {card for card, _ in _places(pos)})
+    taken = sum(pos.taken_points)
+    if taken + left != 120:
+        problems.append(Problem("points_sum", taken=taken, left=left, total=taken + left))
+    for team in Team:
+        pts, tricks = pos.taken_points[team], pos.taken_tricks[team]
+        if pts < 0 or tricks < 0:
+            problems.append(Problem("negative", team=_team(team)))
+        elif tricks == 0 and pts > 0:
+            problems.append(Problem("points_no_trick", team=_team(team), points=pts))
+    return problems

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kozel_tutor.cards import Card
+from kozel_tutor.cli import MAX_POSITION_BYTES
 from kozel_tutor.position import Position
 from kozel_tutor.solver import solve
 
@@ -32,15 +33,21 @@ RULES_MD_EXAMPLE = """{"rules": "standard", "deck": 36, "trump": "C",
  "taken": {"NS": [40, 4], "EW": [62, 3]}}"""
 
 
-def kozel(*args: str, stdin: str | bytes | None = None,
-          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+def kozel_env(env: dict[str, str] | None = None) -> dict[str, str]:
+    """This environment, importing ``kozel_tutor`` from this checkout, with ``env`` added."""
     environ = dict(os.environ)
     environ["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(ROOT), environ.get("PYTHONPATH", "")) if p)
     environ.update(env or {})
+    return environ
+
+
+def kozel(*args: str, stdin: str | bytes | None = None,
+          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     data = stdin.encode() if isinstance(stdin, str) else stdin
     return subprocess.run([sys.executable, "-m", "kozel_tutor", *args], input=data,
-                          capture_output=True, env=environ, cwd=ROOT, timeout=120, check=False)
+                          capture_output=True, env=kozel_env(env), cwd=ROOT, timeout=120,
+                          check=False)
 
 
 def write(tmp_path: Path, data: object, name: str = "position.json") -> str:
@@ -119,7 +126,13 @@ BAD_INPUT = {
     "no command": ([], None, "required"),
     "unknown option": (["solve", "--fast", "-"], "{}", "unrecognized arguments"),
     "unknown backend": (["solve", "--backend", "gpu", "-"], "{}", "invalid choice"),
-    "budget not a number": (["solve", "--budget", "soon", "-"], "{}", "invalid float"),
+    "budget not a number": (["solve", "--budget", "soon", "-"], "{}", "greater than 0"),
+    "hand as a list": (["solve", "-"], json.dumps({**POSITION, "hands": {**POSITION["hands"],
+                                                                       "E": ["JD"]}}),
+                       "hand of E must be a string of cards separated by spaces"),
+    "trick as a string": (["solve", "-"], json.dumps({**POSITION, "trick": "AH"}),
+                          "'trick' must be a list"),
+    "number too long": (["solve", "-"], '{"deck": ' + "1" * 5000 + "}", "too many digits"),
 }
 
 
@@ -128,13 +141,57 @@ def test_bad_input_exits_2_with_one_line_on_stderr_and_no_traceback(tmp_path: Pa
                                                                      case: str) -> None:
     args, stdin, expected = BAD_INPUT[case]
     (tmp_path / "latin1.json").write_bytes('{"hands": "é"}'.encode("latin-1"))
-    run = kozel(*(a.format(tmp=tmp_path) for a in args), stdin=stdin)
+    assert_refused(kozel(*(a.format(tmp=tmp_path) for a in args), stdin=stdin), expected)
+
+
+def assert_refused(run: subprocess.CompletedProcess[bytes], expected: str) -> None:
+    """Exit status 2, nothing on standard output, one line naming the problem on stderr."""
     err = run.stderr.decode()
     assert run.returncode == 2, err
     assert "Traceback" not in err
     assert len(err.splitlines()) == 1, err
     assert err.startswith("kozel") and expected in err, err
     assert run.stdout == b""
+
+
+def test_a_position_nested_too_deeply_exits_2_with_one_line(tmp_path: Path) -> None:
+    deep = write(tmp_path, "[" * 100_000 + "]" * 100_000, "deep.json")
+    assert_refused(kozel("solve", deep), "not valid JSON: nested too deeply")
+
+
+def test_a_file_larger_than_a_position_can_be_is_refused_naming_the_limit(tmp_path: Path) -> None:
+    padded = " " * MAX_POSITION_BYTES + json.dumps(POSITION)
+    assert_refused(kozel("solve", write(tmp_path, padded)), f"{MAX_POSITION_BYTES} bytes")
+    assert_refused(kozel("solve", "-", stdin=padded), f"{MAX_POSITION_BYTES} bytes")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_input_is_refused_without_reading_it_all() -> None:
+    import resource
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    run = subprocess.run([sys.executable, "-m", "kozel_tutor", "solve", "/dev/zero"],
+                         capture_output=True, env=kozel_env(), cwd=ROOT, timeout=120,
+                         check=False, preexec_fn=limit_memory)
+    assert_refused(run, "too large")
+
+
+def test_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
+    plain = kozel("solve", write(tmp_path, POSITION))
+    path = tmp_path / "notepad.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(POSITION).encode())
+    with_bom = kozel("solve", str(path))
+    assert with_bom.returncode == 0, with_bom.stderr
+    assert with_bom.stdout == plain.stdout
+    assert kozel("solve", "-", stdin=path.read_bytes()).stdout == plain.stdout
+
+
+@pytest.mark.parametrize("budget", ["-1", "0", "nan", "inf", "-inf", "1e999"])
+def test_budget_must_be_a_positive_number(tmp_path: Path, budget: str) -> None:
+    run = kozel("solve", f"--budget={budget}", write(tmp_path, POSITION))
+    assert_refused(run, "--budget: must be a number of seconds greater than 0")
 
 
 def test_unknown_solver_backend_in_the_environment_is_one_line(tmp_path: Path) -> None:

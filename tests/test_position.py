@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from kozel_tutor.cards import Card, CardSet, Suit
-from kozel_tutor.position import Position, PositionError
+from kozel_tutor.position import _MESSAGES, Position, PositionError
+from kozel_tutor.rules import find_rules
 from kozel_tutor.seats import Seat
+from kozel_tutor.state import DealState
 
 # Seven tricks are over (NS took 40 points in 4 tricks, EW 50 in 3); E has led the ace of hearts.
 BASE: dict[str, Any] = {
@@ -32,11 +37,20 @@ def changed(**changes: Any) -> dict[str, Any]:
     return data
 
 
-def problems_of(data: Any) -> list[str]:
+def error_of(case: str | bytes | dict[str, Any] | Callable[[], object]) -> PositionError:
+    """The error reading ``case`` (JSON text, a dict to dump as JSON) or calling it raises."""
     with pytest.raises(PositionError) as info:
-        Position.from_json(data if isinstance(data, str) else json.dumps(data))
-    assert str(info.value) == "; ".join(info.value.problems)
-    return info.value.problems
+        if callable(case):
+            case()
+        else:
+            Position.from_json(case if isinstance(case, (str, bytes)) else json.dumps(case))
+    return info.value
+
+
+def problems_of(data: str | bytes | dict[str, Any]) -> list[str]:
+    error = error_of(data)
+    assert str(error) == "; ".join(error.problems)
+    return error.problems
 
 
 def test_position_reads_every_field() -> None:
@@ -53,7 +67,7 @@ def test_position_reads_every_field() -> None:
 
 def test_position_prints_canonical_json() -> None:
     messy = changed(hands={"N": "9s qc", "E": "J♦", "S": "10c 7S", "W": "6d kH"},
-                    trick="ah", trump="♣")
+                    trick=["ah"], trump="♣")
     pos = Position.from_json(messy)
     assert pos.to_dict() == BASE
     assert json.loads(pos.to_json()) == BASE
@@ -66,10 +80,13 @@ def test_position_json_round_trip_is_the_identity() -> None:
     assert again == pos and again.to_json() == pos.to_json()
 
 
-def test_hands_may_be_lists_of_tokens() -> None:
-    pos = Position.from_json(changed(hands={"N": ["QC", "9S"], "E": ["JD"], "S": ["TC", "7S"],
-                                            "W": ["KH", "6D"]}))
-    assert pos.to_dict() == BASE
+def test_a_hand_must_be_a_string_of_cards_not_a_list() -> None:
+    problems = problems_of(changed(hands={**BASE["hands"], "E": ["JD"]}))
+    assert problems == ["hand of E must be a string of cards separated by spaces"]
+
+
+def test_the_trick_must_be_a_list_of_cards_not_a_string() -> None:
+    assert problems_of(changed(trick="AH")) == ["'trick' must be a list of card tokens"]
 
 
 def test_deck_and_trump_default_to_the_preset() -> None:
@@ -256,3 +273,128 @@ def test_several_problems_are_all_named_at_once() -> None:
 def test_text_that_is_not_a_json_object_is_named() -> None:
     assert problems_of("{not json")[0].startswith("not valid JSON")
     assert problems_of("[1, 2]") == ["a position must be a JSON object"]
+
+
+def test_a_position_nested_too_deeply_is_named() -> None:
+    assert problems_of(DEEP) == ["not valid JSON: nested too deeply"]
+
+
+def test_a_number_with_too_many_digits_is_named() -> None:
+    assert problems_of(LONG_NUMBER) == ["not valid JSON: a number has too many digits"]
+
+
+def test_bytes_that_are_not_utf8_are_named() -> None:
+    assert problems_of(NOT_UTF8) == ["not UTF-8 text"]
+
+
+# -- every problem reads in Russian ---------------------------------------------------------------
+
+DEEP = "[" * 100_000 + "]" * 100_000
+LONG_NUMBER = '{"deck": ' + "1" * 5000 + "}"
+NOT_UTF8 = b'{"hands": "\xff"}'
+
+
+def trump_not_called_yet() -> Position:
+    rules = find_rules("standard", trump="called")
+    return Position.from_state(DealState.deal(rules, dealer=Seat.N, rng=random.Random(1)))
+
+
+def with_hand(seat: str, cards: object) -> dict[str, Any]:
+    return changed(hands={**BASE["hands"], seat: cards})
+
+
+# One position showing each problem the module can name, by the problem's key.
+EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
+    "not_text": NOT_UTF8,
+    "not_json": "{hands: N",
+    "too_deep": DEEP,
+    "long_number": LONG_NUMBER,
+    "not_object": "[1, 2]",
+    "no_trump_yet": trump_not_called_yet,
+    "unknown_keys": changed(dealer="N"),
+    "rules_not_name": changed(rules=7),
+    "unknown_rules": changed(rules="kozyol"),
+    "rules_deck": changed(deck=24),
+    "deck_not_number": changed(deck="36"),
+    "deck_fixed": changed(rules="kozly24"),
+    "fixed_trump": changed(rules="classic", deck=32, trump="H"),
+    "trump_not_text": changed(trump=1),
+    "bad_trump": changed(trump="X"),
+    "hands_not_object": changed(hands="QC 9S JD TC 7S KH 6D"),
+    "hand_missing": changed(hands={k: v for k, v in BASE["hands"].items() if k != "W"}),
+    "hand_not_text": with_hand("E", ["JD"]),
+    "unknown_seats": with_hand("X", "6S"),
+    "card_short": with_hand("N", "QC 9"),
+    "card_rank": with_hand("N", "QC 1S"),
+    "card_suit": with_hand("N", "QC 9X"),
+    "card_twice_in_hand": with_hand("N", "QC qc"),
+    "leader_not_text": changed(leader=2),
+    "bad_leader": changed(leader="Q"),
+    "trick_not_list": changed(trick="AH"),
+    "taken_not_object": changed(taken=[40, 4]),
+    "unknown_side": changed(taken={"NE": [40, 4], "NS": [40, 4], "EW": [50, 3]}),
+    "bad_taken": changed(taken={"NS": 40, "EW": [50, 3]}),
+    "led_not_text": changed(led=5),
+    "bad_led": changed(led="X"),
+    "card_twice": with_hand("E", "AH"),
+    "not_in_deck": changed(deck=32, taken={"NS": [40, 3], "EW": [50, 3]}),
+    "trick_too_long": changed(trick=["AH", "6S", "8S", "9D"]),
+    "hand_sizes": changed(trick=[], hands={**BASE["hands"], "W": "KH 6D AH"}),
+    "deal_over": {"hands": {"N": "", "E": "", "S": "", "W": ""}, "leader": "N",
+                  "taken": {"NS": [60, 4], "EW": [60, 5]}},
+    "hand_too_big": {"hands": {"N": "6C 7C 8C 9C TC KC AC QC QS QH", "E": "", "S": "", "W": ""},
+                     "leader": "N"},
+    "tricks_count": changed(taken={"NS": [40, 4], "EW": [50, 4]}),
+    "illegal_card": changed(hands={"N": "QC 9S", "E": "JD", "S": "TC", "W": "KH"},
+                            trick=["AH", "7S", "6D"]),
+    "points_sum": changed(taken={"NS": [41, 4], "EW": [50, 3]}),
+    "negative": {"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"}, "leader": "N",
+                 "taken": {"NS": [116, 9], "EW": [-10, -1]}},
+    "points_no_trick": {"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"}, "leader": "N",
+                        "taken": {"NS": [96, 8], "EW": [10, 0]}},
+}
+
+# The words of the English problems and of the card and seat errors they quote: none of them
+# belongs in a Russian problem, except the notation (JSON, UTF-8, the sides NS and EW).
+ENGLISH = ({word.lower() for texts in _MESSAGES.values()
+            for word in re.findall("[A-Za-z]{3,}", texts["en"])}
+           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf"}
+
+
+def test_each_position_problem_has_an_example() -> None:
+    assert set(EACH_PROBLEM) == set(_MESSAGES)
+
+
+@pytest.mark.parametrize("key", list(EACH_PROBLEM))
+def test_every_position_problem_reads_in_russian(key: str) -> None:
+    error = error_of(EACH_PROBLEM[key])
+    assert key in [problem.key for problem in error.details]
+    for problem in error.details:
+        russian = problem.text("ru")
+        assert re.search("[а-яё]", russian), russian
+        english = {word.lower() for word in re.findall("[A-Za-z]{3,}", russian)} & ENGLISH
+        assert not english, russian
+    assert error.text("ru") == "; ".join(p.text("ru") for p in error.details)
+
+
+def test_russian_problems_name_cards_and_seats_in_russian_notation() -> None:
+    assert error_of(with_hand("E", "AH")).text("ru").startswith(
+        "карта Т♥ указана дважды: в руке В и во взятке; ")
+    assert error_of(with_hand("N", "QC 9X")).text("ru") == (
+        "в руке С непонятная карта «9X»: нет масти «X» (пишите C, S, H или D)")
+    illegal = error_of(EACH_PROBLEM["illegal_card"]).text("ru")
+    assert illegal == ("игрок З не мог положить во взятку 6♦: с картами К♥ 6♦ можно сыграть "
+                       "только К♥")
+
+
+def test_the_english_text_is_the_message_and_the_problems() -> None:
+    error = error_of(EACH_PROBLEM["card_suit"])
+    assert error.text("en") == str(error) == "; ".join(error.problems)
+    assert error.problems == ["hand of N: bad card '9X': unknown suit 'X' (use C, S, H or D)"]
+    assert error.text("de") == str(error)
+
+
+def test_a_value_quoted_in_a_problem_reads_as_written_in_both_languages() -> None:
+    error = error_of(changed(deck={"ru": 36}))
+    assert error.problems == ["'deck' must be a number of cards, not {'ru': 36}"]
+    assert error.text("ru") == "колода указывается числом карт (36, 32 или 24), а не {'ru': 36}"
