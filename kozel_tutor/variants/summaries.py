@@ -33,16 +33,19 @@ VARIANT_SUMMARIES: dict[str, dict[str, str]] = {
             "rows win. The holder of the 7♦ leads first; later the winners of the last deal pick "
             "their leader, who may ask for a special deal: pants, double pants or mirror. You may "
             "not throw away the ace of a suit not led yet; a player with one trump may pass it to "
-            "the partner; a weak hand or a side without queens may demand a redeal."
+            "the partner; a hand of 12 points or less or with all four nines, or a side without "
+            "queens (or with the Q♦ alone), may demand a redeal."
         ),
         "ru": (
             "Игра на табло с хвалёнками. 32 карты, козыри — бубны; четыре шестёрки служат табло и "
             "считают пары: 61–89 — одна пара, 90 и больше — две, все восемь взяток («люся») "
             "обнуляют табло проигравших; после «яиц» выигравший следующий кон получает лишнюю "
-            "пару. Шесть пар — победа. Первым ходит тот, у кого семёрка бубен; дальше ходит пара, "
-            "выигравшая прошлый кон, и может хвалиться: штаны, двойные штаны или зеркало. Нельзя "
-            "сносить туза масти, в которую ещё не ходили; один козырь можно отдать партнёру; со "
-            "слабой рукой или без дам у пары можно требовать пересдачи."
+            "пару. Шесть пар — победа. Первым ходит тот, у кого семёрка бубен; дальше ходит "
+            "сторона, выигравшая прошлый кон, и может хвалиться: штаны, двойные штаны или "
+            "зеркало. Нельзя "
+            "сносить туза масти, в которую ещё не ходили; один козырь можно отдать партнёру; "
+            "пересдачи может потребовать игрок с 12 очками и меньше или со всеми девятками, а "
+            "также сторона без дам (или с одной бубновой дамой)."
         ),
     },
     "nizhny": {

@@ -63,6 +63,7 @@ export default {
         for (const t of view.tiles) tiles.append(button(t, "kz-tile"));
         root.append(tiles);
       }
+      const groups = el("div", "kz-groups");
       for (const group of view.groups || []) {
         const box = el("div", "kz-group");
         box.setAttribute("role", "radiogroup");
@@ -85,8 +86,9 @@ export default {
           hint.dataset.testid = `${group.id}-summary`;
           box.append(hint);
         }
-        root.append(box);
+        groups.append(box);
       }
+      if (groups.childElementCount) root.append(groups);
       if (view.table) {
         const table = el("table", "kz-grid");
         if (view.table.testid) table.dataset.testid = view.table.testid;

@@ -254,6 +254,7 @@ export default {
       root.replaceChildren();
       root.lang = model.get("lang");
       root.classList.toggle("kz-four-colour", !!model.get("four_colour"));
+      root.classList.toggle("kz-with-board", !!view.scoreboard);
 
       const top = h("div", "kz-topbar");
       const tools = h("div", "kz-tools");
@@ -295,7 +296,11 @@ export default {
         else under = ov;
       }
       root.append(top, status, bar, felt);
-      if (under) root.append(under);
+      if (under) {
+        root.append(under);
+        // a panel below the table (the deal review) stays in sight as it opens and fills
+        under.scrollIntoView({ block: "nearest" });
+      }
       if (view.hint) root.append(h("div", "kz-hint", view.hint));
 
       const primary = root.querySelector(".kz-panel .kz-primary");

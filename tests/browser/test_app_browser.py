@@ -20,6 +20,7 @@ from .helpers import (
     SUMMARY,
     hand,
     open_home,
+    play_deal,
     play_one,
     start_game,
     wait_ready,
@@ -150,6 +151,21 @@ def test_the_whole_table_fits_a_laptop_screen_without_scrolling(page: Any, voila
     for name, box in boxes.items():
         assert box is not None, name
         assert box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
+
+
+def test_the_deal_review_opens_in_sight_on_a_laptop_screen(page: Any, voila_server: Any
+                                                           ) -> None:
+    page.set_viewport_size({"width": 1366, "height": 640})
+    open_home(page, voila_server.url)
+    start_game(page)
+    play_deal(page)
+    page.locator(SUMMARY).get_by_test_id("review").click()
+    panel = page.locator(".kz-panel-review")
+    panel.wait_for()
+    page.wait_for_timeout(300)   # let the scroll settle
+    for name, target in (("review", panel), ("next", panel.locator(".kz-panel-buttons"))):
+        box = target.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
 
 
 def test_the_hint_key_marks_a_playable_card_and_the_status_says_why(page: Any,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from kozel_tutor.variants import VARIANT_SUMMARIES
 
 from .helpers import HAND, PLAYABLE, SUMMARY, open_home, play_deal, play_one
@@ -54,6 +56,36 @@ def test_a_nizhny_match_shows_its_summary_and_penalty_points(page: Any,
         assert _board_values(page) == {"NS": f"{match[1]} из 12", "EW": f"{match[2]} из 12"}
     finally:
         # Leave the settings as the other browser tests expect them: the standard game.
+        page.get_by_test_id("menu").click()
+        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("variant-standard").click()
+        page.locator("[data-testid='variant-standard'][aria-checked='true']").wait_for()
+
+
+@pytest.mark.parametrize("variant", ["classic", "nizhny"])
+def test_a_variants_scoreboard_leaves_the_whole_table_on_a_laptop_screen(
+        page: Any, voila_server: Any, variant: str) -> None:
+    page.set_default_navigation_timeout(120_000)
+    page.set_viewport_size({"width": 1366, "height": 640})   # 1366x768 less the browser's bars
+    open_home(page, voila_server.url)
+    page.get_by_test_id("open-play").click()
+    page.get_by_test_id(f"variant-{variant}").click()
+    page.locator(f"[data-testid='variant-{variant}'][aria-checked='true']").wait_for()
+    play = page.get_by_test_id("play")
+    box = play.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640, "Play is in sight"
+    try:
+        play.click()
+        page.locator(f"{BOARD}, {PLAYABLE}").first.wait_for()
+        page.locator(".kz-felt").wait_for()
+        page.wait_for_timeout(300)
+        page.evaluate("window.scrollTo(0, 0)")
+        for name, selector in (("board", BOARD), ("table", ".kz-felt"), ("hand", HAND),
+                               ("you", ".kz-seat-S .kz-plate")):
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None, name
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
+    finally:
         page.get_by_test_id("menu").click()
         page.get_by_test_id("new-game").click()
         page.get_by_test_id("variant-standard").click()
