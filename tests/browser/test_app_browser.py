@@ -137,6 +137,23 @@ def test_reload_offers_continue_and_restores_the_same_hands(page: Any, voila_ser
     assert page.get_by_test_id("score").inner_text() == score
 
 
+def test_a_reloaded_page_shuts_its_old_kernel_down(page: Any, voila_server: Any) -> None:
+    open_home(page, voila_server.url)
+    start_game(page)
+    wait_ready(page)
+    before = voila_server.log.read_text(errors="replace").count("Kernel shutdown:")
+    page.reload()   # the page's unload posts the shutdown, with the _xsrf check it must pass
+    page.get_by_test_id("continue").wait_for()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        log = voila_server.log.read_text(errors="replace")
+        if log.count("Kernel shutdown:") > before:
+            break
+        time.sleep(0.2)
+    assert log.count("Kernel shutdown:") > before, "the old kernel lives on until culled"
+    assert "'_xsrf' argument missing" not in log
+
+
 def test_the_whole_table_fits_a_laptop_screen_without_scrolling(page: Any, voila_server: Any
                                                                 ) -> None:
     # 1366x768 with the browser's own bars leaves about 640 pixels of page.
