@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 
-__all__ = ["LANGUAGES", "MESSAGES", "Message", "translate"]
+__all__ = ["LANGUAGES", "MESSAGES", "Message", "Number", "translate"]
 
 LANGUAGES = ("ru", "en")
 
@@ -61,6 +61,25 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+@dataclass(frozen=True)
+class Number:
+    """A number with a fraction, written as each language writes it: ``-1.25`` / ``−1,25``.
+
+    >>> Number(-1.25, 2).in_lang("ru"), Number(55.8).in_lang("en")
+    ('−1,25', '55.8')
+    >>> Number(0.5, sign=True).in_lang("ru")
+    '+0,5'
+    """
+
+    value: float
+    digits: int = 1
+    sign: bool = False
+
+    def in_lang(self, lang: str) -> str:
+        text = f"{self.value:{'+' if self.sign else ''}.{self.digits}f}"
+        return text.replace(".", ",").replace("-", "\u2212") if lang == "ru" else text
+
+
 def translate(key: str, lang: str, **params: object) -> str:
     """Render message ``key`` in ``lang`` (``"ru"`` or ``"en"``)."""
     if lang not in LANGUAGES:
@@ -73,6 +92,8 @@ def translate(key: str, lang: str, **params: object) -> str:
             rendered[name + "_gen"] = value.genitive_in(lang)
         elif isinstance(value, Card):
             rendered[name] = value.name_in(lang)
+        elif isinstance(value, Number):
+            rendered[name] = value.in_lang(lang)
         else:
             rendered[name] = str(value)
     text = template.format(**rendered)

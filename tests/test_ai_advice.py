@@ -89,7 +89,7 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
     assert reasons[1].text("en") == ("In 24 possible layouts of the hidden cards it brings 70 "
                                      "points and +1.0 a deal on average.")
     assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. В среднем эта карта "
-                                     "приносит очков: 70, за раздачу: +1.0.")
+                                     "приносит очков: 70, за раздачу: +1,0.")   # a decimal comma
 
 
 def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:

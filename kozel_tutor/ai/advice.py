@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
-from ..i18n import Message
+from ..i18n import Message, Number
 from ..state import Phase, SeatView
 from .base import Decision, Progress
 from .context import MatchContext, tell
@@ -87,7 +87,7 @@ def _reasons(rule: Decision, best: Decision) -> tuple[Message, ...]:
     if stats is not None:
         searched: tuple[Message, ...] = (reason(
             "advice_search", samples=stats.samples, points=f"{stats.mean_points:.0f}",
-            score=f"{stats.mean_score:+.1f}"),)
+            score=Number(stats.mean_score, sign=True)),)
     else:   # no layout solved in time: the player's own words say so
         searched = () if best.reason is None else (best.reason,)
     if rule.card == best.card:

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import Card, CardSet
+from ..i18n import Number
 from ..rules import Rules
 from ..scoring import deal_result
 from ..seats import Seat, Team
@@ -221,10 +222,12 @@ class MonteCarloPlayer:
         ordered = tuple(sorted(stats, key=lambda s: (-s.mean_score, -s.mean_points, s.card.index)))
         if cuts is None:
             why = reason("best_expected", samples=used, card=best.card,
-                         score=f"{best.mean_score:+.2f}", points=f"{best.mean_points:.1f}")
+                         score=Number(best.mean_score, 2, sign=True),
+                         points=Number(best.mean_points))
         else:
             why = reason("best_expected_about", samples=used, card=best.card,
-                         score=f"{best.mean_score:+.2f}", points=f"{best.mean_points:.0f}")
+                         score=Number(best.mean_score, 2, sign=True),
+                         points=f"{best.mean_points:.0f}")
         return Decision(best.card, why, ordered)
 
     def _worlds(self, view: SeatView) -> list[World]:

@@ -9,6 +9,7 @@ The browser code holds no words (only icons): views are built here in the learne
 from __future__ import annotations
 
 from ..cards import Card, Suit
+from ..i18n import Number
 
 __all__ = ["TEXTS", "text"]
 
@@ -182,7 +183,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "stats_points": {"en": "Card points per deal", "ru": "Очков за раздачу"},
     "stats_goats": {"en": "Times you were goats", "ru": "Сколько раз были козлами"},
     "stats_of": {"en": "{n} of {total}", "ru": "{n} из {total}"},
-    "stats_avg": {"en": "{avg:.1f}", "ru": "{avg:.1f}"},
+    "stats_avg": {"en": "{avg}", "ru": "{avg}"},
     "stats_mistakes": {"en": "Illegal cards tried this match: {n}.",
                        "ru": "Попыток сыграть недопустимую карту за партию: {n}."},
     # -- deal review -----------------------------------------------------------------------
@@ -258,6 +259,8 @@ def text(key: str, lang: str, **params: object) -> str:
     for name, value in params.items():
         if isinstance(value, (Suit, Card)):
             rendered[name] = value.name_in(lang)
+        elif isinstance(value, Number):
+            rendered[name] = value.in_lang(lang)
         else:
             rendered[name] = value
     return template.format(**rendered)

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..ai.advice import Advice
 from ..cards import Card, Rank, Suit
+from ..i18n import Number
 from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
@@ -345,7 +346,7 @@ def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]
         {"cells": [text("stats_deals", lang),
                    text("stats_of", lang, n=stats.deals_won, total=stats.deals)]},
         {"cells": [text("stats_points", lang),
-                   text("stats_avg", lang, avg=stats.points_per_deal)]},
+                   text("stats_avg", lang, avg=Number(stats.points_per_deal))]},
         {"cells": [text("stats_goats", lang), str(stats.goats)]},
     ]
     title_stats = text("stats_title", lang, level=level_label(settings.level, lang),
