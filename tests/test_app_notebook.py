@@ -3,7 +3,9 @@ widget's own messages as the browser sends them."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +176,15 @@ def test_running_the_play_cell_again_pauses_the_table_before(store: Store) -> No
     time.sleep(1.0)   # the first table's AI card in flight, if any, is dropped
     saved = store.load_match()
     assert saved is not None and saved["settings"]["deck"] == 32
+
+
+def test_an_unreadable_notebook_save_is_set_aside_and_named_in_plain_words(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    store.save_match({"version": 1})
+    with closing(sqlite3.connect(store.path)) as conn, conn:
+        conn.execute("UPDATE saves SET data = ?", (b"\x00\xff\xfe",))
+    assert resume("ru", store=store) is None
+    said = capsys.readouterr().out
+    assert "Сохранённую партию не удалось прочитать" in said
+    assert "UnicodeDecodeError" not in said and "utf-8" not in said
+    assert len(store.bad_saves()) == 1

@@ -12,6 +12,12 @@ every value against its column's type.  Then one transaction replaces the conten
 the file holds; if SQLite still refuses a row, nothing changes.  Every refusal is a
 :class:`BackupError` whose message, in Russian or English, says what is wrong with the file.
 
+A saved match in the file that cannot be read as a save (:func:`~.store.parse_save`: not JSON,
+not an object, nested too deeply) does not refuse the file: the rest of the progress is worth
+having, so that save goes to the ``bad_saves`` table with its reason instead of ``saves``
+(kept whole, never deleted), and :attr:`ImportReport.set_aside` says so.  An unreadable save is
+thus never the app's match in progress, and never stops the app from starting.
+
 >>> import tempfile
 >>> from pathlib import Path
 >>> from kozel_tutor.app.store import Store
@@ -41,9 +47,9 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..sqlite_files import reading
+from ..sqlite_files import UnreadableValue, affinity, reading
 from .sections import Section, SectionContext, register_section
-from .store import SCHEMA_VERSION, Store
+from .store import SCHEMA_VERSION, Store, parse_save, save_set_aside_notice
 
 __all__ = [
     "APP",
@@ -152,10 +158,13 @@ class BackupError(ValueError):
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import wrote: rows per table, and when the file was made (as written in it)."""
+    """What an import wrote: rows per table, when the file was made (as written in it), and
+    why each save of the file that could not be read went to ``bad_saves`` instead
+    (:attr:`UnreadableValue.reason <kozel_tutor.sqlite_files.UnreadableValue.reason>`)."""
 
     rows: dict[str, int]
     exported: str
+    set_aside: tuple[str, ...] = ()
 
 
 # -- reading the database ---------------------------------------------------------------------
@@ -168,27 +177,13 @@ class _Column:
     not_null: bool
 
 
-def _affinity(declared: str) -> str:
-    """SQLite's column affinity rules (https://sqlite.org/datatype3.html §3.1), in order."""
-    upper = declared.upper()
-    if "INT" in upper:
-        return "INTEGER"
-    if any(word in upper for word in ("CHAR", "CLOB", "TEXT")):
-        return "TEXT"
-    if "BLOB" in upper or not upper:
-        return "BLOB"
-    if any(word in upper for word in ("REAL", "FLOA", "DOUB")):
-        return "REAL"
-    return "NUMERIC"
-
-
 def _tables(conn: sqlite3.Connection) -> dict[str, list[_Column]]:
     """Every table of the learner's data (not SQLite's own, not ``meta``) with its columns."""
     names = [str(row[0]) for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
         "ORDER BY name")]
     return {
-        name: [_Column(str(c[1]), _affinity(str(c[2])), bool(c[3]))
+        name: [_Column(str(c[1]), affinity(str(c[2])), bool(c[3]))
                for c in conn.execute(f"PRAGMA table_info({_quote(name)})")]
         for name in names if name not in PRIVATE_TABLES
     }
@@ -379,6 +374,31 @@ def _checked_tables(document: dict[str, Any], live: dict[str, list[_Column]]
     return checked
 
 
+def _unreadable_saves(tables: dict[str, tuple[list[str], list[list[Scalar | bytes]]]],
+                      moved: float) -> tuple[list[list[Scalar | bytes]], tuple[str, ...]]:
+    """Take the saves that cannot be read out of the checked ``saves`` table: their rows for
+    ``bad_saves`` and the reasons (:func:`~.store.parse_save`)."""
+    columns, rows = tables.get("saves", ([], []))
+    if not {"slot", "data"} <= set(columns):
+        return [], ()  # SQLite refuses such rows, with its own words
+    slot, data = columns.index("slot"), columns.index("data")
+    kept: list[list[Scalar | bytes]] = []
+    bad: list[list[Scalar | bytes]] = []
+    reasons: list[str] = []
+    for row in rows:
+        try:
+            if isinstance(row[slot], str) and isinstance(row[data], str):
+                parse_save(row[data])
+        except UnreadableValue as problem:
+            bad.append([row[slot], row[data], f"in the imported file: {problem}", moved])
+            reasons.append(problem.reason)
+        else:
+            kept.append(row)
+    if bad:
+        tables["saves"] = (columns, kept)
+    return bad, tuple(reasons)
+
+
 def read_backup(path: Path) -> bytes:
     """The bytes of a progress file on disk, refusing a file too large before reading it."""
     size = path.stat().st_size
@@ -400,12 +420,15 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
         conn.execute("BEGIN IMMEDIATE")
         try:
             tables = _checked_tables(document, _tables(conn))
+            unreadable, reasons = _unreadable_saves(tables, time.time())
             for name, (columns, rows) in tables.items():
                 conn.execute(f"DELETE FROM {_quote(name)}")
                 if columns:
                     conn.executemany(
                         f"INSERT INTO {_quote(name)} ({', '.join(map(_quote, columns))}) "
                         f"VALUES ({', '.join('?' * len(columns))})", rows)
+            conn.executemany("INSERT INTO bad_saves (slot, data, reason, moved) "
+                             "VALUES (?, ?, ?, ?)", unreadable)
         except sqlite3.DatabaseError as exc:
             conn.execute("ROLLBACK")
             raise BackupError("rejected_rows", detail=str(exc)) from None
@@ -414,7 +437,7 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
             raise
         conn.execute("COMMIT")
     return ImportReport(rows={name: len(rows) for name, (_, rows) in tables.items()},
-                        exported=str(document.get("exported", "")))
+                        exported=str(document.get("exported", "")), set_aside=reasons)
 
 
 # -- the home-screen section -------------------------------------------------------------------
@@ -515,8 +538,12 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return None
         message = self._say("loaded", exported=report.exported, rows=sum(report.rows.values()))
+        set_aside = "".join(
+            f'<p data-testid="backup-set-aside">'
+            f'{_escape(save_set_aside_notice(reason, self.lang))}</p>'
+            for reason in dict.fromkeys(report.set_aside))
         # "?" is this very page without its query: following it starts the app afresh.
-        self.status.value = (f'<p data-testid="backup-ok">{_escape(message)}</p>'
+        self.status.value = (f'<p data-testid="backup-ok">{_escape(message)}</p>{set_aside}'
                              f'<p><a href="?" target="_self" data-testid="backup-reopen">'
                              f'{_escape(self._say("reopen"))}</a></p>')
         self.children = (self.intro, self.files, self.status)

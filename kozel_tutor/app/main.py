@@ -6,6 +6,7 @@ at a time; all of them share the learner's language and the progress store.
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import sqlite3
@@ -19,8 +20,8 @@ from . import variant_texts  # noqa: F401  (registers the texts)
 from .play_view import Pace, PlayScreen
 from .screens import home_view, settings_view
 from .sections import SectionContext, load_sections, sections, warm_sections
-from .session import MatchSession, SaveError, Settings, available_levels
-from .store import Store
+from .session import MatchSession, SaveError, Settings, available_levels, open_saved_match
+from .store import Store, save_set_aside_notice, set_aside_notice
 from .texts import text
 from .views import level_label
 
@@ -92,20 +93,24 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         return settings
 
     def _load_saved(self) -> MatchSession | None:
+        """The saved match; one that cannot be read is set aside and the learner told why."""
         try:
-            data = self.store.load_match()
+            session, set_aside = open_saved_match(self.store)
         except sqlite3.Error:
             log.exception("could not read the saved match")
             return None
-        if data is None:
-            return None
+        if set_aside is not None:
+            self.notices.append(save_set_aside_notice(set_aside, self.lang))
+        return session
+
+    def _set_aside_news(self) -> str | None:
+        """What to tell the learner of rows set aside since they were last told, if any."""
         try:
-            return MatchSession.from_json(data)
-        except SaveError as exc:
-            log.warning("saved match set aside: %s", exc)
-            self.store.set_aside_match(str(exc))
-            self.notices.append(text("save_corrupt", self.lang, reason=str(exc)))
+            tables = self.store.take_untold()
+        except sqlite3.Error:
+            log.exception("could not read the rows set aside")
             return None
+        return set_aside_notice(tables, self.lang) if tables else None
 
     # -- screens ------------------------------------------------------------------------------
 
@@ -121,6 +126,9 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     def show_home(self) -> None:
         self.screen = "home"
+        news = self._set_aside_news()
+        if news is not None:
+            self.notices.append(news)
         self.home.view = home_view(self.lang, continue_hint=self._continue_hint(),
                                    sections=sections(), notice=" ".join(self.notices) or None)
         self.children = (self.home,)
@@ -264,10 +272,24 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             return
         self.section_widget = widget
         self.screen = f"section:{key}"
-        self.children = (widget,)
+        # rows the section could not read were set aside while it opened: say so above it
+        news = self._set_aside_news()
+        shown: Any = (widget,) if news is None else (_notice_widget(news), widget)
+        self.children = shown
 
     def _set_pref(self, key: str, value: Any) -> None:
         try:
             self.store.set_pref(key, value)
         except sqlite3.Error:
             log.exception("could not save a preference")
+
+
+def _notice_widget(message: str) -> Any:
+    """A notice above a section, in the home screen's notice colours."""
+    # the colours of the home screen's notice (.kz-panel-error in widgets/panel.css)
+    notice = ipywidgets.HTML(f'<p role="status" data-testid="section-notice" '
+                             f'style="margin:12px;padding:10px 14px;border-radius:8px;'
+                             f'background:#fcebea;color:#8e1f16;border-left:5px solid #c0392b;'
+                             f'font-weight:600">{html.escape(message)}</p>')
+    notice.add_class("kz-section-notice")
+    return notice

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
-from .session import DealRecord, MatchSession, SaveError, Settings
-from .store import Store
+from .session import DealRecord, SaveError, Settings, open_saved_match
+from .store import Store, save_set_aside_notice
 from .texts import TEXTS, text
 from .views import level_label, outcome_text, points_text
 
@@ -108,18 +108,13 @@ def resume(lang: str = "ru", *, store: Store | None = None,
     """The notebook's match in progress, on a new table; ``None`` (and a word why) if none."""
     store = _store(store, lang)
     try:
-        data = store.load_match()
+        session, set_aside = open_saved_match(store)
     except sqlite3.Error as exc:
         print(text("nb_unreadable", lang, reason=exc))
         return None
-    if data is None:
-        print(text("nb_no_match", lang))
-        return None
-    try:
-        session = MatchSession.from_json(data)
-    except SaveError as exc:
-        store.set_aside_match(str(exc))
-        print(text("save_corrupt", lang, reason=str(exc)))
+    if session is None:
+        print(text("nb_no_match", lang) if set_aside is None
+              else save_set_aside_notice(set_aside, lang))
         return None
     table = _Table(store, session.settings, lang, pace)
     table.take_the_slot()

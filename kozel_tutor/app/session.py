@@ -24,7 +24,7 @@ import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..ai import LEVELS, Progress, make_player
 from ..ai.advice import Adviser
@@ -35,11 +35,15 @@ from ..i18n import Message
 from ..rules import Rules, RulesError, find_rules
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, SeatError, Team
+from ..sqlite_files import UnreadableValue
 from ..state import DealState, IllegalPlay, Phase, SeatView, Trick
 from ..variants.choices import HeuristicChooser
 from ..variants.match import Match
 from ..variants.questions import Question
 from .procedure import Event, SetupRun
+
+if TYPE_CHECKING:
+    from .store import Store
 
 __all__ = [
     "LEARNER",
@@ -52,6 +56,7 @@ __all__ = [
     "SaveError",
     "Settings",
     "available_levels",
+    "open_saved_match",
     "partner_level",
 ]
 
@@ -68,6 +73,22 @@ VARIANTS = ("standard", "classic", "nizhny", "kozly24")
 
 class SaveError(ValueError):
     """A saved match that cannot be loaded; the message names the problem."""
+
+
+def open_saved_match(store: Store) -> tuple[MatchSession | None, str | None]:
+    """The match saved in ``store``, or ``None``; a save that cannot be read or breaks the
+    rules is set aside, and the second value is why (a reason for
+    :func:`~kozel_tutor.app.store.save_set_aside_notice`)."""
+    try:
+        data = store.read_match()   # sets an unreadable save aside itself
+        return (None if data is None else MatchSession.from_json(data)), None
+    except UnreadableValue as problem:
+        reason, detail = problem.reason, str(problem)
+    except SaveError as exc:
+        store.set_aside_match(str(exc))
+        reason, detail = "not_match", str(exc)
+    log.warning("saved match set aside: %s", detail)
+    return None, reason
 
 
 def available_levels() -> list[str]:

@@ -3,9 +3,11 @@
 The database lives in the user's data folder (``platformdirs.user_data_dir("kozel-tutor")``),
 or in ``$KOZEL_TUTOR_HOME`` when set (tests use a temporary folder).  Every write is one
 transaction.  Saves are JSON, checked when loaded (never pickle).  A database that SQLite cannot
-read is renamed aside and a fresh one started; a save that does not load is moved to the
-``bad_saves`` table.  Neither ever stops the app: :attr:`Store.recovered` and the return values
-say what happened so the app can tell the learner.
+read is renamed aside and a fresh one started; a save that does not load (any bytes, any JSON
+shape, nested too deeply) is moved to the ``bad_saves`` table, and any other row whose values
+cannot be read to the ``bad_rows`` table (:mod:`kozel_tutor.puzzles.progress`).  None of them
+ever stops the app: :attr:`Store.recovered`, :class:`UnreadableValue` and
+:meth:`Store.take_untold` say what happened so the app can tell the learner.
 
 >>> import tempfile
 >>> store = Store(Path(tempfile.mkdtemp()) / "progress.sqlite3")
@@ -28,9 +30,21 @@ import platformdirs
 
 from ..scoring import DealResult, MatchScore
 from ..seats import Team
-from ..sqlite_files import reading, transaction
+from ..sqlite_files import (
+    BAD_ROWS_SCHEMA,
+    UnreadableValue,
+    kept_text,
+    read_json,
+    readable_rows,
+    reading,
+    set_aside_row,
+    take_untold,
+    transaction,
+)
+from .texts import text as _text
 
-__all__ = ["DB_NAME", "Stats", "Store", "data_dir"]
+__all__ = ["DB_NAME", "Stats", "Store", "UnreadableValue", "data_dir", "parse_save",
+           "save_set_aside_notice", "set_aside_notice"]
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +71,7 @@ CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS deals (
     id INTEGER PRIMARY KEY, level TEXT NOT NULL, trump TEXT NOT NULL, data TEXT NOT NULL,
     finished REAL NOT NULL);
-"""
+""" + BAD_ROWS_SCHEMA
 
 
 def data_dir() -> Path:
@@ -86,6 +100,45 @@ class Stats:
 
 
 _STAT_FIELDS = tuple(f.name for f in fields(Stats))
+
+
+def parse_save(data: object) -> dict[str, Any]:
+    """A stored save (text or bytes, as SQLite or a progress file holds it) as a JSON object.
+
+    Whatever ``data`` is, the only exception is :class:`UnreadableValue`, whose ``reason`` the
+    app turns into words (:func:`save_set_aside_notice`).  The rules of the game are checked
+    later, by :meth:`MatchSession.from_json <kozel_tutor.app.session.MatchSession.from_json>`.
+
+    >>> parse_save('{"version": 1}')
+    {'version': 1}
+    >>> parse_save("[1, 2]")
+    Traceback (most recent call last):
+    ...
+    kozel_tutor.sqlite_files.UnreadableValue: a save must be a JSON object
+    """
+    value = read_json(data)
+    if not isinstance(value, dict):
+        raise UnreadableValue("not_object", "a save must be a JSON object")
+    return value
+
+
+def save_set_aside_notice(reason: str, lang: str) -> str:
+    """What the learner is told when a save was set aside, ``reason`` being an
+    :attr:`UnreadableValue.reason` (or ``not_match``: it breaks the rules of the game)."""
+    return _text("save_corrupt", lang, reason=_text(f"save_reason_{reason}", lang))
+
+
+_ROW_WORDS = {"stats": "rows_stats", "prefs": "rows_prefs", "deals": "rows_deals",
+              "puzzle_ratings": "rows_puzzle_ratings"}
+
+
+def set_aside_notice(tables: list[str], lang: str) -> str:
+    """What the learner is told when rows of ``tables`` were set aside
+    (:meth:`Store.take_untold`)."""
+    words = [_ROW_WORDS.get(table, "rows_puzzles" if table.startswith("puzzle_")
+                            else "rows_other") for table in tables]
+    what = ", ".join(_text(word, lang) for word in dict.fromkeys(words))
+    return _text("rows_set_aside", lang, what=what)
 
 
 class Store:
@@ -140,20 +193,27 @@ class Store:
             _write_save(conn, self.slot, text)
 
     def load_match(self) -> dict[str, Any] | None:
-        """The saved match as decoded JSON, or ``None``.  Undecodable text is set aside."""
+        """The saved match as decoded JSON, or ``None`` (also when it could not be read: it is
+        then set aside; :meth:`read_match` says so)."""
+        try:
+            return self.read_match()
+        except UnreadableValue:
+            return None
+
+    def read_match(self) -> dict[str, Any] | None:
+        """The saved match as decoded JSON, or ``None`` if there is none.  A save that cannot
+        be read (:func:`parse_save`) is set aside, then :class:`UnreadableValue` says why."""
         with reading(self.path) as conn:
-            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (self.slot,)).fetchone()
+            # as bytes: text that is not UTF-8 could not even be fetched as str
+            row = conn.execute("SELECT CAST(data AS BLOB) FROM saves WHERE slot = ?",
+                               (self.slot,)).fetchone()
         if row is None:
             return None
         try:
-            data = json.loads(row[0])
-        except (json.JSONDecodeError, TypeError) as exc:
-            self.set_aside_match(f"not valid JSON: {exc}")
-            return None
-        if not isinstance(data, dict):
-            self.set_aside_match("a save must be a JSON object")
-            return None
-        return data
+            return parse_save(row[0])
+        except UnreadableValue as problem:
+            self.set_aside_match(str(problem))
+            raise
 
     def has_match(self) -> bool:
         with reading(self.path) as conn:
@@ -163,11 +223,13 @@ class Store:
     def set_aside_match(self, reason: str) -> None:
         """Move the saved match to ``bad_saves`` with the reason it could not be loaded."""
         with transaction(self.path) as conn:
-            row = conn.execute("SELECT data FROM saves WHERE slot = ?", (self.slot,)).fetchone()
-            if row is None:
+            kept = kept_text(conn, "saves", "data", "slot = ?", (self.slot,))
+            if kept is None:
                 return
+            data, encoded = kept
             conn.execute("INSERT INTO bad_saves (slot, data, reason, moved) VALUES (?, ?, ?, ?)",
-                         (self.slot, str(row[0]), reason, time.time()))
+                         (self.slot, data, reason + (" (kept as base64)" if encoded else ""),
+                          time.time()))
             conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
     def bad_saves(self) -> list[tuple[str, str]]:
@@ -215,48 +277,64 @@ class Store:
             conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
     def stats(self, key: tuple[str, str]) -> Stats:
+        """The record for ``key``; a row that cannot be read is set aside (the record starts
+        again from zero)."""
         with reading(self.path) as conn:
-            row = conn.execute(
-                f"SELECT {', '.join(_STAT_FIELDS)} FROM stats WHERE level = ? AND trump = ?",
-                key).fetchone()
-        return Stats() if row is None else Stats(*(int(v) for v in row))
+            rows = readable_rows(conn, "stats", _STAT_FIELDS, "level = ? AND trump = ?", key)
+        return Stats(*rows[0][1:]) if rows else Stats()
 
     def all_stats(self) -> list[tuple[tuple[str, str], Stats]]:
-        """Every ``((level, trump rule), Stats)`` the learner has played, in a stable order."""
+        """Every ``((level, trump rule), Stats)`` the learner has played, in a stable order;
+        rows that cannot be read are set aside."""
         with reading(self.path) as conn:
-            rows = conn.execute(
-                f"SELECT level, trump, {', '.join(_STAT_FIELDS)} FROM stats "
-                "ORDER BY level, trump").fetchall()
-        return [((str(row[0]), str(row[1])), Stats(*(int(v) for v in row[2:]))) for row in rows]
+            rows = readable_rows(conn, "stats", ("level", "trump", *_STAT_FIELDS),
+                                 tail="ORDER BY level, trump")
+        return [((row[1], row[2]), Stats(*row[3:])) for row in rows]
 
     def finished_deals(self, limit: int = 200) -> list[dict[str, Any]]:
         """The records of the last ``limit`` finished deals, oldest first (for drills and
-        reviews); rows that are not valid JSON objects are skipped."""
-        with reading(self.path) as conn:
-            rows = conn.execute("SELECT data FROM deals ORDER BY id DESC LIMIT ?",
-                                (limit,)).fetchall()
+        reviews); rows that are not JSON objects are set aside."""
         deals = []
-        for (text,) in reversed(rows):
-            try:
-                data = json.loads(text)
-            except (json.JSONDecodeError, TypeError):
-                continue
-            if isinstance(data, dict):
-                deals.append(data)
+        with reading(self.path) as conn:
+            rows = readable_rows(conn, "deals", ("data",), tail="ORDER BY id DESC LIMIT ?",
+                                 params=(limit,))
+            for rowid, text in reversed(rows):
+                try:
+                    data = read_json(text)
+                except UnreadableValue as problem:
+                    set_aside_row(conn, "deals", rowid, str(problem))
+                    continue
+                if isinstance(data, dict):
+                    deals.append(data)
+                else:
+                    set_aside_row(conn, "deals", rowid, "a deal must be a JSON object")
         return deals
+
+    # -- rows set aside -----------------------------------------------------------------------
+
+    def take_untold(self) -> list[str]:
+        """The tables whose rows were set aside since the learner was last told (for
+        :func:`set_aside_notice`), now marked as told."""
+        with reading(self.path) as conn:
+            if conn.execute("SELECT 1 FROM bad_rows WHERE told = 0 LIMIT 1").fetchone() is None:
+                return []
+            return take_untold(conn)
 
     # -- preferences --------------------------------------------------------------------------
 
     def get_pref(self, key: str, default: Any = None) -> Any:
-        """A preference (JSON value) or ``default`` when absent or unreadable."""
+        """A preference (JSON value) or ``default`` when absent or unreadable (an unreadable
+        value is set aside)."""
         with reading(self.path) as conn:
-            row = conn.execute("SELECT value FROM prefs WHERE key = ?", (key,)).fetchone()
-        if row is None:
-            return default
-        try:
-            return json.loads(row[0])
-        except json.JSONDecodeError:
-            return default
+            rows = readable_rows(conn, "prefs", ("value",), "key = ?", (key,))
+            if not rows:
+                return default
+            [(rowid, text)] = rows
+            try:
+                return read_json(text)
+            except UnreadableValue as problem:
+                set_aside_row(conn, "prefs", rowid, str(problem))
+                return default
 
     def set_pref(self, key: str, value: Any) -> None:
         with transaction(self.path) as conn:

@@ -35,6 +35,30 @@ TEXTS: dict[str, dict[str, str]] = {
         "ru": "Сохранённую партию не удалось прочитать ({reason}). Она отложена в сторону; "
               "можно начать новую партию.",
     },
+    # why a save was set aside (the {reason} of save_corrupt), in plain words
+    "save_reason_not_text": {"en": "it is not text", "ru": "это не текст"},
+    "save_reason_not_json": {"en": "it is damaged or cut short",
+                             "ru": "она повреждена или обрезана"},
+    "save_reason_too_deep": {"en": "it is nested far too deeply to be a match",
+                             "ru": "в ней слишком глубокая вложенность, партия такой не бывает"},
+    "save_reason_not_object": {"en": "it is not a saved match",
+                               "ru": "это не сохранённая партия"},
+    "save_reason_not_match": {"en": "its cards or rules do not fit this version of the app",
+                              "ru": "её карты или правила не подходят к этой версии приложения"},
+    "rows_set_aside": {
+        "en": "Part of your progress could not be read ({what}). It was put aside; "
+              "everything else is kept.",
+        "ru": "Часть прогресса не удалось прочитать ({what}). Она отложена в сторону, "
+              "всё остальное сохранено.",
+    },
+    "rows_puzzle_ratings": {"en": "a puzzle rating, which starts again from the beginning",
+                            "ru": "рейтинг в задачах — он начнётся заново"},
+    "rows_puzzles": {"en": "puzzle history", "ru": "история задач"},
+    "rows_stats": {"en": "game statistics, which count again from zero",
+                   "ru": "статистика партий — она начнётся с нуля"},
+    "rows_deals": {"en": "finished deals kept for review", "ru": "сыгранные раздачи для разбора"},
+    "rows_prefs": {"en": "settings", "ru": "настройки"},
+    "rows_other": {"en": "saved data", "ru": "сохранённые данные"},
     "db_corrupt": {
         "en": "The progress file was damaged. It was put aside as {name} and a new one started.",
         "ru": "Файл с прогрессом был повреждён. Он отложен как {name}, начат новый.",

@@ -14,6 +14,11 @@ transaction.
   the gap by three; after three right answers in a row it leaves the review list.
 * **Drills** – positions from the learner's own games where their card cost the most
   (:mod:`.drills`) are stored as puzzles of their own.
+* **Rows that cannot be read** – a row whose values do not fit their columns (text where a
+  number belongs, bytes that are not text, JSON that does not parse) never stops a reader: it
+  is moved, whole, to the ``bad_rows`` table with the reason (:func:`readable_rows`,
+  :func:`set_aside_row`), and the app tells the learner once (:func:`take_untold`).  The app's
+  store (:mod:`kozel_tutor.app.store`) and its progress file use the same functions and table.
 
 >>> import tempfile
 >>> book = Progress(Path(tempfile.mkdtemp()) / "progress.sqlite3")
@@ -27,7 +32,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -35,7 +40,16 @@ from typing import Any
 import platformdirs
 
 from ..cards import Card
-from ..sqlite_files import reading, transaction
+from ..sqlite_files import (
+    BAD_ROWS_SCHEMA,
+    UnreadableValue,
+    column_names,
+    read_json,
+    readable_rows,
+    reading,
+    set_aside_row,
+    transaction,
+)
 from .glicko import Rating, update
 from .model import Puzzle, PuzzleError
 
@@ -79,8 +93,6 @@ CREATE TABLE IF NOT EXISTS puzzle_drills (
     created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS puzzle_mined_deals (deal_key TEXT PRIMARY KEY, at REAL NOT NULL);
 """
-
-
 def default_path() -> Path:
     """The app's progress database: ``$KOZEL_TUTOR_HOME`` or the user data folder."""
     override = os.environ.get("KOZEL_TUTOR_HOME", "").strip()
@@ -112,7 +124,7 @@ class Progress:
         self.path = path or default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with reading(self.path) as conn:
-            conn.executescript(_SCHEMA)
+            conn.executescript(_SCHEMA + BAD_ROWS_SCHEMA)
 
     # -- ratings ----------------------------------------------------------------------------
 
@@ -134,9 +146,9 @@ class Progress:
             learner = _rating(conn, "learner", Rating())
             subject = f"puzzle:{puzzle.id}"
             puzzle_rating = _rating(conn, subject, Rating(float(puzzle.rating), PUZZLE_RD))
-            last = conn.execute("SELECT MAX(at) FROM puzzle_attempts WHERE puzzle_id = ?",
-                                (puzzle.id,)).fetchone()[0]
-            rated = last is None or now - float(last) >= RERATE_AFTER
+            times = [row[1] for row in readable_rows(conn, "puzzle_attempts", ("at",),
+                                                     "puzzle_id = ?", (puzzle.id,))]
+            rated = not times or now - max(times) >= RERATE_AFTER
             learner_after, puzzle_after = learner, puzzle_rating
             if rated:
                 learner_after = _capped(learner, update(learner, [(puzzle_rating, score)]))
@@ -160,9 +172,9 @@ class Progress:
     def attempts(self) -> list[dict[str, Any]]:
         """Every attempt, oldest first, as plain rows (for pandas)."""
         with reading(self.path) as conn:
-            conn.row_factory = sqlite3.Row
-            rows = conn.execute("SELECT * FROM puzzle_attempts ORDER BY at, id").fetchall()
-        return [dict(row) for row in rows]
+            columns = column_names(conn, "puzzle_attempts")
+            rows = readable_rows(conn, "puzzle_attempts", columns, tail="ORDER BY at, id")
+        return [dict(zip(columns, row[1:], strict=True)) for row in rows]
 
     def solved_ids(self) -> set[str]:
         with reading(self.path) as conn:
@@ -181,9 +193,7 @@ class Progress:
         """Missed puzzles whose review is due, most overdue first (unreadable rows skipped)."""
         now = time.time() if now is None else now
         with reading(self.path) as conn:
-            rows = conn.execute("SELECT puzzle FROM puzzle_reviews WHERE due <= ? ORDER BY due",
-                                (now,)).fetchall()
-        return _puzzles(row[0] for row in rows)
+            return _puzzles(conn, "puzzle_reviews", "due <= ?", (now,), "ORDER BY due")
 
     def review_count(self) -> int:
         with reading(self.path) as conn:
@@ -214,9 +224,7 @@ class Progress:
     def drills(self) -> list[Puzzle]:
         """The learner's drills, costliest mistake first."""
         with reading(self.path) as conn:
-            rows = conn.execute(
-                "SELECT puzzle FROM puzzle_drills ORDER BY loss DESC, created").fetchall()
-        return _puzzles(row[0] for row in rows)
+            return _puzzles(conn, "puzzle_drills", tail="ORDER BY loss DESC, created")
 
 
 def _capped(before: Rating, after: Rating) -> Rating:
@@ -225,11 +233,15 @@ def _capped(before: Rating, after: Rating) -> Rating:
 
 
 def _rating(conn: sqlite3.Connection, subject: str, default: Rating) -> Rating:
-    row = conn.execute("SELECT rating, rd, volatility FROM puzzle_ratings WHERE subject = ?",
-                       (subject,)).fetchone()
-    if row is None:
-        return default
-    return Rating(float(row[0]), float(row[1]), float(row[2]))
+    """``subject``'s rating, or ``default`` when it has none or its row cannot be read (the
+    row is then set aside, and ``subject`` starts again from ``default``)."""
+    for rowid, rating, rd, volatility in readable_rows(
+            conn, "puzzle_ratings", ("rating", "rd", "volatility"), "subject = ?", (subject,)):
+        if rd > 0 and volatility > 0:
+            return Rating(float(rating), float(rd), float(volatility))
+        set_aside_row(conn, "puzzle_ratings", rowid,
+                      "the deviation and volatility of a rating must be positive")
+    return default
 
 
 def _store_rating(conn: sqlite3.Connection, subject: str, rating: Rating, now: float) -> None:
@@ -241,15 +253,15 @@ def _store_rating(conn: sqlite3.Connection, subject: str, rating: Rating, now: f
 
 
 def _schedule_review(conn: sqlite3.Connection, puzzle: Puzzle, good: bool, now: float) -> None:
-    row = conn.execute("SELECT gap, streak FROM puzzle_reviews WHERE puzzle_id = ?",
-                       (puzzle.id,)).fetchone()
+    row = next(iter(readable_rows(conn, "puzzle_reviews", ("gap", "streak"), "puzzle_id = ?",
+                                  (puzzle.id,))), None)
     if row is None:
         if not good:
             conn.execute("INSERT INTO puzzle_reviews VALUES (?, ?, ?, ?, 0)",
                          (puzzle.id, json.dumps(puzzle.to_dict(), ensure_ascii=False),
                           now + DAY, DAY))
         return
-    gap, streak = float(row[0]), int(row[1])
+    gap, streak = float(row[1]), int(row[2])
     if not good:
         gap, streak = DAY, 0
     else:
@@ -261,11 +273,16 @@ def _schedule_review(conn: sqlite3.Connection, puzzle: Puzzle, good: bool, now: 
                  (now + gap, gap, streak, puzzle.id))
 
 
-def _puzzles(texts: Iterable[str]) -> list[Puzzle]:
+def _puzzles(conn: sqlite3.Connection, table: str, where: str = "",
+             params: Sequence[object] = (), tail: str = "") -> list[Puzzle]:
+    """The puzzles kept in ``table``'s ``puzzle`` column; rows that do not hold one are set
+    aside."""
     out: list[Puzzle] = []
-    for text in texts:
+    for rowid, text in readable_rows(conn, table, ("puzzle",), where, params, tail):
         try:
-            out.append(Puzzle.from_dict(json.loads(text)))
-        except (PuzzleError, json.JSONDecodeError, TypeError):
-            continue
+            out.append(Puzzle.from_dict(read_json(text)))
+        except UnreadableValue as exc:
+            set_aside_row(conn, table, rowid, str(exc))
+        except PuzzleError as exc:
+            set_aside_row(conn, table, rowid, f"not a puzzle: {exc}")
     return out
