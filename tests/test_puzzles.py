@@ -6,6 +6,7 @@ Each test is named after the rule it checks (docs/puzzles.md).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -541,3 +542,18 @@ def test_the_catch_theme_marks_a_puzzle_the_catch_decides() -> None:
     check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
     six = Card.parse("6C")
     assert "catch" not in tag_themes(check, six, line_after(NIZHNY_CATCH, six, Goal.MAKE_61, PY))
+
+
+def test_every_puzzle_problem_has_words_in_both_languages() -> None:
+    from kozel_tutor.puzzles.model import PuzzleProblem
+    from kozel_tutor.puzzles.texts import ERRORS
+
+    for key, words in ERRORS.items():
+        assert set(words) == {"en", "ru"}, key
+        if key not in ("at", "named"):
+            assert re.search("[а-яё]", words["ru"]), key
+    error = PuzzleError([PuzzleProblem("row_lacks", n=2, name="card"), "no card reaches the goal "
+                         "make_61"], "anna.json")
+    assert str(error) == "anna.json: row 2 lacks 'card'; no card reaches the goal make_61"
+    assert error.problems == ["row 2 lacks 'card'", "no card reaches the goal make_61"]
+    assert error.text("ru") == "anna.json: в строке 2 нет поля card; её не достигает ни одна карта"

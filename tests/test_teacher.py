@@ -7,16 +7,21 @@ the solver, results files are written to disk and read back into pandas.
 from __future__ import annotations
 
 import base64
+import html
 import json
+import re
 import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pandas as pd  # type: ignore[import-untyped]
 import pytest
 
+from kozel_tutor.app import App
 from kozel_tutor.app.puzzles_view import PuzzlesView
 from kozel_tutor.app.store import Store
 from kozel_tutor.app.teacher_view import TeacherView
+from kozel_tutor.cards import parse_card
 from kozel_tutor.puzzles.model import (
     Goal,
     PuzzleError,
@@ -28,6 +33,8 @@ from kozel_tutor.puzzles.model import (
 )
 from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
 from kozel_tutor.puzzles.teacher import (
+    Gradebook,
+    Note,
     ResultsSheet,
     author_puzzle,
     filter_puzzles,
@@ -39,6 +46,7 @@ from kozel_tutor.puzzles.teacher import (
     set_link,
     set_to_param,
 )
+from kozel_tutor.puzzles.variants import VARIANTS
 
 CATALOGUE = [p for s in load_catalogue() for p in s.puzzles if p.cards <= 4]
 SMALL_POSITION = {"hands": {"N": "QC 9S", "E": "JD AH", "S": "TC 7S", "W": "KH 6D"},
@@ -261,3 +269,327 @@ def test_the_teacher_filters_the_catalogue_by_variant(tmp_path: Path) -> None:
     assert view.variant.value == "nizhny" and ("Nizhny Novgorod", "nizhny") in view.variant.options
     view.variant.value = "any"
     assert {p.variant for p in view.filtered()} >= {"standard", "classic", "nizhny", "kozly24"}
+
+
+# -- the teacher's and the learner's screens speak the chosen language -------------------------
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z_]{2,}")
+# Words a Russian message may keep in Latin letters: a file's own column and field names (as the
+# teacher sees them in the file), formats, and examples of what to type.
+_TECHNICAL = {"student", "set_id", "puzzle", "card", "correct", "seconds", "hints", "results",
+              "true", "false", "JSON", "CSV", "UTF", "kozel", "tutor", "owner", "name", "base"}
+
+
+def _english_left(text: str) -> list[str]:
+    """The Latin words of a Russian message outside «quotes», file names, a field's name in
+    brackets, a list of the values a field takes, and the technical words above."""
+    text = re.sub(r"«[^»]*»", "", text)
+    text = re.sub(r"\S+\.(json|csv)\b", "", text)
+    text = re.sub(r"\([a-z_]+\)", "", text)
+    text = re.sub(r"(можно|есть такие): [^)]*\)", "", text)
+    return [w for w in _LATIN_WORD.findall(text) if w not in _TECHNICAL]
+
+
+def _results_file_errors(tmp_path: Path) -> list[PuzzleError]:
+    files = {
+        "wrong.csv": "student,puzzle\nA,p\n",
+        "set_upload.json": homework().to_json(),
+        "broken.json": "{",
+        "maybe.csv": "student,set_id,puzzle,card,correct,seconds,hints,at\nA,s,p,QC,maybe,1,0,\n",
+        "slow.csv": "student,set_id,puzzle,card,correct,seconds,hints,at\nA,s,p,QC,1,abc,0,\n",
+        "noname.json": '{"format": "kozel-puzzle-results", "version": 1, "student": "", '
+                       '"set_id": "s", "results": []}',
+        "zz.json": '{"format": "kozel-puzzle-results", "version": 1, "student": "X", '
+                   '"set_id": "s", "results": [{"puzzle": "p", "card": "ZZ", "correct": true, '
+                   '"seconds": 1, "hints": 0}]}',
+        "v2.json": '{"format": "kozel-puzzle-results", "version": 2}',
+        "lacks.json": '{"format": "kozel-puzzle-results", "version": 1, "student": "X", '
+                      '"set_id": "s", "results": [{"puzzle": "p", "card": "QC"}]}',
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    _, errors = load_results([tmp_path / name for name in files] + [tmp_path / "gone.json"])
+    assert len(errors) == len(files) + 1
+    return errors
+
+
+def _link_and_position_errors() -> list[PuzzleError]:
+    errors = []
+    param = set_to_param(homework())
+    for bad in ("abc$%", "AAAA", param[: len(param) // 2],
+                base64.urlsafe_b64encode(zlib.compress(b" " * 5_000_000)).decode(),
+                base64.urlsafe_b64encode(zlib.compress(b'{"format": "x"}')).decode()):
+        with pytest.raises(PuzzleError) as info:
+            set_from_param(bad)
+        errors.append(info.value)
+    with pytest.raises(PuzzleError) as info:
+        set_link(homework(), repo="bad repo")
+    errors.append(info.value)
+    for position in (SMALL_POSITION, {"hands": {"N": "QC"}}, "{bad",
+                     {**SMALL_POSITION, "hands": {**SMALL_POSITION["hands"], "N": "9X 9S"}}):
+        with pytest.raises(PuzzleError) as info:
+            author_puzzle(position, backend="python")
+        errors.append(info.value)
+    bad_puzzle = {"id": "p 1", "title": {"ru": ""}, "goal": "x", "answers": ["QQ"],
+                  "position": {}, "rating": 5, "themes": ["zz"], "hints": 3, "source": 1,
+                  "view": "x-ray"}
+    for data in ({"format": "kozel-puzzle-set", "version": 3, "id": "s s", "title": 1,
+                  "extra": 1, "puzzles": [bad_puzzle, bad_puzzle]},
+                 {"format": "kozel-puzzle-set", "version": 1, "id": "s", "title": "T",
+                  "puzzles": [homework().puzzles[0].to_dict()] * 2}):
+        with pytest.raises(PuzzleError) as info:
+            PuzzleSet.from_dict(data, "set.json")
+        errors.append(info.value)
+    return errors
+
+
+def test_every_teacher_error_reads_in_russian(tmp_path: Path) -> None:
+    errors = _results_file_errors(tmp_path) + _link_and_position_errors()
+    for error in errors:
+        russian = error.text("ru")
+        assert re.search("[а-яё]", russian), russian
+        assert _english_left(russian) == [], russian
+        assert error.text("en") == str(error)  # the English words stay as they were
+    said = {e.problems_text("ru") for e in errors}
+    assert "это файл набора задач, а не результаты ученика" in said
+    assert "это некорректный JSON: ожидалось имя поля в двойных кавычках (строка 1, символ 2)" \
+        in said
+    link = next(e for e in errors if "cut?" in str(e))
+    assert link.text("ru") == "ссылка: набор в ней записан не целиком (ссылку обрезали?)"
+    big = next(e for e in errors if "larger than" in str(e))
+    assert big.text("ru") == "ссылка: набор в ней слишком большой: больше 2\u00a0000\u00a0000 байт"
+
+
+def test_the_teacher_and_puzzle_screens_show_their_errors_in_russian(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = TeacherView("ru", store, backend="python")
+    view.position.value = json.dumps({**SMALL_POSITION,
+                                      "hands": {**SMALL_POSITION["hands"], "N": "9X 9S"}})
+    assert view.author() is None
+    assert "Позиция не подходит: позиция: в руке С непонятная карта «9X»" in \
+        view.author_status.value
+    view.add_filtered()
+    view.repo.value = "bad repo"
+    assert "репозиторий «bad repo» записывается как владелец/название" in view.share.value
+    errors = _results_file_errors(tmp_path)
+    view.add_results([(Path(e.source or "").name, Path(e.source or "").read_bytes())
+                      for e in errors if Path(e.source or "").exists()])
+    shown = re.sub(r"<[^>]+>", " ", view.grades.value.split('class="kz-gradebook', 1)[0])
+    assert "wrong.csv: это не файл результатов" in html.unescape(shown)
+    assert _english_left(html.unescape(shown)) == []
+
+    puzzles = PuzzlesView("ru", store, lambda: None, query="set=AAAA", backend="python")
+    assert puzzles.panel.view["error"] == ("Не удалось прочитать: ссылка: в ней нет сжатого "
+                                           "набора задач (ссылку обрезали или изменили?)")
+    puzzles.open_file("homework.json", b'{"format": "kozel-puzzle-set"}')
+    assert puzzles.panel.view["error"].startswith("Не удалось прочитать: homework.json: ")
+    assert _english_left(puzzles.panel.view["error"]) == []
+    puzzles.set_lang("en")
+    assert puzzles.panel.view["error"].startswith("Could not read: homework.json: unsupported")
+
+
+def _graded(tmp_path: Path) -> tuple[PuzzleSet, Gradebook]:
+    puzzle_set = homework()
+    files = [solve_as("Anna", puzzle_set, ["right", "wrong", "right", "right"], tmp_path),
+             solve_as("Boris", puzzle_set, ["wrong", "wrong", "right", "right"], tmp_path)]
+    table, errors = load_results(files)
+    assert errors == []
+    return puzzle_set, gradebook(table, sets=[puzzle_set])
+
+
+def test_gradebook_headers_and_cards_follow_the_language(tmp_path: Path) -> None:
+    puzzle_set, book = _graded(tmp_path)
+    first, second = puzzle_set.puzzles[:2]
+    wrong = parse_card(str(book.puzzles.loc[second.id, "common_wrong_card"]))
+    for lang, student, header, title in (
+            ("ru", "Ученик", "Верно из отвеченных, %", second.title.ru),
+            ("en", "Student", "Right of answered, %", second.title.en)):
+        students = book.table("students", lang)
+        assert isinstance(students, pd.DataFrame)
+        assert students.index.name == student and header in students.columns
+        assert not {"puzzles", "right", "hints", "seconds", "percent"} & set(students.columns)
+        puzzles = book.table("puzzles", lang)
+        assert isinstance(puzzles, pd.DataFrame)
+        assert f"2. {title}" in puzzles.index and second.id not in puzzles.index
+        assert "common_wrong_card" not in puzzles.columns
+        assert wrong.label(lang) in set(puzzles.iloc[:, -1])  # 7♥ / Т♠, not 7H
+        answers = book.table("answers", lang)
+        assert isinstance(answers, pd.DataFrame)
+        assert list(answers.columns)[:2] == [book.label(first.id, lang), f"2. {title}"]
+        assert set(answers.loc["Anna"]) <= {"✓", "✗"}
+        page = gradebook_html(book, lang)
+        assert title in page and wrong.label(lang) in page and student in page
+        for word in ("common_wrong_card", "percent", ">students<", second.id, f">{wrong.token}<"):
+            assert word not in page
+    assert book.students.loc["Boris", "percent"] == 50  # the data stays as it was
+    assert set(book.puzzles.columns) >= {"students", "right", "percent", "common_wrong_card"}
+
+
+def test_gradebook_counts_unanswered_puzzles(tmp_path: Path) -> None:
+    puzzle_set = homework()
+    sheet = ResultsSheet.for_set("Anna", puzzle_set, "ru")
+    sheet.add(puzzle_set.puzzles[0], sorted(c.token for c in puzzle_set.puzzles[0].answers)[0],
+              seconds=3, hints=0)
+    sheet.save(tmp_path / "anna.json")
+    sheet.student = "Boris"
+    sheet.save(tmp_path / "boris.csv")
+    full = solve_as("Vera", puzzle_set, ["right"] * 4, tmp_path)
+    table, errors = load_results([tmp_path / "anna.json", tmp_path / "boris.csv"])
+    assert errors == []
+    book = gradebook(table)  # only the files say that the set has 4 puzzles
+    for name in ("Anna", "Boris"):
+        assert book.students.loc[name, "puzzles"] == 1
+        assert book.students.loc[name, "total"] == 4
+        assert book.students.loc[name, "unanswered"] == 3
+        assert book.students.loc[name, "percent"] == 100
+    students = book.table("students", "ru")
+    assert isinstance(students, pd.DataFrame)
+    assert students.loc["Anna", "Ответил"] == "1 из 4" and students.loc["Anna", "Не ответил"] == 3
+    assert book.table("students", "en").loc["Boris", "Answered"] == "1 of 4"  # type: ignore[union-attr]
+    # Older files do not name the set's puzzles: the set given out does.
+    old = pd.concat([load_results([full])[0],
+                     table[table["student"] == "Anna"].assign(number=0, total=0, title_ru="",
+                                                              title_en="")])
+    book = gradebook(old, sets=[puzzle_set])
+    assert book.students.loc["Anna", "unanswered"] == 3 and book.students.loc["Vera", "total"] == 4
+    assert book.puzzles.loc[puzzle_set.puzzles[3].id, "unanswered"] == 1
+    assert "1 из 4" in gradebook_html(book, "ru")
+
+
+def test_without_results_the_gradebook_says_so_in_words() -> None:
+    book = gradebook(load_results([])[0])
+    for which in ("students", "puzzles", "answers"):
+        note = book.table(which, "ru")
+        assert isinstance(note, Note) and repr(note).startswith("Пока нет результатов")
+        assert "Empty DataFrame" not in repr(note) and "<p" in note._repr_html_()
+    assert "No results yet" in gradebook_html(book, "en")
+
+
+def test_a_puzzle_can_be_removed_from_the_set(tmp_path: Path) -> None:
+    view = TeacherView("ru", Store(tmp_path / "progress.sqlite3"), backend="python")
+    view.variant.value = "any"
+    view.add_filtered()
+    chosen = list(view.chosen)
+    assert len(view.items.children) == len(chosen) == view.ADD_AT_ONCE
+    for number, (row, puzzle) in enumerate(zip(view.items.children, chosen, strict=True), 1):
+        label, button = row.children
+        assert f'data-puzzle="{puzzle.id}"' in label.value and f"<b>{number}.</b>" in label.value
+        variant = VARIANTS[puzzle.variant].ru
+        assert f"вариант: {variant}" in label.value and f"рейтинг {puzzle.rating}" in label.value
+        assert button.description == "Убрать"
+    assert {p.variant for p in chosen} > {"standard"}  # «любая»: the list says which each is
+    view.items.children[1].children[1].click()
+    assert view.chosen == [chosen[0], *chosen[2:]]
+    assert len(view.items.children) == len(chosen) - 1
+    assert "<b>2.</b>" in view.items.children[1].children[0].value
+    assert f'data-puzzle="{chosen[2].id}"' in view.items.children[1].children[0].value
+    assert f"В наборе задач: {len(chosen) - 1}" in view.count.value
+    link = unquote(view.share.value.split('data-testid="teacher-link"', 1)[1]
+                   .split('href="', 1)[1].split('"', 1)[0])
+    shared = set_from_param(html.unescape(link).split("?set=", 1)[1])
+    assert [p.id for p in shared.puzzles] == [p.id for p in view.chosen]
+    assert view.remove("no-such-puzzle") is False
+
+
+def _download_name(view: TeacherView) -> str:
+    return html.unescape(view.share.value.split('download="', 1)[1].split('"', 1)[0])
+
+
+def test_the_set_file_is_named_after_its_title(tmp_path: Path) -> None:
+    view = TeacherView("ru", Store(tmp_path / "progress.sqlite3"), backend="python")
+    view.cards.value = "3"
+    view.add_filtered()
+    view.title.value = "Домашка 7: взятки/козыри?"
+    assert _download_name(view) == "Домашка 7 взятки козыри.json"
+    view.title.value = "  "
+    assert _download_name(view) == f"{view.puzzle_set().id}.json"
+    view.title.value = "???"
+    assert _download_name(view) == f"{view.puzzle_set().id}.json"
+    view.title.value = "<b>Test</b> & \"co\""
+    assert _download_name(view) == "b Test b co.json"
+
+
+def _visible_words(view: TeacherView) -> str:
+    """Every word the teacher's screen shows (the typed title and student names aside)."""
+    parts = [view.header.view["title"], view.header.view["subtitle"],
+             *(b["label"] for b in view.header.view["toolbar"])]
+    for widget in (view.found, view.author_status, view.count, view.share, view.grades,
+                   *(c for c in view.children if getattr(c, "key", None))):
+        parts.append(re.sub(r"<[^>]+>", " ", widget.value))
+    for control in (view.theme, view.difficulty, view.cards, view.variant, view.goal):
+        parts += [control.description, *(label for label, _ in control.options)]
+    parts += [view.add.description, view.clear.description, view.check.description,
+              view.position.placeholder, view.title.placeholder, view.repo.placeholder,
+              view.upload.description]
+    for row in view.items.children:
+        label, button = row.children
+        parts += [re.sub(r"<[^>]+>", " ", label.value), button.description, button.tooltip]
+    return html.unescape(" ".join(parts))
+
+
+def test_the_teacher_screen_switches_language(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = TeacherView("ru", store, lambda: None, backend="python")
+    toolbar = view.header.view["toolbar"]
+    assert [b["testid"] for b in toolbar] == ["teacher-home", "lang"]
+    assert toolbar[-1]["label"] == "English"
+    view.cards.value = "3"
+    view.add_filtered()
+    view.position.value = json.dumps(SMALL_POSITION)
+    view.author()
+    results = solve_as("Anna", view.puzzle_set(), ["wrong"] + ["right"] * 9, tmp_path)
+    view.add_results([(results.name, results.read_bytes()), ("junk.csv", b"nonsense")])
+    russian = _visible_words(view)
+    assert "Ученик" in russian and "Убрать" in russian and "нет единственной" in russian
+
+    view.header.receive({"type": "button", "id": "lang"})
+    assert view.lang == "en" and view.header.lang == "en"
+    english = _visible_words(view)
+    assert re.findall("[А-Яа-яЁё]+", english.replace("Русский", "")) == []
+    assert "Student" in english and "Remove" in english and "no unique best card" in english
+    assert view.header.view["toolbar"][-1]["label"] == "Русский"
+    view.header.receive({"type": "button", "id": "lang"})
+    assert _visible_words(view) == russian
+
+
+def test_the_language_switch_of_a_section_switches_the_whole_app(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    app = App(store, warm=False)
+    assert app.lang == "ru"
+    app._open_section("teacher")
+    teacher = app.section_widget
+    assert isinstance(teacher, TeacherView)
+    teacher.header.receive({"type": "button", "id": "lang"})
+    assert app.lang == teacher.lang == "en" and store.get_pref("lang") == "en"
+    assert teacher.header.view["title"] == "For teachers: puzzle sets"
+    app.show_home()
+    assert app.home.view["toolbar"][0]["label"] == "Русский"
+
+    app._open_section("puzzles")
+    puzzles = app.section_widget
+    assert isinstance(puzzles, PuzzlesView)
+    assert puzzles.panel.view["toolbar"][-1] == {"id": "lang", "label": "Русский",
+                                                 "testid": "lang"}
+    puzzles.panel.receive({"type": "button", "id": "lang"})
+    assert app.lang == puzzles.lang == "ru" and puzzles.panel.view["title"] == "Задачи"
+    puzzles.open_set(homework())
+    assert puzzles.bar.view["title"] == "Домашнее задание 1"
+    assert [b["testid"] for b in puzzles.bar.view["toolbar"]] == ["puzzles-back", "lang"]
+    puzzles.bar.receive({"type": "button", "id": "lang"})
+    assert app.lang == "en" and puzzles.bar.view["title"] == "Homework 1"
+    assert puzzles.widget is not None and puzzles.widget.view["lang"] == "en"
+    assert puzzles.bar.view["toolbar"][0]["label"] == "← Puzzles"
+    puzzles.bar.receive({"type": "button", "id": "menu"})
+    assert puzzles.screen == "menu" and puzzles.panel.view["title"] == "Puzzles"
+
+
+def test_the_puzzles_screen_switches_language_on_its_own(tmp_path: Path) -> None:
+    view = PuzzlesView("ru", Store(tmp_path / "progress.sqlite3"), lambda: None,
+                       backend="python")
+    assert "lang" in {b["id"] for b in view.panel.view["toolbar"]}
+    view.panel.receive({"type": "button", "id": "lang"})
+    assert view.lang == "en" and view.panel.view["title"] == "Puzzles"
+    view.show_dashboard()
+    assert view.bar.view["title"] == "My progress"
+    view.bar.receive({"type": "button", "id": "lang"})
+    assert view.bar.view["title"] == "Мои успехи" and view.lang == "ru"

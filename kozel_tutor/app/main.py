@@ -264,7 +264,8 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         if section is None:
             return
         try:
-            widget = section.open(SectionContext(self.lang, self.store, self.show_home))
+            widget = section.open(SectionContext(self.lang, self.store, self.show_home,
+                                                  self.toggle_lang))
         except Exception as exc:
             log.exception("section %s failed to open", key)
             self.notices = [text("section_failed", self.lang, reason=str(exc))]

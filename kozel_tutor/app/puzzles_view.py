@@ -4,7 +4,8 @@ One :class:`PuzzlesView` (an ``ipywidgets.VBox``) shows either the menu (a panel
 modes and sets, a theme filter, a set-file upload) or one puzzle player, or the dashboard.  A
 teacher's link (``?set=…`` in the page address) opens that set at once; students type their
 name and download their results file when they like.  Bad files and links are reported in the
-panel, never as a traceback.
+panel, in the learner's language, never as a traceback.  Every screen has the app's language
+switch, which in the app switches every screen at once (``on_lang``: ``App.toggle_lang``).
 
 >>> menu_view({"rated": 3}, [], "en", theme="any", rating=1500, errors=[])["title"]
 'Puzzles'
@@ -29,6 +30,7 @@ from ..puzzles.teacher import ResultsSheet, set_from_query
 from ..puzzles.themes import THEMES
 from ..widgets import Command, PanelWidget
 from ..widgets.puzzle import PuzzleWidget
+from .screens import lang_button
 from .store import Store
 
 __all__ = ["PuzzlesView", "menu_view"]
@@ -67,14 +69,29 @@ _TEXT = {
     "download": {"ru": "⬇ Результаты (JSON)", "en": "⬇ Results (JSON)"},
     "download_csv": {"ru": "⬇ Результаты (CSV)", "en": "⬇ Results (CSV)"},
     "bad_files": {"ru": "Не удалось прочитать: {problems}", "en": "Could not read: {problems}"},
-    "db_error": {"ru": "База прогресса недоступна: {reason}", "en": "Progress database error: "
-                                                                     "{reason}"},
+    "db_error": {"ru": "База прогресса сейчас недоступна. Попробуйте ещё раз чуть позже.",
+                 "en": "Progress database error: {reason}"},
+    "dashboard_title": {"ru": "Мои успехи", "en": "My progress"},
 }
 
 
 def _t(key: str, lang: str, **params: object) -> str:
     text = _TEXT[key]["ru" if lang == "ru" else "en"]
     return text.format(**params) if params else text
+
+
+# The bar above a puzzle is a slim header, not a page of its own.
+_STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bottom:8px}"
+          ".kz-puzzles-bar .kz-panel-h1{font-size:22px}"
+          ".kz-puzzles-bar .kz-panel-actions{display:none}"
+          ".kz-puzzles-bar .kz-tool{white-space:nowrap}</style>")
+
+Shown = Callable[[str], str]
+"""A message that can be worded again when the language changes: ``lang -> text``."""
+
+
+def _db_error(exc: Exception) -> Shown:
+    return lambda lang: _t("db_error", lang, reason=exc)
 
 
 def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, theme: str,
@@ -104,7 +121,7 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
         "testid": "puzzles",
         "toolbar": [{"id": "home", "label": _t("home", lang), "testid": "puzzles-home"},
                     {"id": "dashboard", "label": _t("dashboard", lang),
-                     "testid": "puzzles-dashboard"}],
+                     "testid": "puzzles-dashboard"}, lang_button(lang)],
         "tiles": tiles,
         "groups": [{"id": "theme", "label": _t("theme", lang), "options": options,
                     "value": theme}],
@@ -117,20 +134,28 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
 
 
 class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
-    """The Puzzles section of the app."""
+    """The Puzzles section of the app.
+
+    ``on_lang`` switches the language of the whole app (default: the app's own switch, found
+    through ``go_home``; without an app the switch changes this screen only).
+    """
+
+    children: tuple[Any, ...]
 
     def __init__(self, lang: str, store: Store, go_home: Callable[[], None], *,
-                 query: str | None = None, backend: str | None = None, **kwargs: Any) -> None:
+                 query: str | None = None, backend: str | None = None,
+                 on_lang: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-puzzles")
-        self.lang = lang
+        self.lang = "ru" if lang == "ru" else "en"
         self.store = store
         self.go_home = go_home
+        self.on_lang = on_lang
         self.backend = backend
         self.progress = Progress(store.path)
         sets, errors = load_catalogue_lenient()
         self.sets = list(sets)
-        self.errors = [str(e) for e in errors]
+        self.errors: list[Shown] = [e.text for e in errors]
         seen: dict[str, Puzzle] = {}
         for puzzle_set in self.sets:
             for puzzle in puzzle_set.puzzles:
@@ -138,16 +163,18 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         self.catalogue = list(seen.values())
         self.theme = "any"
         self.note = ""
-        self.panel = PanelWidget(lang=lang)
+        self.panel = PanelWidget(lang=self.lang)
         self.panel.on_command(self._command)
+        # The bar above a puzzle or the dashboard: the way back to the menu, the language.
+        self.bar = PanelWidget(lang=self.lang)
+        self.bar.add_class("kz-puzzles-bar")
+        self.bar.on_command(self._command)
+        self.style = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none"))
         self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False,
-                                            description=_t("upload", lang))
+                                            description=_t("upload", self.lang))
         self.upload.add_class("kz-puzzles-upload")
         self.upload.observe(self._on_upload, names="value")
-        self.back = ipywidgets.Button(description=_t("menu", lang))
-        self.back.add_class("kz-puzzles-back")
-        self.back.on_click(lambda _: self.show_menu())
-        self.name = ipywidgets.Text(placeholder=_t("name", lang), description="")
+        self.name = ipywidgets.Text(placeholder=_t("name", self.lang), description="")
         self.name.add_class("kz-puzzles-name")
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
         self.downloads = ipywidgets.HTML()
@@ -155,11 +182,12 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         self.player: PuzzlePlayer | None = None
         self.widget: PuzzleWidget | None = None
         self.sheet: ResultsSheet | None = None
+        self.playing: PuzzleSet | None = None
         self.screen = "menu"
         try:
             linked = set_from_query(query)
         except PuzzleError as exc:
-            self.errors.append(str(exc))
+            self.errors.append(exc.text)
             linked = None
         if linked is not None:
             self.open_set(linked)
@@ -173,20 +201,37 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
             return {"review": len(self.progress.due_reviews()),
                     "drills": len(self.progress.drills())}
         except sqlite3.Error as exc:
-            self.errors.append(_t("db_error", self.lang, reason=exc))
+            self.errors.append(_db_error(exc))
             return {}
 
     def show_menu(self) -> None:
         self.screen = "menu"
         self.player = self.widget = None
         self.sheet = None
+        self.playing = None
         try:
             rating = self.progress.learner_rating().rating
         except sqlite3.Error:
             rating = 1500.0
-        self.panel.view = menu_view(self._counts(), self.sets, self.lang, theme=self.theme,
-                                    rating=rating, errors=self.errors, note=self.note)
+        counts = self._counts()
+        self.panel.view = menu_view(counts, self.sets, self.lang, theme=self.theme,
+                                    rating=rating, errors=[e(self.lang) for e in self.errors],
+                                    note=self.note)
         self.children = (self.panel, self.upload)
+
+    def _show_bar(self) -> None:
+        """The bar above a puzzle or the dashboard, in the current language."""
+        if self.screen == "dashboard":
+            title = _t("dashboard_title", self.lang)
+        elif self.playing is not None:
+            title = self.playing.title.get(self.lang)
+        else:
+            title = _t("title", self.lang)
+        view: dict[str, Any] = {
+            "title": title, "testid": "puzzles-bar", "buttons": [],
+            "toolbar": [{"id": "menu", "label": _t("menu", self.lang), "testid": "puzzles-back"},
+                        lang_button(self.lang)]}
+        self.bar.view = view
 
     def _play(self, queue: SetQueue | RatedQueue, *, set_id: str = "",
               sheet: ResultsSheet | None = None) -> PuzzleWidget:
@@ -196,7 +241,8 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         self.widget = PuzzleWidget(self.player)
         self.player.on_change(self._refresh_downloads)
         self.screen = "puzzle"
-        parts: list[Any] = [self.back, self.widget]
+        self._show_bar()
+        parts: list[Any] = [self.style, self.bar, self.widget]
         if sheet is not None:
             parts += [ipywidgets.HBox([self.name, self.downloads])]
             self._refresh_downloads()
@@ -205,21 +251,29 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
 
     def open_rated(self) -> PuzzleWidget:
         themes = () if self.theme == "any" else (self.theme,)
+        self.playing = None
         return self._play(RatedQueue(self.catalogue, self.progress, themes=themes))
 
     def open_set(self, puzzle_set: PuzzleSet) -> PuzzleWidget:
-        """Solve a set in order, with a results file to download."""
-        sheet = ResultsSheet(self.name.value.strip() or "?", puzzle_set.id,
-                             puzzle_set.title.get(self.lang))
+        """Solve a set in order, with a results file to download (it names the set's puzzles,
+        so the teacher's gradebook knows how many there are)."""
+        sheet = ResultsSheet.for_set(self.name.value.strip() or "?", puzzle_set, self.lang)
+        self.playing = puzzle_set
         return self._play(SetQueue(list(puzzle_set.puzzles)), set_id=puzzle_set.id, sheet=sheet)
+
+    def _play_list(self, puzzles: list[Puzzle]) -> PuzzleWidget:
+        self.playing = None
+        return self._play(SetQueue(puzzles))
 
     def show_dashboard(self) -> None:
         self.screen = "dashboard"
+        self.playing = None
         try:
             self.extra.value = dashboard_html(self.progress, self.lang)
         except sqlite3.Error as exc:
             self.extra.value = f"<p>{html.escape(_t('db_error', self.lang, reason=exc))}</p>"
-        self.children = (self.back, self.extra)
+        self._show_bar()
+        self.children = (self.style, self.bar, self.extra)
 
     def find_drills(self) -> int:
         """Mine the learner's finished deals not mined yet; returns how many drills were added."""
@@ -240,18 +294,28 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         return added
 
     def set_lang(self, lang: str) -> None:
-        """Called by the app when the learner switches language."""
-        self.lang = lang
-        self.panel.lang = lang
+        """Called by the app when the learner switches language: every word on screen."""
+        self.lang = lang = "ru" if lang == "ru" else "en"
+        self.panel.lang = self.bar.lang = lang
         self.upload.description = _t("upload", lang)
-        self.back.description = _t("menu", lang)
         self.name.placeholder = _t("name", lang)
         if self.player is not None:
             self.player.set_lang(lang)
+            if self.sheet is not None and self.playing is not None:
+                self.sheet.set_title = self.playing.title.get(lang)
+            self._show_bar()
+            self._refresh_downloads()
         elif self.screen == "dashboard":
             self.show_dashboard()
         else:
             self.show_menu()
+
+    def switch_lang(self) -> None:
+        """The language switch: the whole app's when there is one, else this screen's."""
+        if self.on_lang is not None:
+            self.on_lang()  # the app calls set_lang on this screen too
+        else:
+            self.set_lang("en" if self.lang == "ru" else "ru")
 
     # -- events -----------------------------------------------------------------------------
 
@@ -286,14 +350,18 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         try:
             if ident == "home":
                 self.go_home()
+            elif ident == "lang":
+                self.switch_lang()
+            elif ident == "menu":
+                self.show_menu()
             elif ident == "dashboard":
                 self.show_dashboard()
             elif ident == "rated":
                 self.open_rated()
             elif ident == "review":
-                self._play(SetQueue(self.progress.due_reviews()))
+                self._play_list(self.progress.due_reviews())
             elif ident == "drills":
-                self._play(SetQueue(self.progress.drills()))
+                self._play_list(self.progress.drills())
             elif ident == "mine":
                 self.find_drills()
             elif ident.startswith("set:"):
@@ -303,7 +371,7 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
                     self.open_set(match)
         except sqlite3.Error as exc:
             log.exception("puzzle progress database error")
-            self.errors.append(_t("db_error", self.lang, reason=exc))
+            self.errors.append(_db_error(exc))
             self.show_menu()
 
     def open_file(self, name: str, content: bytes) -> PuzzleWidget | None:
@@ -311,7 +379,7 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         try:
             puzzle_set = PuzzleSet.from_json(content, name)
         except PuzzleError as exc:
-            self.errors = [str(exc)]
+            self.errors = [exc.text]
             self.show_menu()
             return None
         return self.open_set(puzzle_set)

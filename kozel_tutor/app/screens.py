@@ -17,10 +17,11 @@ from .session import VARIANTS, Settings, available_levels
 from .texts import TEXTS, text
 from .views import level_label
 
-__all__ = ["home_view", "settings_view"]
+__all__ = ["home_view", "lang_button", "settings_view"]
 
 
-def _lang_button(lang: str) -> dict[str, Any]:
+def lang_button(lang: str) -> dict[str, Any]:
+    """The language switch every screen shows in its toolbar (``data-testid=lang``)."""
     return {"id": "lang", "label": text("lang_switch", lang), "testid": "lang"}
 
 
@@ -40,7 +41,7 @@ def home_view(lang: str, *, continue_hint: str | None, sections: list[Section],
                       "title": section.hint.get(lang, "")})
     view: dict[str, Any] = {"title": text("app_title", lang), "subtitle": text("app_subtitle",
                                                                                lang),
-                            "toolbar": [_lang_button(lang)], "tiles": tiles, "buttons": [],
+                            "toolbar": [lang_button(lang)], "tiles": tiles, "buttons": [],
                             "testid": "home"}
     if notice:
         view["error"] = notice
@@ -88,7 +89,7 @@ def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[s
          "value": "4" if four_colour else "2"},
     ]
     return {"title": text("settings_title", lang), "subtitle": text("settings_sub", lang),
-            "toolbar": [_lang_button(lang)], "groups": groups, "testid": "settings",
+            "toolbar": [lang_button(lang)], "groups": groups, "testid": "settings",
             "buttons": [{"id": "back", "label": text("back", lang), "testid": "back"},
                         {"id": "play", "label": text("play", lang), "testid": "play",
                          "primary": True}]}

@@ -38,11 +38,13 @@ SECTION_MODULES = (
 
 @dataclass(frozen=True)
 class SectionContext:
-    """What a section gets from the app: the language, the progress store, a way home."""
+    """What a section gets from the app: the language, the progress store, a way home, and
+    the app's language switch (every screen at once, remembered)."""
 
     lang: str
     store: Store
     go_home: Callable[[], None]
+    toggle_lang: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,19 @@
 """The app's Teacher section: build a puzzle set, share it, and grade the results.
 
-Three parts on one screen, all plain ipywidgets over :mod:`kozel_tutor.puzzles.teacher`:
+Three parts on one screen, plain ipywidgets over :mod:`kozel_tutor.puzzles.teacher`, under the
+app's panel header (title, the way home and the app's language switch):
 
 * **Build** – filter the catalogue by theme, difficulty, cards and variant and add what you
   see, or paste a position (RULES.md §3 JSON): the solver fills in the answers, or says why the
   position has no unique best card.
-* **Share** – the set's title, its file to download, and the Binder link that opens it in the app
-  (the GitHub repository is configurable).
+* **Share** – the set's title, the list of its puzzles (title, themes, variant, rating) with a
+  button to remove each, its file to download (named after the title), and the Binder link that
+  opens it in the app (the GitHub repository is configurable).
 * **Grade** – upload the students' results files (JSON or CSV); each bad file is named with its
-  problem and the rest still make the gradebook.
+  problem and the rest still make the gradebook, whose headers, puzzle titles and cards are in
+  the teacher's language.
+
+Every word on the screen, the problems included, follows the language switch.
 
 >>> from kozel_tutor.puzzles.model import load_catalogue_lenient
 >>> difficulty_range("easy")
@@ -26,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
+import pandas as pd  # type: ignore[import-untyped]
 
 from ..puzzles.model import Goal, Puzzle, PuzzleError, PuzzleSet, Text, load_catalogue_lenient
 from ..puzzles.teacher import (
@@ -35,10 +41,13 @@ from ..puzzles.teacher import (
     gradebook,
     gradebook_html,
     load_results,
+    set_filename,
     set_link,
 )
 from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
+from ..widgets import Command, PanelWidget
+from .screens import lang_button
 from .store import Store
 
 __all__ = ["TeacherView", "difficulty_range"]
@@ -85,9 +94,30 @@ _TEXT = {
                    "safer."},
     "grade": {"ru": "3. Результаты учеников", "en": "3. Students' results"},
     "upload": {"ru": "Загрузить файлы результатов", "en": "Load results files"},
-    "bad": {"ru": "Не прочитаны: {problems}", "en": "Not read: {problems}"},
+    "bad": {"ru": "Эти файлы не прочитаны (остальные — в журнале ниже):",
+            "en": "These files were not read (the others are in the gradebook below):"},
     "empty_set": {"ru": "Набор пуст: добавьте задачи.", "en": "The set is empty: add puzzles."},
+    "remove": {"ru": "Убрать", "en": "Remove"},
+    "remove_hint": {"ru": "Убрать задачу из набора", "en": "Remove this puzzle from the set"},
+    "item_theme": {"ru": "тема: {themes}", "en": "theme: {themes}"},
+    "item_themes": {"ru": "темы: {themes}", "en": "themes: {themes}"},
+    "item_variant": {"ru": "вариант: {variant}", "en": "variant: {variant}"},
+    "item_rating": {"ru": "рейтинг {rating}", "en": "rating {rating}"},
+    "paste_first": {"ru": "Сначала вставьте позицию в поле выше.",
+                    "en": "Paste a position in the box above first."},
+    "default_title": {"ru": "Набор задач", "en": "Puzzle set"},
 }
+
+# The panel header sits inside this page's frame: no second frame around it.
+_STYLE = ("<style>.kz-teacher .kz-teacher-header .kz-panel-root{box-shadow:none;border:0;"
+          "padding:0 0 6px;max-width:none;background:transparent}"
+          ".kz-teacher .kz-teacher-header .kz-tool{white-space:nowrap}"
+          ".kz-teacher-item{border-bottom:1px solid #e6dfcd;padding:2px 0}"
+          ".kz-teacher-item-meta{color:#5c5647;font-size:13px}"
+          ".kz-teacher-error{color:#8e1f16;font-weight:600}"
+          ".kz-gradebook .kz-table{border-collapse:collapse;margin:4px 0 12px}"
+          ".kz-gradebook .kz-table th,.kz-gradebook .kz-table td{padding:3px 8px;"
+          "border-bottom:1px solid #e6dfcd;text-align:left}</style>")
 
 
 def _t(key: str, lang: str, **params: object) -> str:
@@ -100,18 +130,23 @@ def difficulty_range(name: str) -> tuple[int, int]:
 
 
 class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
-    """The Teacher section of the app (also usable on its own in a notebook)."""
+    """The Teacher section of the app (also usable on its own in a notebook).
+
+    ``on_lang`` switches the language of the whole app (default: the app's own switch, found
+    through ``go_home``; without an app, as in a notebook, the switch changes this screen).
+    """
 
     ADD_AT_ONCE = 10
 
     def __init__(self, lang: str, store: Store | None = None,
                  go_home: Callable[[], None] | None = None, *, backend: str | None = None,
-                 **kwargs: Any) -> None:
+                 on_lang: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-teacher")
         self.add_class("kz-page")
-        self.lang = lang
+        self.lang = "ru" if lang == "ru" else "en"
         self.go_home = go_home
+        self.on_lang = on_lang
         self.backend = backend
         sets, errors = load_catalogue_lenient()
         seen: dict[str, Puzzle] = {}
@@ -122,11 +157,13 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.load_errors = [str(e) for e in errors]
         self.chosen: list[Puzzle] = []
         self.results_files: list[Path] = []
+        self._results: tuple[pd.DataFrame, list[PuzzleError]] | None = None
+        self._authored: Puzzle | PuzzleError | str | None = None
         self._tmp = tempfile.TemporaryDirectory(prefix="kozel-results-")
         w = ipywidgets
-        self.header = w.HTML()
-        self.home = w.Button(layout=w.Layout(width="auto", flex="none"))
-        self.home.on_click(lambda _: self.go_home() if self.go_home else None)
+        self.header = PanelWidget(lang=self.lang)
+        self.header.add_class("kz-teacher-header")
+        self.header.on_command(self._command)
         # Labels in full ("Карт на руках", not "Карт на р…"), buttons as wide as their words.
         labelled = {"description_width": "initial"}
         self.theme = w.Dropdown(style=labelled)
@@ -141,6 +178,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.add.add_class("kz-teacher-add")
         self.add.on_click(lambda _: self.add_filtered())
         self.clear = w.Button(layout=w.Layout(width="auto"))
+        self.clear.add_class("kz-teacher-clear")
         self.clear.on_click(lambda _: self.clear_set())
         self.position = w.Textarea(layout=w.Layout(width="100%", height="7em"))
         self.position.add_class("kz-teacher-position")
@@ -150,9 +188,15 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.check.on_click(lambda _: self.author())
         self.author_status = w.HTML()
         self.title = w.Text(value="")
+        self.title.add_class("kz-teacher-title")
         self.title.observe(lambda _: self.refresh_share(), names="value")
         self.repo = w.Text(value="")
+        self.repo.add_class("kz-teacher-repo")
         self.repo.observe(lambda _: self.refresh_share(), names="value")
+        self.count = w.HTML()
+        self.items = w.VBox()
+        self.items.add_class("kz-teacher-items")
+        self._rows: dict[str, tuple[Any, Any, Any]] = {}
         self.share = w.HTML()
         self.upload = w.FileUpload(accept=".json,.csv", multiple=True,
                                    layout=w.Layout(width="auto"))
@@ -160,16 +204,17 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.upload.observe(self._on_upload, names="value")
         self.grades = w.HTML()
         self.children = (
-            w.HBox([self.home, self.header]),
+            w.HTML(_STYLE, layout=w.Layout(display="none")), self.header,
             self.section_title("build"),
             w.HBox([self.theme, self.difficulty, self.cards, self.variant],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.found, self.add, self.clear]),
             self.position, w.HBox([self.goal, self.check]), self.author_status,
-            self.section_title("share"), w.HBox([self.title, self.repo]), self.share,
+            self.section_title("share"), w.HBox([self.title, self.repo]), self.count,
+            self.items, self.share,
             self.section_title("grade"), self.upload, self.grades,
         )
-        self.set_lang(lang)
+        self.set_lang(self.lang)
 
     def section_title(self, key: str) -> ipywidgets.HTML:
         label = ipywidgets.HTML()
@@ -180,13 +225,18 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
     # -- language ---------------------------------------------------------------------------
 
     def set_lang(self, lang: str) -> None:
-        self.lang = lang
+        """Every word on the screen in ``lang`` (the app calls this when the language changes)."""
+        self.lang = lang = "ru" if lang == "ru" else "en"
         def t(key: str, **params: object) -> str:
             return _t(key, lang, **params)
 
-        self.header.value = f"<h2>{html.escape(t('title'))}</h2><p>{html.escape(t('intro'))}</p>"
-        self.home.description = t("home")
-        self.home.layout.display = None if self.go_home else "none"
+        self.header.lang = lang
+        toolbar = [lang_button(lang)]
+        if self.go_home is not None:
+            toolbar.insert(0, {"id": "home", "label": t("home"), "testid": "teacher-home"})
+        view: dict[str, Any] = {"title": t("title"), "subtitle": t("intro"), "testid": "teacher",
+                                "toolbar": toolbar, "buttons": []}
+        self.header.view = view
         for child in self.children:
             key = getattr(child, "key", None)
             if key:
@@ -221,6 +271,23 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.repo.placeholder = t("repo")
         self.upload.description = t("upload")
         self.refresh()
+        self._show_authored()
+        self._show_grades()
+
+    def switch_lang(self) -> None:
+        """The language switch: the whole app's when there is one, else this screen's."""
+        if self.on_lang is not None:
+            self.on_lang()  # the app calls set_lang on this screen too
+        else:
+            self.set_lang("en" if self.lang == "ru" else "ru")
+
+    def _command(self, command: Command) -> None:
+        if command.kind != "button":
+            return
+        if command.value == "lang":
+            self.switch_lang()
+        elif command.value == "home" and self.go_home is not None:
+            self.go_home()
 
     # -- build ------------------------------------------------------------------------------
 
@@ -237,6 +304,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.found.value = html.escape(_t("found", self.lang, n=len(matches)))
         self.add.description = _t("add", self.lang, n=min(self.ADD_AT_ONCE, len(matches)))
         self.add.disabled = not matches
+        self.refresh_items()
         self.refresh_share()
 
     def add_filtered(self) -> int:
@@ -249,47 +317,116 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.chosen.clear()
         self.refresh()
 
+    def remove(self, puzzle_id: str) -> bool:
+        """Take one puzzle out of the set; ``False`` when it is not in it."""
+        kept = [p for p in self.chosen if p.id != puzzle_id]
+        if len(kept) == len(self.chosen):
+            return False
+        self.chosen[:] = kept
+        self.refresh()
+        return True
+
     def author(self) -> Puzzle | None:
         """Check the pasted position with the solver and add it to the set if it is a puzzle."""
+        if not self.position.value.strip():
+            self._authored = "paste_first"
+            self._show_authored()
+            return None
         goal = None if self.goal.value == "auto" else Goal(self.goal.value)
         try:
             puzzle = author_puzzle(self.position.value, goal=goal, backend=self.backend)
         except PuzzleError as exc:
-            self.author_status.value = (f'<p class="kz-teacher-error" data-testid="teacher-error">'
-                                        f'{html.escape(_t("rejected", self.lang, reason=exc))}</p>')
+            self._authored = exc
+            self._show_authored()
             return None
         self.chosen.append(puzzle)
-        answers = " ".join(c.label(self.lang)
-                           for c in sorted(puzzle.answers, key=lambda c: c.index))
-        self.author_status.value = html.escape(_t("added", self.lang,
-                                                  title=puzzle.title.get(self.lang),
-                                                  answers=answers))
+        self._authored = puzzle
+        self._show_authored()
         self.refresh()
         return puzzle
+
+    def _show_authored(self) -> None:
+        done, lang = self._authored, self.lang
+        if done is None:
+            self.author_status.value = ""
+        elif isinstance(done, PuzzleError):
+            message = _t("rejected", lang, reason=done.text(lang))
+            self.author_status.value = (f'<p class="kz-teacher-error" data-testid="teacher-error">'
+                                        f'{html.escape(message)}</p>')
+        elif isinstance(done, str):
+            self.author_status.value = (f'<p class="kz-teacher-error" data-testid="teacher-error">'
+                                        f'{html.escape(_t(done, lang))}</p>')
+        else:
+            answers = " ".join(c.label(lang) for c in sorted(done.answers, key=lambda c: c.index))
+            self.author_status.value = html.escape(_t("added", lang, title=done.title.get(lang),
+                                                      answers=answers))
 
     # -- share ------------------------------------------------------------------------------
 
     def puzzle_set(self) -> PuzzleSet:
-        title = self.title.value.strip() or ("Набор задач" if self.lang == "ru" else "Puzzle set")
+        title = self.title.value.strip() or _t("default_title", self.lang)
         digest = hashlib.sha1(" ".join(p.id for p in self.chosen).encode()).hexdigest()[:10]
         ident = f"set-{digest}"
         return PuzzleSet(ident, Text(title, title), Text("", ""), tuple(self.chosen))
 
+    def _item_html(self, number: int, puzzle: Puzzle) -> str:
+        lang = self.lang
+        variant = VARIANTS.get(puzzle.variant, Text(puzzle.variant, puzzle.variant)).get(lang)
+        title = puzzle.title.get(lang).removesuffix(f" · {variant}")
+        themes = [THEMES[t].name.get(lang) for t in puzzle.themes if t in THEMES]
+        meta = " · ".join(
+            ([_t("item_themes" if len(themes) > 1 else "item_theme", lang,
+                 themes=", ".join(themes))] if themes else [])
+            + [_t("item_variant", lang, variant=variant),
+               _t("item_rating", lang, rating=puzzle.rating)])
+        return (f'<span data-testid="teacher-item" data-puzzle="{html.escape(puzzle.id)}" '
+                f'data-variant="{html.escape(puzzle.variant)}"><b>{number}.</b> '
+                f'{html.escape(title)} <span class="kz-teacher-item-meta">{html.escape(meta)}'
+                f'</span></span>')
+
+    def refresh_items(self) -> None:
+        """The list of the set's puzzles, each with its remove button."""
+        w = ipywidgets
+        rows = []
+        for number, puzzle in enumerate(self.chosen, 1):
+            if puzzle.id not in self._rows:
+                label = w.HTML(layout=w.Layout(flex="1 1 auto"))
+                button = w.Button(layout=w.Layout(width="auto", flex="none"))
+                button.add_class("kz-teacher-remove")
+                button.on_click(lambda _, ident=puzzle.id: self.remove(ident))
+                box = w.HBox([label, button], layout=w.Layout(align_items="center"))
+                box.add_class("kz-teacher-item")
+                self._rows[puzzle.id] = (box, label, button)
+            box, label, button = self._rows[puzzle.id]
+            label.value = self._item_html(number, puzzle)
+            button.description = _t("remove", self.lang)
+            button.tooltip = _t("remove_hint", self.lang)
+            rows.append(box)
+        kept = {p.id for p in self.chosen}
+        for ident in [i for i in self._rows if i not in kept]:
+            self._rows.pop(ident)[0].close()
+        self.items.children = tuple(rows)
+
     def refresh_share(self) -> None:
         lang = self.lang
         if not self.chosen:
+            self.count.value = ""
             self.share.value = html.escape(_t("empty_set", lang))
             return
+        self.count.value = (f'<p data-testid="teacher-count">'
+                            f'{html.escape(_t("in_set", lang, n=len(self.chosen)))}</p>')
         puzzle_set = self.puzzle_set()
         payload = base64.b64encode(puzzle_set.to_json().encode("utf-8")).decode("ascii")
-        parts = [f"<p>{html.escape(_t('in_set', lang, n=len(self.chosen)))}</p>",
-                 f'<a data-testid="teacher-download" download="{puzzle_set.id}.json" '
+        name = (set_filename(puzzle_set, lang) if self.title.value.strip()
+                else f"{puzzle_set.id}.json")
+        parts = [f'<a data-testid="teacher-download" download="{html.escape(name)}" '
                  f'href="data:application/json;base64,{payload}">'
                  f'{html.escape(_t("download", lang))}</a>']
         try:
             link = set_link(puzzle_set, repo=self.repo.value.strip() or None)
-        except ValueError as exc:
-            parts.append(f"<p>{html.escape(str(exc))}</p>")
+        except PuzzleError as exc:
+            parts.append(f'<p class="kz-teacher-error" data-testid="teacher-repo-error">'
+                         f'{html.escape(exc.text(lang))}</p>')
         else:
             parts.append(f'<p>{html.escape(_t("link", lang))}: <a data-testid="teacher-link" '
                          f'target="_blank" href="{html.escape(link)}">{html.escape(link[:90])}…'
@@ -308,13 +445,24 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
             path.parent.mkdir()
             path.write_bytes(content)
             self.results_files.append(path)
-        table, errors = load_results(self.results_files)
-        problems = "; ".join(f"{Path(e.source or '?').name}: {', '.join(e.problems)}"
-                             for e in errors)
-        error_html = (f'<p class="kz-teacher-error" data-testid="teacher-bad-results">'
-                      f'{html.escape(_t("bad", self.lang, problems=problems))}</p>'
-                      if errors else "")
-        self.grades.value = error_html + gradebook_html(gradebook(table), self.lang)
+        self._results = load_results(self.results_files)
+        self._show_grades()
+
+    def _show_grades(self) -> None:
+        if self._results is None:
+            self.grades.value = ""
+            return
+        table, errors = self._results
+        lang = self.lang
+        error_html = ""
+        if errors:
+            items = "".join(f"<li>{html.escape(Path(e.source or '?').name)}: "
+                            f"{html.escape(e.problems_text(lang))}</li>" for e in errors)
+            error_html = (f'<div class="kz-teacher-error" data-testid="teacher-bad-results">'
+                          f'{html.escape(_t("bad", lang))}<ul>{items}</ul></div>')
+        sets = [self.puzzle_set()] if self.chosen else []
+        book = gradebook(table, sets=sets, puzzles=[*self.catalogue, *self.chosen])
+        self.grades.value = error_html + gradebook_html(book, lang)
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

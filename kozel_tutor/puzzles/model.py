@@ -17,6 +17,7 @@ everything and names every problem with the file it came from; files are read as
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -30,6 +31,7 @@ from typing import Any, TypeVar
 from ..cards import Card, CardError, parse_card
 from ..position import Position, PositionError
 from ..seats import Seat, Team
+from .texts import ERRORS, bytes_phrase, cards_label, checker_problem, json_message
 
 __all__ = [
     "FORMAT",
@@ -38,6 +40,7 @@ __all__ = [
     "Goal",
     "Puzzle",
     "PuzzleError",
+    "PuzzleProblem",
     "PuzzleSet",
     "Text",
     "View",
@@ -72,14 +75,96 @@ _PUZZLE_KEYS = {"id", "title", "story", "position", "goal", "answers", "themes",
 _SET_KEYS = {"format", "version", "id", "title", "description", "puzzles"}
 
 
-class PuzzleError(ValueError):
-    """A puzzle, set or results file that cannot be used; names the file and every problem."""
+class PuzzleProblem:
+    """One thing wrong with a puzzle, a set, a link or a results file, worded in ``"en"`` (as
+    ``str(error)`` always was) or ``"ru"`` by :meth:`text` (words: :data:`.texts.ERRORS`).
 
-    def __init__(self, problems: Sequence[str], source: str | None = None) -> None:
-        self.problems = list(problems)
+    A parameter is a value (formatted as it is), a ``{"en": …, "ru": …}`` pair, another
+    problem, or a :class:`~kozel_tutor.position.PositionError`; each is worded in the language.
+
+    >>> PuzzleProblem("row_lacks", n=3, name="card").text("ru")
+    'в строке 3 нет поля card'
+    """
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, **params: object) -> None:
+        if key not in ERRORS:
+            raise KeyError(f"no words for the puzzle problem {key!r}")
+        self.key = key
+        self.params = params
+
+    def text(self, lang: str) -> str:
+        lang = "ru" if lang == "ru" else "en"
+        return ERRORS[self.key][lang].format(
+            **{name: _in_lang(value, lang) for name, value in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"PuzzleProblem({self.key!r}: {self.text('en')!r})"
+
+
+def _in_lang(value: object, lang: str) -> object:
+    if isinstance(value, PuzzleProblem):
+        return value.text(lang)
+    if isinstance(value, PositionError):
+        return value.text(lang)
+    if isinstance(value, Mapping) and set(value) == {"en", "ru"}:
+        return value[lang]
+    return value
+
+
+def field_names(keys: Iterable[object]) -> dict[str, str]:
+    """Field names as the messages list them: ``'a', 'b'`` in English, «a», «b» in Russian."""
+    shown = list(keys)
+    return {"en": ", ".join(map(repr, shown)), "ru": ", ".join(f"«{k}»" for k in shown)}
+
+
+def version_words(found: object) -> dict[str, str]:
+    """A file's version as the messages give it (``None`` when the file names none)."""
+    return {"en": repr(found), "ru": "не указана" if found is None else f"«{found}» не "
+                                                                           "поддерживается"}
+
+
+def problem_text(problem: str | PuzzleProblem, lang: str) -> str:
+    """A problem in ``lang``; a plain English line (from the solver's checker, say) is worded in
+    Russian when its words are known (:func:`.texts.checker_problem`), else left as it is."""
+    if isinstance(problem, PuzzleProblem):
+        return problem.text(lang)
+    return checker_problem(problem)["ru" if lang == "ru" else "en"]
+
+
+class PuzzleError(ValueError):
+    """A puzzle, set or results file that cannot be used; names the file and every problem.
+
+    ``str(error)`` and :attr:`problems` are in English (the command line and the tests read
+    them); :meth:`text` gives the same in ``"ru"`` or ``"en"`` for the app.
+    """
+
+    def __init__(self, problems: Sequence[str | PuzzleProblem], source: str | None = None
+                 ) -> None:
+        self.details: list[str | PuzzleProblem] = list(problems)
+        self.problems = [str(problem) for problem in self.details]
         self.source = source
         text = "; ".join(self.problems)
         super().__init__(f"{source}: {text}" if source else text)
+
+    def problems_text(self, lang: str) -> str:
+        """Every problem in ``lang``, without the file's name."""
+        return "; ".join(problem_text(problem, lang) for problem in self.details)
+
+    def source_text(self, lang: str) -> str:
+        """Where the problems are: a file's name, or «ссылка» / "link"."""
+        if self.source == "link":
+            return PuzzleProblem("source_link").text(lang)
+        return self.source or ""
+
+    def text(self, lang: str) -> str:
+        """The whole message in ``"ru"`` or ``"en"``: the source, then every problem."""
+        body = self.problems_text(lang)
+        return f"{self.source_text(lang)}: {body}" if self.source else body
 
 
 class Goal(StrEnum):
@@ -138,16 +223,21 @@ class Text:
         return {"ru": self.ru, "en": self.en}
 
     @classmethod
-    def parse(cls, raw: object, where: str, problems: list[str], *, required: bool) -> Text:
+    def parse(cls, raw: object, where: str | PuzzleProblem,
+              problems: list[str | PuzzleProblem], *, required: bool) -> Text:
+        """Read ``{"ru": …, "en": …}`` (or one string for both); ``where`` is a field name
+        (``title``, ``story``, ``description``) or a worded place, for the problems."""
+        place: object = (PuzzleProblem(f"field_{where}")
+                         if isinstance(where, str) and f"field_{where}" in ERRORS else where)
         if isinstance(raw, str):
             raw = {"ru": raw, "en": raw}
         if not isinstance(raw, Mapping) or not all(isinstance(raw.get(k), str)
                                                    for k in ("ru", "en")):
-            problems.append(f"{where} must be an object with ru and en strings")
+            problems.append(PuzzleProblem("text_object", where=place))
             return cls("", "")
         text = cls(str(raw["ru"]), str(raw["en"]))
         if required and not (text.ru.strip() and text.en.strip()):
-            problems.append(f"{where} must not be empty in either language")
+            problems.append(PuzzleProblem("text_empty", where=place))
         return text
 
 
@@ -213,21 +303,26 @@ class Puzzle:
         return replace(self, answers=frozenset(answers))
 
     @classmethod
-    def from_dict(cls, data: object, where: str = "puzzle") -> Puzzle:
-        """Validate a decoded puzzle; :class:`PuzzleError` lists every problem found."""
-        problems: list[str] = []
+    def from_dict(cls, data: object, where: str | PuzzleProblem = "puzzle") -> Puzzle:
+        """Validate a decoded puzzle; :class:`PuzzleError` lists every problem found.
+
+        ``where`` names it in the problems: ``"puzzle"`` or a worded place such as
+        ``PuzzleProblem("puzzle_n", n=3)`` (any other string is used as it is).
+        """
+        problems: list[str | PuzzleProblem] = []
+        place: object = PuzzleProblem("puzzle") if where == "puzzle" else where
         if not isinstance(data, Mapping):
-            raise PuzzleError([f"{where} must be a JSON object"])
+            raise PuzzleError([PuzzleProblem("json_object", where=place)])
         unknown = sorted(set(data) - _PUZZLE_KEYS)
         if unknown:
-            problems.append(f"unknown key(s) {', '.join(map(repr, unknown))}")
+            problems.append(PuzzleProblem("unknown_keys", keys=field_names(unknown)))
         missing = sorted(k for k in _PUZZLE_KEYS - {"source", "story", "hints", "themes", "view"}
                          if k not in data)
         if missing:
-            problems.append(f"missing key(s) {', '.join(map(repr, missing))}")
+            problems.append(PuzzleProblem("missing_keys", keys=field_names(missing)))
         puzzle_id = data.get("id", "")
         if not isinstance(puzzle_id, str) or not _ID.match(puzzle_id):
-            problems.append(f"id {puzzle_id!r} must be 1-64 letters, digits, '-', '_' or '.'")
+            problems.append(PuzzleProblem("bad_id", id=puzzle_id))
             puzzle_id = str(puzzle_id)
         title = Text.parse(data.get("title"), "title", problems, required=True)
         story = Text.parse(data.get("story", {"ru": "", "en": ""}), "story", problems,
@@ -236,68 +331,82 @@ class Puzzle:
         try:
             position = Position.from_json(data.get("position"))  # type: ignore[arg-type]
         except PositionError as exc:
-            problems.append(f"position: {exc}")
+            problems.append(PuzzleProblem("position", error=exc))
         goal = _parse_enum(Goal, data.get("goal"), "goal", problems)
         view = _parse_enum(View, data.get("view", "double_dummy"), "view", problems)
         answers = _parse_answers(data.get("answers"), position, problems)
         themes = _parse_themes(data.get("themes", []), problems)
         rating = data.get("rating")
         if not isinstance(rating, int) or isinstance(rating, bool) or not 100 <= rating <= 3500:
-            problems.append(f"rating must be a whole number from 100 to 3500, not {rating!r}")
+            problems.append(PuzzleProblem("bad_rating", rating=rating))
             rating = 1500
         hints_raw = data.get("hints", [])
         hints: list[Text] = []
         if not isinstance(hints_raw, list) or len(hints_raw) > 5:
-            problems.append("hints must be a list of at most 5 {ru, en} texts")
+            problems.append(PuzzleProblem("hints_list"))
         else:
-            hints = [Text.parse(h, f"hint {i + 1}", problems, required=True)
+            hints = [Text.parse(h, PuzzleProblem("field_hint", n=i + 1), problems,
+                                required=True)
                      for i, h in enumerate(hints_raw)]
         source = data.get("source", "")
         if not isinstance(source, str):
-            problems.append("source must be a string")
+            problems.append(PuzzleProblem("source_text"))
             source = ""
         if problems or position is None or goal is None or view is None:
-            label = f"{where} {puzzle_id!r}" if puzzle_id else where
-            raise PuzzleError([f"{label}: {p}" for p in problems] or [f"{label}: incomplete"])
+            label = PuzzleProblem("named", where=place, id=puzzle_id) if puzzle_id else place
+            raise PuzzleError([PuzzleProblem("at", where=label, problem=p) for p in problems]
+                              or [PuzzleProblem("at", where=label,
+                                                problem=PuzzleProblem("incomplete"))])
         return cls(puzzle_id, title, story, position, goal, answers, themes, rating,
                    tuple(hints), view, source)
 
 
-def _parse_enum(kind: type[E], raw: object, key: str, problems: list[str]) -> E | None:
+def _parse_enum(kind: type[E], raw: object, key: str,
+                problems: list[str | PuzzleProblem]) -> E | None:
     try:
         return kind(str(raw)) if isinstance(raw, str) else kind(raw)  # type: ignore[arg-type]
     except (ValueError, TypeError):
         known = ", ".join(member.value for member in kind)
-        problems.append(f"{key} {raw!r} is not one of: {known}")
+        field_name = PuzzleProblem(f"field_{key}")
+        problems.append(PuzzleProblem("bad_choice", name={"en": key, "ru": field_name.text("ru")},
+                                      value=raw, known=known))
         return None
 
 
-def _parse_answers(raw: object, position: Position | None, problems: list[str]) -> frozenset[Card]:
+_SEATS_RU = {"N": "С", "E": "В", "S": "Ю", "W": "З"}
+
+
+def _parse_answers(raw: object, position: Position | None,
+                   problems: list[str | PuzzleProblem]) -> frozenset[Card]:
     if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
-        problems.append("answers must be a non-empty list of card tokens")
+        problems.append(PuzzleProblem("answers_list"))
         return frozenset()
     cards: set[Card] = set()
     for token in raw:
         try:
             cards.add(parse_card(token))
         except CardError as exc:
-            problems.append(f"answers: {exc}")
+            problems.append(PuzzleProblem("answers_card", error=str(exc), card=token))
     if position is not None and cards:
         legal = position.to_state().legal_plays()
-        wrong = sorted(c.token for c in cards if c not in legal)
+        wrong = " ".join(sorted(c.token for c in cards if c not in legal))
         if wrong:
-            problems.append(f"answer(s) {' '.join(wrong)} cannot be played by "
-                            f"{position.to_move.name} in this position")
+            seat = position.to_move.name
+            problems.append(PuzzleProblem(
+                "answers_illegal", cards={"en": wrong, "ru": cards_label(wrong, "ru")},
+                seat={"en": seat, "ru": _SEATS_RU[seat]}))
     return frozenset(cards)
 
 
-def _parse_themes(raw: object, problems: list[str]) -> tuple[str, ...]:
+def _parse_themes(raw: object, problems: list[str | PuzzleProblem]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
-        problems.append("themes must be a list of theme names")
+        problems.append(PuzzleProblem("themes_list"))
         return ()
     unknown = [t for t in raw if t not in THEME_IDS]
     if unknown:
-        problems.append(f"unknown theme(s) {', '.join(unknown)} (known: {', '.join(THEME_IDS)})")
+        problems.append(PuzzleProblem("unknown_themes", themes={
+            "en": ", ".join(unknown), "ru": ", ".join(f"«{t}»" for t in unknown)},
+                                      known=", ".join(THEME_IDS)))
     return tuple(t for t in raw if t in THEME_IDS)
 
 
@@ -325,37 +434,42 @@ class PuzzleSet:
     def from_dict(cls, data: object, source: str | None = None) -> PuzzleSet:
         """Validate a decoded set; every bad puzzle is named (by position in the list and id)."""
         if not isinstance(data, Mapping):
-            raise PuzzleError(["a puzzle set must be a JSON object"], source)
-        problems: list[str] = []
-        if data.get("format") != FORMAT:
-            problems.append(f"not a puzzle set (format must be {FORMAT!r}, "
-                            f"found {data.get('format')!r})")
+            raise PuzzleError([PuzzleProblem("set_object")], source)
+        problems: list[str | PuzzleProblem] = []
+        found = data.get("format")
+        if found != FORMAT:
+            problems.append(PuzzleProblem("not_a_set", format=FORMAT, found={
+                "en": repr(found),
+                "ru": "а формат не указан" if found is None else f"а здесь «{found}»"}))
             raise PuzzleError(problems, source)
         if data.get("version") != 1:
-            problems.append(f"unsupported version {data.get('version')!r} (this program reads 1)")
+            problems.append(PuzzleProblem("set_version",
+                                          version=version_words(data.get("version"))))
         unknown = sorted(set(data) - _SET_KEYS)
         if unknown:
-            problems.append(f"unknown key(s) {', '.join(map(repr, unknown))}")
+            problems.append(PuzzleProblem("unknown_keys", keys=field_names(unknown)))
         set_id = data.get("id")
         if not isinstance(set_id, str) or not _ID.match(set_id):
-            problems.append(f"set id {set_id!r} must be 1-64 letters, digits, '-', '_' or '.'")
+            problems.append(PuzzleProblem("bad_set_id", id={
+                "en": repr(set_id),
+                "ru": "не указан" if set_id is None else f"«{set_id}»"}))
         title = Text.parse(data.get("title"), "title", problems, required=True)
         description = Text.parse(data.get("description", {"ru": "", "en": ""}), "description",
                                  problems, required=False)
         raw = data.get("puzzles")
         puzzles: list[Puzzle] = []
         if not isinstance(raw, list):
-            problems.append("puzzles must be a list")
+            problems.append(PuzzleProblem("puzzles_list"))
             raw = []
         seen: set[str] = set()
         for number, item in enumerate(raw, 1):
             try:
-                puzzle = Puzzle.from_dict(item, where=f"puzzle #{number}")
+                puzzle = Puzzle.from_dict(item, where=PuzzleProblem("puzzle_n", n=number))
             except PuzzleError as exc:
-                problems.extend(exc.problems)
+                problems.extend(exc.details)
                 continue
             if puzzle.id in seen:
-                problems.append(f"puzzle #{number}: id {puzzle.id!r} appears twice")
+                problems.append(PuzzleProblem("twice", n=number, id=puzzle.id))
             seen.add(puzzle.id)
             puzzles.append(puzzle)
         if problems:
@@ -367,21 +481,35 @@ class PuzzleSet:
         return cls.from_dict(_decode(text, source), source)
 
 
+def _too_large(size: int) -> PuzzleProblem:
+    return PuzzleProblem("too_large", size=bytes_phrase(size), limit=bytes_phrase(MAX_FILE_BYTES))
+
+
 def _decode(text: str | bytes, source: str | None) -> Any:
     if len(text) > MAX_FILE_BYTES:
-        raise PuzzleError([f"too large ({len(text)} bytes; at most {MAX_FILE_BYTES})"], source)
+        raise PuzzleError([_too_large(len(text))], source)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise PuzzleError(["not UTF-8 text"], source) from None
+            raise PuzzleError([PuzzleProblem("not_utf8")], source) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PuzzleError([f"not valid JSON: {exc.msg} at line {exc.lineno}, "
-                           f"column {exc.colno}"], source) from None
+        raise PuzzleError([PuzzleProblem("bad_json", message=json_message(exc.msg),
+                                         line=exc.lineno, column=exc.colno)], source) from None
     except RecursionError:
-        raise PuzzleError(["not valid JSON: nested too deeply"], source) from None
+        raise PuzzleError([PuzzleProblem("json_deep")], source) from None
+
+
+_OS_REASONS_RU = {errno.ENOENT: "такого файла нет", errno.EACCES: "нет доступа к файлу",
+                  errno.EPERM: "нет доступа к файлу", errno.EISDIR: "это папка, а не файл"}
+
+
+def os_reason(exc: OSError, english: str | None = None) -> dict[str, str]:
+    """Why a file could not be read: the system's words in English, plain Russian words."""
+    return {"en": english if english is not None else str(exc.strerror or exc),
+            "ru": _OS_REASONS_RU.get(exc.errno or 0, "ошибка чтения с диска")}
 
 
 def read_json_file(path: str | os.PathLike[str]) -> Any:
@@ -390,11 +518,11 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
     try:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
-            raise PuzzleError([f"too large ({size} bytes; at most {MAX_FILE_BYTES})"], name)
+            raise PuzzleError([_too_large(size)], name)
         with open(path, "rb") as handle:
             raw = handle.read()
     except OSError as exc:
-        raise PuzzleError([f"cannot read: {exc.strerror or exc}"], name) from None
+        raise PuzzleError([PuzzleProblem("cannot_read", reason=os_reason(exc))], name) from None
     return _decode(raw, name)
 
 

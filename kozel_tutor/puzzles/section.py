@@ -17,7 +17,7 @@ __all__ = ["open_puzzles", "open_teacher", "warm_puzzles", "warm_teacher"]
 def open_puzzles(ctx: SectionContext) -> Any:
     from ..app.puzzles_view import PuzzlesView
 
-    return PuzzlesView(ctx.lang, ctx.store, ctx.go_home)
+    return PuzzlesView(ctx.lang, ctx.store, ctx.go_home, on_lang=ctx.toggle_lang)
 
 
 def warm_puzzles() -> None:
@@ -35,7 +35,7 @@ def warm_teacher() -> None:
 def open_teacher(ctx: SectionContext) -> Any:
     from ..app.teacher_view import TeacherView
 
-    return TeacherView(ctx.lang, ctx.store, ctx.go_home)
+    return TeacherView(ctx.lang, ctx.store, ctx.go_home, on_lang=ctx.toggle_lang)
 
 
 register_section(Section(

@@ -8,9 +8,14 @@
 
 from __future__ import annotations
 
+import ast
+import re
+
+from ..cards import CardError, parse_card
 from ..seats import Seat
 
-__all__ = ["TEXTS", "plural_ru", "points_phrase", "say", "seat_role", "tricks_phrase"]
+__all__ = ["ERRORS", "GOAL_NAMES", "TEXTS", "bytes_phrase", "cards_label", "checker_problem",
+           "json_message", "plural_ru", "points_phrase", "say", "seat_role", "tricks_phrase"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "right": {"en": "Right!", "ru": "Верно!"},
@@ -85,6 +90,34 @@ TEXTS: dict[str, dict[str, str]] = {
     "variant_title": {"en": "{title} · {variant}", "ru": "{title} · {variant}"},
     "ending_title": {"en": "{theme}: {n} cards", "ru": "{theme}: {n} {cards_ru}"},
     "opening_title": {"en": "Opening lead: {theme}", "ru": "Первый ход: {theme}"},
+    # the teacher's gradebook
+    "gb_student": {"en": "Student", "ru": "Ученик"},
+    "gb_puzzle": {"en": "Puzzle", "ru": "Задача"},
+    "gb_answered": {"en": "Answered", "ru": "Ответил"},
+    "gb_of": {"en": "{n} of {total}", "ru": "{n} из {total}"},
+    "gb_unanswered": {"en": "Not answered", "ru": "Не ответил"},
+    "gb_unanswered_puzzle": {"en": "Students who did not answer", "ru": "Не ответили"},
+    "gb_right": {"en": "Right", "ru": "Верно"},
+    "gb_percent": {"en": "Right of answered, %", "ru": "Верно из отвеченных, %"},
+    "gb_hints": {"en": "Hints", "ru": "Подсказки"},
+    "gb_hints_mean": {"en": "Hints on average", "ru": "Подсказок в среднем"},
+    "gb_seconds": {"en": "Seconds per puzzle (median)", "ru": "Секунд на задачу (медиана)"},
+    "gb_seconds_puzzle": {"en": "Seconds (median)", "ru": "Секунд (медиана)"},
+    "gb_students": {"en": "Students who answered", "ru": "Ответили"},
+    "gb_wrong_card": {"en": "Most common wrong card", "ru": "Частая ошибка"},
+    "gb_right_mark": {"en": "✓ right", "ru": "✓ верно"},
+    "gb_wrong_mark": {"en": "✗ wrong", "ru": "✗ неверно"},
+    "gb_none_mark": {"en": "— not answered", "ru": "— нет ответа"},
+    "gb_empty": {"en": "No results yet: once your students send their results files and you "
+                       "load them, the gradebook appears here.",
+                 "ru": "Пока нет результатов: когда ученики пришлют свои файлы результатов и "
+                       "вы их загрузите, здесь появится журнал."},
+    "gb_chart_students": {"en": "Right of answered, % (students)",
+                          "ru": "Верно из отвеченных, % (ученики)"},
+    "gb_chart_puzzles": {"en": "Right, % (puzzles)", "ru": "Верно, % (задачи)"},
+    "gb_by_student": {"en": "Students", "ru": "Ученики"},
+    "gb_by_puzzle": {"en": "Puzzles", "ru": "Задачи"},
+    "gb_answers": {"en": "Who answered what", "ru": "Кто как ответил"},
 }
 
 
@@ -127,3 +160,244 @@ def seat_role(seat: Seat, learner: Seat, lang: str) -> str:
     if seat == learner.next:
         return say("left", lang)
     return say("right_opp", lang)
+
+
+# -- what can be wrong with a puzzle, a set, a link or a results file -------------------------
+
+ERRORS: dict[str, dict[str, str]] = {
+    # where a problem is
+    "puzzle": {"en": "puzzle", "ru": "задача"},
+    "puzzle_n": {"en": "puzzle #{n}", "ru": "задача №{n}"},
+    "named": {"en": "{where} {id!r}", "ru": "{where} «{id}»"},
+    "at": {"en": "{where}: {problem}", "ru": "{where}: {problem}"},
+    "field_title": {"en": "title", "ru": "название"},
+    "field_story": {"en": "story", "ru": "условие"},
+    "field_description": {"en": "description", "ru": "описание"},
+    "field_hint": {"en": "hint {n}", "ru": "подсказка {n}"},
+    "field_goal": {"en": "goal", "ru": "цель (goal)"},
+    "field_view": {"en": "view", "ru": "вид (view)"},
+    # puzzles and sets
+    "json_object": {"en": "{where} must be a JSON object",
+                    "ru": "{where}: нужен JSON-объект в фигурных скобках {{…}}"},
+    "set_object": {"en": "a puzzle set must be a JSON object",
+                   "ru": "набор задач должен быть JSON-объектом в фигурных скобках {{…}}"},
+    "unknown_keys": {"en": "unknown key(s) {keys}", "ru": "незнакомые поля: {keys}"},
+    "missing_keys": {"en": "missing key(s) {keys}", "ru": "не хватает полей: {keys}"},
+    "bad_id": {"en": "id {id!r} must be 1-64 letters, digits, '-', '_' or '.'",
+               "ru": "идентификатор «{id}» должен состоять из 1–64 латинских букв, цифр и знаков "
+                     "«-», «_», «.»"},
+    "bad_set_id": {"en": "set id {id} must be 1-64 letters, digits, '-', '_' or '.'",
+                   "ru": "идентификатор набора {id}: нужны 1–64 латинские буквы, цифры и знаки "
+                         "«-», «_», «.»"},
+    "text_object": {"en": "{where} must be an object with ru and en strings",
+                    "ru": "{where}: нужен объект с текстами ru и en"},
+    "text_empty": {"en": "{where} must not be empty in either language",
+                   "ru": "{where}: нужен текст и на русском (ru), и на английском (en)"},
+    "position": {"en": "position: {error}", "ru": "позиция: {error}"},
+    "bad_choice": {"en": "{name} {value!r} is not one of: {known}",
+                   "ru": "{name}: нет значения «{value}» (можно: {known})"},
+    "answers_list": {"en": "answers must be a non-empty list of card tokens",
+                     "ru": "ответы (answers) должны быть непустым списком карт"},
+    "answers_card": {"en": "answers: {error}",
+                     "ru": "в ответах непонятная карта «{card}»: нужны достоинство и масть "
+                           "латиницей, например QC или 10H"},
+    "answers_illegal": {"en": "answer(s) {cards} cannot be played by {seat} in this position",
+                        "ru": "в ответах записано {cards}, но игрок {seat} не может так сыграть "
+                              "в этой позиции"},
+    "themes_list": {"en": "themes must be a list of theme names",
+                    "ru": "темы (themes) должны быть списком названий тем"},
+    "unknown_themes": {"en": "unknown theme(s) {themes} (known: {known})",
+                       "ru": "незнакомые темы: {themes} (есть такие: {known})"},
+    "bad_rating": {"en": "rating must be a whole number from 100 to 3500, not {rating!r}",
+                   "ru": "рейтинг должен быть целым числом от 100 до 3500, а не «{rating}»"},
+    "hints_list": {"en": "hints must be a list of at most 5 {{ru, en}} texts",
+                   "ru": "подсказки (hints) должны быть списком не больше чем из 5 текстов "
+                         "{{ru, en}}"},
+    "source_text": {"en": "source must be a string",
+                    "ru": "источник (source) должен быть строкой"},
+    "incomplete": {"en": "incomplete", "ru": "данные неполные"},
+    "not_a_set": {"en": "not a puzzle set (format must be {format!r}, found {found})",
+                  "ru": "это не файл набора задач (нужен формат «{format}», {found})"},
+    "set_version": {"en": "unsupported version {version} (this program reads 1)",
+                    "ru": "версия файла {version} (программа читает версию 1)"},
+    "puzzles_list": {"en": "puzzles must be a list",
+                     "ru": "задачи (puzzles) должны быть списком"},
+    "twice": {"en": "puzzle #{n}: id {id!r} appears twice",
+              "ru": "задача №{n}: идентификатор «{id}» встречается второй раз"},
+    # files
+    "too_large": {"en": "too large ({size} bytes; at most {limit})",
+                  "ru": "файл слишком большой: {size}, а можно не больше {limit}"},
+    "not_utf8": {"en": "not UTF-8 text", "ru": "это не текст в кодировке UTF-8"},
+    "bad_json": {"en": "not valid JSON: {message} at line {line}, column {column}",
+                 "ru": "это некорректный JSON: {message} (строка {line}, символ {column})"},
+    "json_deep": {"en": "not valid JSON: nested too deeply",
+                  "ru": "это некорректный JSON: скобки вложены слишком глубоко"},
+    "cannot_read": {"en": "cannot read: {reason}", "ru": "не удалось прочитать файл: {reason}"},
+    # a teacher's own position
+    "no_unique": {"en": "no unique best card — {reasons}",
+                  "ru": "у позиции нет единственной лучшей карты — {reasons}"},
+    "goal_reason": {"en": "{goal}: {problems}", "ru": "цель «{goal}»: {problems}"},
+    # links
+    "bad_repo": {"en": "repository {repo!r} must look like owner/name",
+                 "ru": "репозиторий «{repo}» записывается как владелец/название, например "
+                       "kozel-tutor/kozel-tutor"},
+    "link_chars": {"en": "the set parameter has characters that base64 never uses "
+                         "(was the link cut or changed?)",
+                   "ru": "в ней есть знаки, которых в записи набора не бывает (ссылку "
+                         "обрезали или изменили?)"},
+    "link_not_set": {"en": "the set parameter is not a compressed set "
+                           "(was the link cut or changed?)",
+                     "ru": "в ней нет сжатого набора задач (ссылку обрезали или изменили?)"},
+    "link_too_large": {"en": "the set is larger than {limit} bytes",
+                       "ru": "набор в ней слишком большой: больше {limit}"},
+    "link_cut": {"en": "the set data is incomplete (was the link cut?)",
+                 "ru": "набор в ней записан не целиком (ссылку обрезали?)"},
+    # results files
+    "not_results": {"en": "not a results file (format must be {format!r})",
+                    "ru": "это не файл результатов ученика (нужен формат «{format}»)"},
+    "set_not_results": {"en": "not a results file (format must be {format!r})",
+                        "ru": "это файл набора задач, а не результаты ученика"},
+    "results_version": {"en": "unsupported version {version}",
+                        "ru": "версия файла {version} (программа читает версию 1)"},
+    "bad_student": {"en": "student must be a name of 1-80 characters",
+                    "ru": "имя ученика (student) должно быть длиной от 1 до 80 символов"},
+    "no_set_id": {"en": "set_id is missing", "ru": "не указан набор задач (set_id)"},
+    "results_list": {"en": "results must be a list",
+                     "ru": "ответы (results) должны быть списком"},
+    "set_puzzles": {"en": "puzzles must be a list of {{id, title}} objects",
+                    "ru": "список задач набора (puzzles) должен состоять из объектов "
+                          "{{id, title}}"},
+    "row_object": {"en": "row {n} is not an object", "ru": "строка {n} — не JSON-объект"},
+    "row_lacks": {"en": "row {n} lacks {name!r}", "ru": "в строке {n} нет поля {name}"},
+    "row_card": {"en": "row {n}: {error}",
+                 "ru": "строка {n}: непонятная карта «{card}» (нужны достоинство и масть "
+                       "латиницей, например QC или 10H)"},
+    "row_correct": {"en": "row {n}: correct must be 0/1 or true/false",
+                    "ru": "строка {n}: в поле correct должно быть 0/1 или true/false"},
+    "row_correct_bool": {"en": "row {n}: correct must be true or false",
+                         "ru": "строка {n}: в поле correct должно быть true или false"},
+    "row_number": {"en": "row {n}: {detail}",
+                   "ru": "строка {n}: в поле {field} должно быть число"},
+    "row_range": {"en": "row {n}: seconds, hints or puzzle out of range",
+                  "ru": "строка {n}: значение seconds, hints или puzzle вне допустимых "
+                        "пределов"},
+    "row_student": {"en": "row {n}: student or set_id missing",
+                    "ru": "строка {n}: не указаны ученик (student) или набор (set_id)"},
+    "csv_too_large": {"en": "file too large", "ru": "файл слишком большой"},
+    "csv_columns": {"en": "a results CSV needs the columns {columns}",
+                    "ru": "это не файл результатов: в CSV-таблице нужны столбцы {columns}"},
+    "csv_broken": {"en": "{detail}", "ru": "CSV-таблицу не удалось разобрать: файл повреждён"},
+    # where a problem came from
+    "source_link": {"en": "link", "ru": "ссылка"},
+}
+"""Every problem :class:`~.model.PuzzleError` can name, in English (``str(error)``, kept as it
+always was) and in Russian (what the app shows)."""
+
+GOAL_NAMES: dict[str, dict[str, str]] = {
+    "max_points": {"en": "max_points", "ru": "как можно больше очков"},
+    "make_61": {"en": "make_61", "ru": "выиграть раздачу (61)"},
+    "make_90": {"en": "make_90", "ru": "набрать 90"},
+    "save_31": {"en": "save_31", "ru": "спастись (31)"},
+    "take_trick": {"en": "take_trick", "ru": "взять взятку"},
+    "all_tricks": {"en": "all_tricks", "ru": "взять все взятки"},
+}
+"""A goal as a short name: its id in English (as the checker writes it), words in Russian."""
+
+_JSON_MESSAGES_RU = {
+    "Expecting value": "ожидалось значение",
+    "Expecting property name enclosed in double quotes": "ожидалось имя поля в двойных кавычках",
+    "Expecting ',' delimiter": "не хватает запятой",
+    "Expecting ':' delimiter": "не хватает двоеточия",
+    "Unterminated string starting at": "строка в кавычках не закрыта",
+    "Invalid control character at": "недопустимый управляющий символ",
+    "Invalid \\escape": "неправильная последовательность с обратной косой чертой",
+    "Extra data": "после конца JSON есть лишний текст",
+    "Illegal trailing comma before end of object": "лишняя запятая перед }",
+    "Illegal trailing comma before end of array": "лишняя запятая перед ]",
+}
+
+
+def json_message(message: str) -> dict[str, str]:
+    """The JSON decoder's message in English as it is and in Russian words."""
+    return {"en": message, "ru": _JSON_MESSAGES_RU.get(message, "ошибка в записи")}
+
+
+def bytes_phrase(n: int) -> dict[str, str]:
+    """A size: the bare number in English (as the messages always said), «2 000 000 байт»."""
+    spaced = f"{n:,}".replace(",", "\u00a0")
+    return {"en": str(n), "ru": f"{spaced} {plural_ru(n, 'байт', 'байта', 'байт')}"}
+
+
+def cards_label(tokens: str, lang: str) -> str:
+    """Card tokens as written (``TC 7S``) shown as a player reads them (``10♣ 7♠``)."""
+    out = []
+    for token in tokens.split():
+        try:
+            out.append(parse_card(token.strip(",")).label(lang)
+                       + ("," if token.endswith(",") else ""))
+        except CardError:
+            out.append(token)
+    return " ".join(out)
+
+
+def _variant_ru(name: str) -> str:
+    from .variants import VARIANTS  # imports the model, which imports this module
+
+    return VARIANTS[name].ru if name in VARIANTS else name
+
+
+_CHECKER_RU: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"goal \w+ does not decide the deal result under the (?P<rules>\w+) rules"),
+     "по правилам «{rules}» она не решает исход раздачи"),
+    (re.compile(r"goal max_points is not a count of card points while the 6♣ can still catch "
+                r"the Q♣.*"),
+     "пока шестёрка треф может поймать даму треф, дело не в очках: поимка сама решает раздачу"),
+    (re.compile(r"goal take_trick needs a side that has not taken a trick yet"),
+     "она годится только для стороны, у которой ещё нет ни одной взятки"),
+    (re.compile(r"goal all_tricks needs opponents who have not taken a trick yet"),
+     "она годится, только пока у соперников нет ни одной взятки"),
+    (re.compile(r"not settled within the time budget: (?P<cards>.+)"),
+     "решатель не успел оценить за отведённое время карты {cards}"),
+    (re.compile(r"not settled within the time budget"),
+     "решатель не успел досчитать за отведённое время"),
+    (re.compile(r"only one card can be played: there is nothing to choose"),
+     "сыграть можно только одну карту — выбирать не из чего"),
+    (re.compile(r"no card reaches the goal \w+"), "её не достигает ни одна карта"),
+    (re.compile(r"every card reaches the goal \w+: there is nothing to find"),
+     "её достигает любая карта — искать нечего"),
+    (re.compile(r"no unique best: non-equivalent cards all reach the optimum \((?P<cards>.+)\)"),
+     "лучший результат дают разные карты ({cards})"),
+    (re.compile(r"equivalent cards differ: (?P<cards>.+)"),
+     "равноценные карты дают разный результат: {cards}"),
+    (re.compile(r"no clear best: the next card is only (?P<points>\d+) point\(s\) worse "
+                r"\(a max_points puzzle needs (?P<margin>\d+)\)"),
+     "нет явно лучшей карты: следующая хуже всего на {points} (нужна разница хотя бы "
+     "в {margin})"),
+    (re.compile(r"no puzzle set (?P<name>'.*') \(known: (?P<known>.*)\)"),
+     "нет набора задач «{name}» (есть такие: {known})"),
+]
+
+
+def checker_problem(message: str) -> dict[str, str]:
+    """A problem the solver's checker (or another module) wrote in English, and in Russian.
+
+    >>> checker_problem("no card reaches the goal make_61")["ru"]
+    'её не достигает ни одна карта'
+    """
+    for pattern, template in _CHECKER_RU:
+        found = pattern.fullmatch(message)
+        if found is None:
+            continue
+        values = dict(found.groupdict())
+        if "rules" in values:
+            values["rules"] = _variant_ru(values["rules"])
+        if "cards" in values:
+            values["cards"] = cards_label(values["cards"], "ru")
+        if "points" in values:
+            values["points"] = points_phrase(int(values["points"]), "ru")
+        if "margin" in values:
+            values["margin"] = points_phrase(int(values["margin"]), "ru")
+        if "name" in values:
+            values["name"] = str(ast.literal_eval(values["name"]))
+        return {"en": message, "ru": template.format(**values)}
+    return {"en": message, "ru": message}

@@ -1,0 +1,113 @@
+"""The teacher's screen and the puzzles screen in the Voila app: the set's list with a remove
+button per puzzle, the set file named after its title, a gradebook a Russian teacher can read,
+and the app's language switch on both screens, switching every word at once."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
+from kozel_tutor.puzzles.teacher import ResultsSheet
+
+from .helpers import open_home
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+ITEM = "[data-testid='teacher-item']"
+
+
+def _results_files(folder: Path) -> list[str]:
+    """A student who answered 1 puzzle of a set of 4, right; one file that is not results."""
+    unique = {p.id: p for s in load_catalogue() for p in s.puzzles}
+    chosen = sorted((p for p in unique.values() if p.cards == 3), key=lambda p: p.id)[:4]
+    puzzle_set = PuzzleSet("browser-homework", Text("Домашка", "Homework"), puzzles=tuple(chosen))
+    sheet = ResultsSheet.for_set("Anna", puzzle_set, "ru")
+    sheet.add(chosen[0], sorted(c.token for c in chosen[0].answers)[0], seconds=4, hints=0)
+    sheet.save(folder / "anna.json")
+    (folder / "set.json").write_text(puzzle_set.to_json(), encoding="utf-8")
+    return [str(folder / "anna.json"), str(folder / "set.json")]
+
+
+@pytest.fixture()
+def russian(page: Any, voila_server: Any) -> Iterator[Any]:
+    """The page, with the app in Russian before and after (the language is remembered by the
+    server's store, which the other browser tests share)."""
+    yield page
+    open_home(page, voila_server.url)
+    switch = page.get_by_test_id("lang")
+    if switch.inner_text() == "Русский":
+        switch.click()
+        page.get_by_text("Козёл", exact=True).wait_for()
+
+
+def test_the_teacher_lists_removes_names_grades_and_switches_language(
+        russian: Any, voila_server: Any, tmp_path: Path) -> None:
+    page = russian
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    assert page.locator("[data-testid='lang']").count() == 1
+
+    page.locator(".kz-teacher-add").click()
+    items = page.locator(ITEM)
+    items.first.wait_for()
+    assert items.count() == 10
+    assert all("вариант: " in text for text in items.all_inner_texts())
+    second = str(items.nth(1).get_attribute("data-puzzle"))
+    third = str(items.nth(2).get_attribute("data-puzzle"))
+    page.locator(".kz-teacher-remove").nth(1).click()
+    page.get_by_text("В наборе задач: 9").wait_for()
+    assert items.count() == 9
+    assert page.locator(f"{ITEM}[data-puzzle='{second}']").count() == 0
+    assert items.nth(1).get_attribute("data-puzzle") == third
+    assert items.nth(1).inner_text().startswith("2. ")
+
+    page.locator(".kz-teacher-title input").fill("Домашка 7: козыри")
+    page.locator("[data-testid='teacher-download'][download='Домашка 7 козыри.json']").wait_for()
+
+    with page.expect_file_chooser() as chooser:  # the widget's file input is not in the page
+        page.locator(".kz-teacher-upload").click()
+    chooser.value.set_files(_results_files(tmp_path))
+    book = page.get_by_test_id("gradebook")
+    book.wait_for()
+    assert "Ученик" in book.inner_text() and "1 из 4" in book.inner_text()
+    bad = page.get_by_test_id("teacher-bad-results")
+    assert "set.json: это файл набора задач, а не результаты ученика" in bad.inner_text()
+
+    page.get_by_test_id("lang").click()
+    page.get_by_text("For teachers: puzzle sets").wait_for()
+    page.get_by_text("Puzzles in the set: 9").wait_for()
+    screen = page.locator(".kz-teacher")
+    shown = screen.inner_text().replace("Русский", "")
+    assert not CYRILLIC.search(shown), CYRILLIC.findall(shown)
+    assert "Remove" in shown and "1 of 4" in shown and "Student" in shown
+    assert "variant: " in items.first.inner_text()
+
+    page.get_by_test_id("lang").click()
+    page.get_by_text("Учителю: наборы задач").wait_for()
+    page.get_by_text("В наборе задач: 9").wait_for()
+    assert "Ученик" in book.inner_text()
+
+
+def test_the_puzzles_screens_have_the_language_switch(russian: Any, voila_server: Any) -> None:
+    page = russian
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-puzzles").click()
+    page.get_by_test_id("puzzles-rated").wait_for()
+    assert page.locator("[data-testid='lang']").count() == 1
+    page.get_by_test_id("lang").click()
+    page.get_by_test_id("puzzles-rated").get_by_text("Rated puzzles").wait_for()
+
+    page.get_by_test_id("puzzles-rated").click()
+    page.get_by_test_id("puzzle-title").wait_for()
+    assert page.locator("[data-testid='lang']").count() == 1
+    page.get_by_test_id("puzzles-back").get_by_text("← Puzzles").wait_for()
+    page.get_by_test_id("lang").click()
+    page.get_by_test_id("puzzles-back").get_by_text("← К задачам").wait_for()
+    page.get_by_test_id("puzzle-goal").get_by_text("Цель").wait_for()
+    page.get_by_test_id("puzzles-back").click()
+    page.get_by_test_id("puzzles-rated").get_by_text("Задачи по рейтингу").wait_for()
