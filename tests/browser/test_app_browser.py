@@ -181,8 +181,8 @@ def test_the_deal_review_opens_in_sight_on_a_laptop_screen(page: Any, voila_serv
     panel.wait_for()
     page.wait_for_timeout(300)   # let the scroll settle
     for name, target in (("review", panel), ("next", panel.locator(".kz-panel-buttons"))):
-        box = target.bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, (name, box)
+        box = target.bounding_box()   # scrolled flush with the window's bottom: allow rounding
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 641, (name, box)
 
 
 def test_the_hint_key_marks_a_playable_card_and_the_status_says_why(page: Any,
