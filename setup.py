@@ -10,11 +10,15 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from setuptools import Extension, setup  # type: ignore[import-untyped, unused-ignore]
 from setuptools.command.build_ext import (  # type: ignore[import-untyped, unused-ignore]
     build_ext,
+)
+from setuptools.command.build_py import (  # type: ignore[import-untyped, unused-ignore]
+    build_py,
 )
 from setuptools.command.sdist import sdist  # type: ignore[import-untyped, unused-ignore]
 
@@ -23,6 +27,10 @@ _SOURCES = [
     "kozel_tutor/solver/native_src/kz_engine.c",
 ]
 _HEADERS = ["kozel_tutor/solver/native_src/kz_engine.h"]
+# The puzzle catalogue is data at the repository's root; an installed (not editable) package
+# carries a copy (kozel_tutor.puzzles.model.catalogue_dir looks there first).
+_CATALOGUE = Path("puzzles")
+_INSTALLED_CATALOGUE = Path("kozel_tutor", "data", "puzzles")
 _UNIX_FLAGS = ["-O3", "-std=c11", "-Wall", "-Wextra"]
 _OPTIONAL_FLAGS = ["-mpopcnt"]   # x86-64: popcount in one instruction (every CPU since 2008)
 
@@ -72,11 +80,28 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc, unused-ignore]
         )
 
 
+class BuildPyWithCatalogue(build_py):  # type: ignore[misc, unused-ignore]
+    """``build_py`` that copies the puzzle catalogue into the package being built (an editable
+    install reads it where it is)."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        target = Path(self.build_lib) / _INSTALLED_CATALOGUE
+        for source in sorted(_CATALOGUE.rglob("*.json")):
+            copy = target / source.relative_to(_CATALOGUE)
+            self.mkpath(str(copy.parent))
+            self.copy_file(str(source), str(copy))
+
+
 class SdistWithHeaders(sdist):  # type: ignore[misc, unused-ignore]
-    """``sdist`` that ships the core's headers too (setuptools packs only the listed sources)."""
+    """``sdist`` that ships the core's headers and the puzzle catalogue too (setuptools packs
+    only the listed sources and the packages' files)."""
 
     def make_release_tree(self, base_dir: str, files: list[str]) -> None:
-        super().make_release_tree(base_dir, [*files, *(h for h in _HEADERS if h not in files)])
+        extra = [*_HEADERS, *(str(p) for p in sorted(_CATALOGUE.rglob("*.json")))]
+        super().make_release_tree(base_dir, [*files, *(f for f in extra if f not in files)])
 
 
 setup(
@@ -88,5 +113,6 @@ setup(
             optional=True,
         )
     ],
-    cmdclass={"build_ext": OptionalBuildExt, "sdist": SdistWithHeaders},
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithCatalogue,
+              "sdist": SdistWithHeaders},
 )

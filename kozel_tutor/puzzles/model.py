@@ -573,11 +573,15 @@ def save_set(path: str | os.PathLike[str], puzzle_set: PuzzleSet) -> None:
 
 
 def catalogue_dir() -> Path:
-    """``puzzles/`` at the root of the repository, or ``$KOZEL_PUZZLES`` when set."""
+    """``$KOZEL_PUZZLES`` when set; else the copy an installed package carries
+    (``kozel_tutor/data/puzzles``, made by the build), else ``puzzles/`` at the root of the
+    repository (a checkout or an editable install)."""
     override = os.environ.get("KOZEL_PUZZLES")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "puzzles"
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "data" / "puzzles"
+    return installed if installed.is_dir() else package.parent / "puzzles"
 
 
 def load_catalogue(root: str | os.PathLike[str] | None = None) -> list[PuzzleSet]:

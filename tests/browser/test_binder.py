@@ -32,6 +32,7 @@ import pytest
 
 from browser.conftest import CHROMIUM, TIMEOUT_MS, free_port, missing, stop
 from browser.helpers import HAND, hand, play_one, start_game
+from kozel_tutor.puzzles.model import load_catalogue
 
 pytestmark = [pytest.mark.binder, pytest.mark.browser, pytest.mark.slow]
 
@@ -180,6 +181,16 @@ def check_the_package_is_installed_with_its_native_solver_core(binder: Binder) -
     assert location.startswith(str(binder.venv)), "the package comes from the environment"
 
 
+def check_the_installed_package_carries_the_whole_puzzle_catalogue(binder: Binder) -> None:
+    found = json.loads(binder.python(
+        "-c", "import json; from kozel_tutor.puzzles.model import catalogue_dir, load_catalogue; "
+              "print(json.dumps([str(catalogue_dir()), "
+              "sum(len(s.puzzles) for s in load_catalogue())]))"))
+    in_repo = sum(len(s.puzzles) for s in load_catalogue(ROOT / "puzzles"))
+    assert found[0].startswith(str(binder.venv)), found
+    assert found[1] == in_repo > 0, (found, in_repo)
+
+
 def check_the_server_culls_abandoned_kernels(binder: Binder) -> None:
     shown = subprocess.run([str(binder.venv / "bin" / "jupyter"), "server", "--show-config"],
                            cwd=binder.repo, env=binder_env(binder.repo, binder.venv),
@@ -290,6 +301,7 @@ def test_binder_link_builds_the_app_and_a_learner_plays_a_card(
     check_the_voila_link_opens_the_app_and_a_card_is_played(binder, page)
     check_progress_survives_a_new_session_through_the_progress_file(binder, page, tmp_path)
     check_the_package_is_installed_with_its_native_solver_core(binder)
+    check_the_installed_package_carries_the_whole_puzzle_catalogue(binder)
     check_the_play_notebook_plays_in_jupyterlab(binder, page)
     for name, seconds in binder.timings.items():
         record_property(name, round(seconds, 1))
