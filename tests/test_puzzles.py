@@ -251,7 +251,9 @@ def test_built_puzzles_put_the_learner_at_south_and_verify() -> None:
     assert puzzle.goal is Goal.TAKE_TRICK and tokens(puzzle.answers) == ["6H"]
     _, problems = check_puzzle(puzzle, backend=PY)
     assert problems == []
-    assert len(puzzle.hints) == 3 and puzzle.title.ru and puzzle.story.en
+    assert puzzle.title.ru and puzzle.story.en
+    # hearts are forced (the learner must follow), so the theme and the card's place, no suit
+    assert [h.en for h in puzzle.hints][1:] == ["It is your lowest card."]
 
 
 def test_the_miner_finds_valid_puzzles_quickly() -> None:

@@ -22,7 +22,7 @@ from kozel_tutor.position import Position
 from kozel_tutor.puzzles.generate import category_of
 from kozel_tutor.puzzles.model import THEME_IDS, Puzzle, catalogue_dir, load_catalogue, load_set
 from kozel_tutor.puzzles.variants import goal_threshold
-from kozel_tutor.puzzles.verify import analyse, check_puzzle
+from kozel_tutor.puzzles.verify import analyse, check_puzzle, legal_cards
 from kozel_tutor.rules import find_rules
 from kozel_tutor.solver import available_backends
 
@@ -121,3 +121,20 @@ def test_full_hand_re_solves_to_its_answers(puzzle: Puzzle) -> None:
         warnings.warn(f"{puzzle.id}: the pure-Python solver could not settle this full-hand "
                       f"puzzle in {BUDGET} s (build the native core to check it exactly)",
                       stacklevel=1)
+
+
+SUIT_HINTS = {"Play a trump.", "Play a club.", "Play a spade.", "Play a heart.", "Play a diamond."}
+
+
+def test_no_hint_names_the_suit_when_every_legal_card_is_of_that_suit() -> None:
+    stored = [p for s in load_catalogue() for p in s.puzzles]
+    forced = 0
+    for puzzle in stored:
+        order = puzzle.position.rules.card_order(puzzle.position.trump)
+        suits = {order.effective_suit(c) for c in legal_cards(puzzle.position)}
+        if len(suits) == 1:
+            forced += 1
+            said = [h.en for h in puzzle.hints]
+            assert not SUIT_HINTS & set(said), (puzzle.id, said)
+            assert not any("of that suit" in h for h in said), (puzzle.id, said)
+    assert forced > 100   # a third of the endings: the test is not vacuous

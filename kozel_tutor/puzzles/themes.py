@@ -402,21 +402,23 @@ def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[
     if strategic:
         hints.append(theme_hint(strategic[0], check.position.rules))
     order = check.position.rules.card_order(check.position.trump)
-    if order.is_trump(answer):
-        hints.append(_t("Играйте козырем.", "Play a trump."))
-    else:
-        hints.append(_t(f"Играйте {_SUIT_HINT['ru'][answer.suit]}.",
-                        f"Play {_SUIT_HINT['en'][answer.suit]}."))
     suit = order.effective_suit(answer)
+    # the suit is a hint only when the learner may play another one
+    forced = all(order.effective_suit(c) == suit for c in check.results)
+    if not forced:
+        hints.append(_t("Играйте козырем.", "Play a trump.") if order.is_trump(answer) else
+                     _t(f"Играйте {_SUIT_HINT['ru'][answer.suit]}.",
+                        f"Play {_SUIT_HINT['en'][answer.suit]}."))
     hand = [c for c in check.results if order.effective_suit(c) == suit]
     ranked = sorted(hand, key=lambda c: -order.strength[c.index])
     group = set(check.group_of(answer))
+    of_suit = Text("", "") if forced else Text(" этой масти", " of that suit")
     if len(ranked) > 1 and ranked[0] in group:
-        hints.append(_t("Нужна ваша старшая карта этой масти.",
-                        "It is your highest card of that suit."))
+        hints.append(_t(f"Нужна ваша старшая карта{of_suit.ru}.",
+                        f"It is your highest card{of_suit.en}."))
     elif len(ranked) > 1 and ranked[-1] in group:
-        hints.append(_t("Нужна ваша младшая карта этой масти.",
-                        "It is your lowest card of that suit."))
+        hints.append(_t(f"Нужна ваша младшая карта{of_suit.ru}.",
+                        f"It is your lowest card{of_suit.en}."))
     else:
         hints.append(_t(f"Карта стоит {points_phrase(answer.points, 'ru')}.",
                         f"The card is worth {points_phrase(answer.points, 'en')}."))
