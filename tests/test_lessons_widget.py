@@ -57,3 +57,21 @@ def test_the_app_registers_the_lessons_section() -> None:
 
     assert load_sections(("kozel_tutor.lessons.section",)) == []
     assert SECTIONS["lessons"].title == {"ru": "Уроки", "en": "Lessons"}
+
+
+def test_every_card_and_suit_the_lesson_shows_is_named_in_the_ui_language() -> None:
+    from kozel_tutor.cards import Card, Suit
+
+    player = LessonPlayer("07_called", lang="ru", progress=None)
+    widget = LessonWidget(player)
+    widget.receive({"type": "next"})
+    assert widget.view["answer"]["kind"] == "suit"
+    assert widget.names["suits"] == {s.letter: s.name_in("ru") for s in Suit}
+    assert [widget.names["suits"][s] for s in "CSHD"] == ["трефы", "пики", "черви", "бубны"]
+    for token in widget.view["scene"]["seats"]["S"]["cards"]:
+        assert widget.names["cards"][token] == Card.parse(token).name_in("ru")
+    assert widget.names["cards"]["QS"] == "дама пик"
+    widget.receive({"type": "lang", "lang": "en"})
+    assert widget.names["cards"]["QS"] == "queen of spades"
+    assert widget.names["suits"]["C"] == "clubs"
+

@@ -132,3 +132,72 @@ def test_a_panel_group_value_must_be_one_of_its_options() -> None:
         check_panel_view({"title": "t", "buttons": [], "groups": [
             {"id": "deck", "label": "Deck", "value": "52",
              "options": [{"value": "36", "label": "36"}]}]})
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_card_the_widget_shows_is_named_in_the_ui_language(lang: str) -> None:
+    from kozel_tutor.cards import CARDS, Suit
+
+    table = TableWidget(lang=lang)
+    assert table.names["cards"] == {card.token: card.name_in(lang) for card in CARDS}
+    assert table.names["suits"] == {suit.letter: suit.name_in(lang) for suit in Suit}
+    panel = PanelWidget(lang=lang)
+    assert panel.names == table.names
+    assert (table.names["cards"]["QS"], table.names["cards"]["TH"]) == {
+        "ru": ("дама пик", "десятка червей"), "en": ("queen of spades", "ten of hearts")}[lang]
+
+
+def test_the_names_follow_the_language_switch() -> None:
+    table = TableWidget(lang="ru")
+    assert table.names["table"] == "Карточный стол" and table.names["suits"]["C"] == "трефы"
+    table.lang = "en"
+    assert table.names["table"] == "Card table" and table.names["suits"]["C"] == "clubs"
+    assert table.names["cards"]["KS"] == "king of spades"
+
+
+def test_the_card_table_root_is_an_application_named_by_python() -> None:
+    # the root takes the table's keys; its name is names.table (above), never a word in the JS
+    code = esm("table.js")
+    assert 'root.setAttribute("role", "application")' in code
+    assert 'root.setAttribute("aria-label", (view.labels && view.labels.table) || names().table' \
+        in code
+
+
+@pytest.mark.parametrize("breaks, problem", [
+    (lambda n: n["cards"].pop("QS"), "no name for QS"),
+    (lambda n: n["cards"].update(qs="x"), "canonical"),
+    (lambda n: n["cards"].update(QS=""), "empty name"),
+    (lambda n: n["suits"].pop("H"), "missing H"),
+    (lambda n: n["suits"].update(X="x"), "unknown X"),
+    (lambda n: n.pop("table"), "missing table"),
+])
+def test_names_that_do_not_fit_the_schema_are_refused(breaks: Any, problem: str) -> None:
+    from kozel_tutor.widgets.names import names_in
+    from kozel_tutor.widgets.schema import check_names
+
+    names = names_in("ru")
+    breaks(names)
+    with pytest.raises(ValueError, match=problem):
+        check_names(names)
+    with pytest.raises(traitlets.TraitError, match=problem):
+        TableWidget().names = names
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_puzzle_widget_names_its_cards_in_the_ui_language(lang: str) -> None:
+    from kozel_tutor.cards import Card
+    from kozel_tutor.puzzles.model import load_catalogue
+    from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
+    from kozel_tutor.widgets.puzzle import PuzzleWidget
+
+    puzzle = next(p for s in load_catalogue() for p in s.puzzles)
+    widget = PuzzleWidget(PuzzlePlayer(SetQueue([puzzle]), lang=lang))
+    shown = widget.view["seats"]["S"]["cards"] + [t["card"] for t in widget.view["trick"]]
+    assert shown
+    for token in shown:
+        assert widget.names["cards"][token] == Card.parse(token).name_in(lang)
+    assert widget.names["suits"][widget.view["trump"]] == Card.parse(
+        "6" + widget.view["trump"]).suit.name_in(lang)
+    other = "en" if lang == "ru" else "ru"
+    widget.set_lang(other)
+    assert widget.names["cards"][shown[0]] == Card.parse(shown[0]).name_in(other)

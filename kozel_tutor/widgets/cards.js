@@ -58,7 +58,18 @@ function corner(rankText, suit, colour) {
     pip(suit, 11, 37, 13, colour, false);
 }
 
-/** SVG markup of one card face, e.g. cardSVG("QC", {ranks: {Q: "Д"}, fourColour: true}). */
+function escapeText(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The accessible name of a card: Python's full name in the UI language ("дама пик"), from the
+ *  widget's names.cards map (opts.names); the bare token only until the names arrive. */
+export function cardName(token, opts = {}) {
+  return (opts.names && opts.names[token]) || token;
+}
+
+/** SVG markup of one card face, e.g. cardSVG("QC", {ranks: {Q: "Д"}, fourColour: true,
+ *  names: {QC: "дама треф"}}). The names map gives the card its spoken name (its <desc>). */
 export function cardSVG(token, opts = {}) {
   const rank = token.slice(0, -1);
   const suit = token.slice(-1);
@@ -80,17 +91,19 @@ export function cardSVG(token, opts = {}) {
   }
   const title = opts.title ? `<title>${opts.title}</title>` : "";
   return `<svg class="kz-card-svg" viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="${id}">` +
-    `<desc id="${id}">${rankText}${suit}</desc>${title}` +
+    `<desc id="${id}">${escapeText(cardName(token, opts))}</desc>${title}` +
     `<rect x="1" y="1" width="98" height="138" rx="8" fill="#fffdf8" stroke="#b9b2a3" stroke-width="1.5"/>` +
     corner(rankText, suit, colour) +
     `<g transform="rotate(180 50 70)">${corner(rankText, suit, colour)}</g>` +
     body + `</svg>`;
 }
 
-/** A small coloured suit symbol (buttons, badges). */
+/** A small coloured suit symbol (buttons, badges); opts.name (Python's suit name) makes it an
+ *  image with that name, else it is hidden from screen readers. */
 export function suitSVG(suit, opts = {}) {
   const colour = opts.colour || suitColour(suit, opts.fourColour);
-  return `<svg class="kz-suit-svg" viewBox="0 0 20 20" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"><path d="${SUIT_PATH[suit]}" fill="${colour}"/></svg>`;
+  const a11y = opts.name ? `role="img" aria-label="${escapeText(opts.name).replace(/"/g, "&quot;")}"` : 'aria-hidden="true"';
+  return `<svg class="kz-suit-svg" viewBox="0 0 20 20" xmlns="http://www.w3.org/2000/svg" ${a11y}><path d="${SUIT_PATH[suit]}" fill="${colour}"/></svg>`;
 }
 
 /** A card element: <div class="kz-card" data-card="QC">. Faces get the SVG; backs a pattern. */

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anywidget
 import traitlets
 
+from .names import NamedWidget, names_in
 from .schema import Command, parse_command
 
 __all__ = ["CommandHandler", "CommandWidget"]
@@ -21,8 +21,9 @@ __all__ = ["CommandHandler", "CommandWidget"]
 CommandHandler = Callable[[Command], None]
 
 
-class CommandWidget(anywidget.AnyWidget):
-    """Base of the widgets that send commands; subclasses set ``_esm``, ``_css``, ``view``."""
+class CommandWidget(NamedWidget):
+    """Base of the widgets that send commands; subclasses set ``_esm``, ``_css``, ``view``.
+    Their :attr:`names` follow :attr:`lang`."""
 
     view = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("ru").tag(sync=True)
@@ -45,6 +46,14 @@ class CommandWidget(anywidget.AnyWidget):
             return self.check_view(proposal["value"])
         except ValueError as exc:
             raise traitlets.TraitError(str(exc)) from None
+
+    @traitlets.default("names")
+    def _default_names(self) -> dict[str, Any]:
+        return names_in(self.lang)
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict[str, Any]) -> None:
+        self.names = names_in(change["new"])
 
     @traitlets.validate("lang")
     def _check_lang(self, proposal: dict[str, Any]) -> str:

@@ -5,12 +5,16 @@
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-lesson-root");
+    root.tabIndex = -1;   // the focus stays in the widget even when a step has no control
     host.append(root);
     const send = (msg) => model.send(msg);
     const answer = (value) => send({ type: "answer", value: String(value) });
 
+    // Python's names in the UI language: names.cards (token -> "дама пик"), names.suits.
+    const names = () => model.get("names") || {};
+
     function cardOpts(view) {
-      return { ranks: view.ranks, fourColour: model.get("four_colour") };
+      return { ranks: view.ranks, fourColour: model.get("four_colour"), names: names().cards };
     }
 
     // A card that may answer the task is a keyboard-reachable button.
@@ -25,9 +29,11 @@ export default {
         node.classList.add("kz-pickable");
         node.tabIndex = 0;
         node.setAttribute("role", "button");
+        node.setAttribute("aria-label", cardName(token, cardOpts(view)));
+        node.dataset.testid = `lesson-card-${token}`;
         node.addEventListener("click", () => answer(token));
         node.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); answer(token); }
+          if (e.key === "Enter" || e.key === " ") { consumeKey(e); answer(token); }
         });
       }
       return node;
@@ -97,7 +103,7 @@ export default {
       if (scene.trump) {
         const badge = el("span", "kz-badge kz-badge-trump");
         badge.dataset.testid = "lesson-trump";
-        badge.innerHTML = suitSVG(scene.trump, { fourColour: model.get("four_colour") }) + " ";
+        badge.innerHTML = suitSVG(scene.trump, { fourColour: model.get("four_colour"), name: (names().suits || {})[scene.trump] }) + " ";
         badge.append(document.createTextNode(view.labels.trump));
         box.append(badge);
       }
@@ -134,7 +140,7 @@ export default {
         input.setAttribute("aria-label", view.labels.answer_here);
         if (a.last !== null && view.feedback && !view.feedback.correct) input.value = a.last;
         const submit = () => { if (input.value.trim() !== "") answer(input.value.trim()); };
-        input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); submit(); } });
+        input.addEventListener("keydown", (e) => { if (e.key === "Enter") { consumeKey(e); submit(); } });
         box.append(input, button(view.labels.check, "lesson-check", submit, { primary: true }));
       } else if (a.kind === "choice") {
         for (const c of a.choices) {
@@ -147,7 +153,7 @@ export default {
           const b = button("", `lesson-suit-${s}`, () => answer(s));
           b.innerHTML = suitSVG(s, { fourColour: model.get("four_colour") });
           b.classList.add("kz-suit-btn");
-          b.setAttribute("aria-label", s);
+          b.setAttribute("aria-label", (names().suits || {})[s] || s);
           box.append(b);
         }
       }
@@ -157,8 +163,7 @@ export default {
     function draw() {
       const view = model.get("view");
       if (!view || !view.lesson) return;
-      const focusedTestid = document.activeElement && root.contains(document.activeElement)
-        ? document.activeElement.dataset.testid : null;
+      const focused = focusBefore(root);
       root.replaceChildren();
       root.lang = view.lang;
 
@@ -166,6 +171,7 @@ export default {
       const title = el("h2", "kz-lesson-title", `${view.lesson.number}. ${view.lesson.title}`);
       title.dataset.testid = "lesson-title";
       const dots = el("div", "kz-lesson-dots");
+      dots.setAttribute("role", "img");   // one picture named "Шаг 2 / 5"; the dots inside are not read
       dots.setAttribute("aria-label", `${view.labels.step} ${view.step.index + 1} / ${view.step.count}`);
       view.dots.forEach((state) => dots.append(el("span", `kz-lesson-dot kz-dot-${state}`)));
       const lang = button(view.labels.lang, "lesson-lang", () => send({ type: "lang", lang: view.lang === "ru" ? "en" : "ru" }));
@@ -211,12 +217,17 @@ export default {
       nav.append(button(view.labels.next, "lesson-next", () => send({ type: "next" }), { primary: true, disabled: !view.can_next }));
       root.append(nav);
 
-      const again = focusedTestid && root.querySelector(`[data-testid="${focusedTestid}"]:not([disabled])`);
-      if (again) again.focus({ preventScroll: true });
-      else if (view.can_next && focusedTestid) root.querySelector('[data-testid="lesson-next"]').focus({ preventScroll: true });
+      // The same control if it is still there, else the step's first answer control (in page
+      // order: a card, a seat, a suit, a choice, the number), else Next, Start again, Hint, Back.
+      restoreFocus(root, focused, [
+        ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
+        '[data-testid="lesson-next"]', '[data-testid="lesson-restart"]',
+        '[data-testid="lesson-hint"]', '[data-testid="lesson-back"]',
+      ]);
     }
 
     model.on("change:view", draw);
+    model.on("change:names", draw);
     model.on("change:four_colour", draw);
     model.on("change:exit_label", draw);
     draw();

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-import anywidget
 import traitlets
 
 from ._assets import css, esm
+from .names import NamedWidget, names_in
 
 if TYPE_CHECKING:
     from ..lessons.player import LessonPlayer
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["LessonWidget"]
 
 
-class LessonWidget(anywidget.AnyWidget):
+class LessonWidget(NamedWidget):
     """Explanations and tasks on a small card table, with feedback, hints and stars."""
 
     _esm = esm("lesson.js")
@@ -69,4 +69,7 @@ class LessonWidget(anywidget.AnyWidget):
         self.receive(content)
 
     def _refresh(self) -> None:
-        self.view = self.player.view()
+        view = self.player.view()
+        with self.hold_sync():   # the names in the view's language arrive with the view
+            self.names = names_in(view["lang"])
+            self.view = view

@@ -106,7 +106,7 @@ export default {
             const td = el("td");
             if (typeof c === "string") td.textContent = c;
             else {
-              if (c.card) td.insertAdjacentHTML("beforeend", `<span class="kz-card kz-mini" data-card="${c.card}">${cardSVG(c.card, { fourColour: model.get("four_colour") })}</span>`);
+              if (c.card) td.insertAdjacentHTML("beforeend", `<span class="kz-card kz-mini" data-card="${c.card}">${cardSVG(c.card, { fourColour: model.get("four_colour"), names: (model.get("names") || {}).cards })}</span>`);
               if (c.text) td.append(el(c.strong ? "strong" : "span", "", c.text));
             }
             tr.append(td);
@@ -123,6 +123,7 @@ export default {
 
     model.on("change:view", draw);
     model.on("change:lang", draw);
+    model.on("change:names", draw);
     draw();
     // A pre-started kernel built this screen before the page opened: ask for fresh data, and
     // pass on the page's query string (a teacher's link carries a puzzle set in it).
@@ -131,6 +132,7 @@ export default {
       clearTimeout(idle);
       model.off("change:view", draw);
       model.off("change:lang", draw);
+      model.off("change:names", draw);
     };
   },
 };

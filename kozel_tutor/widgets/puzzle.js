@@ -12,9 +12,12 @@ export default {
     let shownCards = 0;   // cards of the line revealed so far (local presentation state)
     let lineKey = "";
 
+    // Python's names in the UI language: names.cards (token -> "дама пик"), names.suits.
+    const names = () => model.get("names") || {};
+
     function opts(view, token) {
       return { ranks: view.ranks, fourColour: model.get("four_colour"),
-               trump: (view.trumps || []).includes(token) };
+               trump: (view.trumps || []).includes(token), names: names().cards };
     }
 
     function card(token, view, cls) {
@@ -29,10 +32,11 @@ export default {
       node.tabIndex = 0;
       node.setAttribute("role", "button");
       node.dataset.testid = `puzzle-card-${token}`;
+      node.setAttribute("aria-label", cardName(token, opts(view, token)));
       const play = () => send({ type: "play", card: token });
       node.addEventListener("click", play);
       node.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(); }
+        if (e.key === "Enter" || e.key === " ") { consumeKey(e); play(); }
       });
       return node;
     }
@@ -40,7 +44,7 @@ export default {
     function drawFelt(view) {
       const felt = el("div", "kz-puzzle-felt");
       const trump = el("span", "kz-badge kz-badge-trump");
-      trump.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour") }) + " ";
+      trump.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour"), name: (names().suits || {})[view.trump] }) + " ";
       trump.append(document.createTextNode(view.labels.trump));
       trump.dataset.testid = "puzzle-trump";
       felt.append(trump);
@@ -62,6 +66,7 @@ export default {
         } else {
           for (let i = 0; i < Math.min(seat.count, 9); i++) hand.append(cardElement(null, {}));
           hand.classList.add("kz-puzzle-backs");
+          hand.setAttribute("role", "img");   // the backs are one picture: "карт: 5"
           hand.setAttribute("aria-label", seat.hidden);
         }
         box.append(hand);
@@ -150,8 +155,7 @@ export default {
     function draw() {
       const view = model.get("view");
       if (!view || !view.labels) return;
-      const focused = document.activeElement && root.contains(document.activeElement)
-        ? document.activeElement.dataset.testid : null;
+      const focused = focusBefore(root);
       root.replaceChildren();
       root.lang = view.lang;
       root.dataset.phase = view.phase;
@@ -159,6 +163,7 @@ export default {
         const done = el("div", "kz-puzzle-empty", view.message);
         done.dataset.testid = "puzzle-empty";
         root.append(done);
+        restoreFocus(root, focused);
         return;
       }
       const top = el("div", "kz-puzzle-top");
@@ -212,21 +217,37 @@ export default {
         nav.append(button(view.labels.next, "puzzle-next", () => send({ type: "next" }), { primary: true, key: "n" }));
       }
       root.append(nav);
-      const again = focused && root.querySelector(`[data-testid="${focused}"]:not([disabled])`);
-      if (again) again.focus({ preventScroll: true });
-      else if (view.phase !== "solve" && focused) root.querySelector('[data-testid="puzzle-next"]').focus({ preventScroll: true });
+      // The same control if it is still there; else, on a new puzzle, its first card to play (or
+      // the Hint button), after an answer, Next (or Retry, or the line's steps).
+      restoreFocus(root, focused, view.phase === "solve"
+        ? ['[data-testid^="puzzle-card-"]', '[data-testid="puzzle-hint"]']
+        : ['[data-testid="puzzle-next"]', '[data-testid="puzzle-retry"]', '[data-testid="puzzle-step"]']);
     }
 
+    // The puzzle's keys: h hint, n next, r retry (the same keys in the Russian layout, р т к, and
+    // with Caps Lock), ArrowRight the line's next card. While a puzzle is on screen h, n and r are
+    // always the widget's (acted on when their button is there), so they never reach the page
+    // (in JupyterLab "r" would turn the cell into a raw cell); every other key, and every key
+    // with a modifier, passes through untouched.
+    const KEYS = { h: "hint", "р": "hint", n: "next", "т": "next", r: "retry", "к": "retry" };
     root.addEventListener("keydown", (e) => {
-      if (e.target && e.target.tagName === "INPUT") return;
+      if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
       const view = model.get("view");
-      if (!view || view.phase === "empty" || e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === "h" && view.hint_button) send({ type: "hint" });
-      else if (e.key === "n" && view.phase !== "solve") send({ type: "next" });
-      else if (e.key === "r" && view.phase !== "solve") send({ type: "retry" });
-      else if (e.key === "ArrowRight" && view.line) root.querySelector('[data-testid="puzzle-step"]')?.click();
+      if (!view || view.phase === "empty" || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
+      const action = KEYS[e.key.length === 1 ? e.key.toLowerCase() : ""];
+      if (action === "hint") {
+        if (view.hint_button) send({ type: "hint" });
+      } else if (action === "next" || action === "retry") {
+        if (view.phase !== "solve") send({ type: action });
+      } else if (e.key === "ArrowRight" && view.line) {
+        root.querySelector('[data-testid="puzzle-step"]')?.click();
+      } else {
+        return;
+      }
+      consumeKey(e);
     });
     model.on("change:view", draw);
+    model.on("change:names", draw);
     model.on("change:four_colour", draw);
     draw();
   },

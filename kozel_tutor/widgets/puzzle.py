@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-import anywidget
 import traitlets
 
 from ._assets import css, esm
+from .names import NamedWidget, names_in
 
 if TYPE_CHECKING:
     from ..puzzles.player import PuzzlePlayer
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["PuzzleWidget"]
 
 
-class PuzzleWidget(anywidget.AnyWidget):
+class PuzzleWidget(NamedWidget):
     """"What card would you play?": pick a card, see why, step through the refutation."""
 
     _esm = esm("puzzle.js")
@@ -54,4 +54,7 @@ class PuzzleWidget(anywidget.AnyWidget):
         self.receive(content)
 
     def _refresh(self) -> None:
-        self.view = self.player.view()
+        view = self.player.view()
+        with self.hold_sync():   # the names in the view's language arrive with the view
+            self.names = names_in(view["lang"])
+            self.view = view

@@ -18,12 +18,13 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CardError, Suit, parse_card
+from ..cards import CARDS, CardError, Suit, parse_card
 
 __all__ = [
     "Command",
     "ViewError",
     "check_button",
+    "check_names",
     "check_panel_view",
     "check_table_view",
     "offered_buttons",
@@ -317,6 +318,28 @@ def check_panel_view(value: object) -> dict[str, Any]:
     _buttons(view.get("toolbar", []), "view.toolbar")
     _buttons(view.get("tiles", []), "view.tiles")
     return dict(view)
+
+
+def check_names(value: object) -> dict[str, Any]:
+    """Check a widget's ``names`` (see :mod:`.names`): the accessible name of each card, by
+    canonical token, of each suit, by letter, and of the card table."""
+    names = _obj(value, "names", {"cards", "suits", "table"})
+    cards = names["cards"]
+    if not isinstance(cards, Mapping):
+        raise _fail("names.cards", "expected an object")
+    unnamed = [card.token for card in CARDS if card.token not in cards]
+    if unnamed:
+        raise _fail("names.cards", f"no name for {', '.join(unnamed)}")
+    for token, name in cards.items():
+        _token(token, f"names.cards.{token}")
+        if not _str(name, f"names.cards.{token}"):
+            raise _fail(f"names.cards.{token}", "empty name")
+    suits = _obj(names["suits"], "names.suits", {"C", "S", "H", "D"})
+    for letter, name in suits.items():
+        if not _str(name, f"names.suits.{letter}"):
+            raise _fail(f"names.suits.{letter}", "empty name")
+    _str(names["table"], "names.table")
+    return dict(names)
 
 
 def offered_buttons(view: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:

@@ -11,6 +11,7 @@ const ICONS = {
 };
 
 const h = el;
+let tableUid = 0;
 
 function buttonEl(spec, onClick) {
   const b = h("button", "kz-btn" + (spec.primary ? " kz-primary" : ""));
@@ -71,12 +72,17 @@ export default {
   render({ model, el }) {
     const root = h("div", "kz-table-root");
     root.tabIndex = 0;
+    // The root takes the table's keys (1-9, arrows, Enter, H): an application, named by Python.
+    root.setAttribute("role", "application");
+    const hintId = `kz-table-keys-${tableUid++}`;
     el.append(root);
     let selected = -1;
 
     const send = (msg) => model.send(msg);
     const pressButton = (id) => send({ type: "button", id });
-    const cardOpts = () => ({ ranks: model.get("view").ranks, fourColour: model.get("four_colour") });
+    // Python's names in the UI language: names.cards (token -> "дама пик"), names.table.
+    const names = () => model.get("names") || {};
+    const cardOpts = () => ({ ranks: model.get("view").ranks, fourColour: model.get("four_colour"), names: names().cards });
 
     function learnerCards() {
       return model.get("view").seats.S.cards || [];
@@ -248,11 +254,12 @@ export default {
 
     function draw() {
       const view = model.get("view");
-      const hadFocus = root.contains(document.activeElement);
+      const focused = focusBefore(root);
       const cards = view.seats.S.cards || [];
       if (selected >= cards.length) selected = cards.length - 1;
       root.replaceChildren();
       root.lang = model.get("lang");
+      root.setAttribute("aria-label", (view.labels && view.labels.table) || names().table || "");
       root.classList.toggle("kz-four-colour", !!model.get("four_colour"));
       root.classList.toggle("kz-with-board", !!view.scoreboard);
 
@@ -264,7 +271,7 @@ export default {
         const badge = h("span", `kz-badge kz-badge-${b.kind || b.id}`);
         if (b.testid) badge.dataset.testid = b.testid;
         if (b.title) badge.title = b.title;
-        if (b.kind === "trump" && view.trump) badge.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour") }) + " ";
+        if (b.kind === "trump" && view.trump) badge.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour"), name: (names().suits || {})[view.trump] }) + " ";
         badge.append(document.createTextNode(b.text));
         badges.append(badge);
       }
@@ -301,19 +308,34 @@ export default {
         // a panel below the table (the deal review) stays in sight as it opens and fills
         under.scrollIntoView({ block: "nearest" });
       }
-      if (view.hint) root.append(h("div", "kz-hint", view.hint));
+      if (view.hint) {
+        const keys = h("div", "kz-hint", view.hint);
+        keys.id = hintId;
+        root.append(keys);
+        root.setAttribute("aria-describedby", hintId);
+      } else {
+        root.removeAttribute("aria-describedby");
+      }
 
+      // A modal panel takes the focus (its primary button, unless one of its buttons has it);
+      // otherwise, if the table had it, the same control if it is still there, else the root.
       const primary = root.querySelector(".kz-panel .kz-primary");
-      if (primary && view.overlay && (view.overlay.placement || "modal") === "modal") primary.focus({ preventScroll: true });
-      else if (hadFocus) root.focus({ preventScroll: true });
+      if (primary && view.overlay && (view.overlay.placement || "modal") === "modal") {
+        const same = focused.testid && Array.from(root.querySelectorAll(".kz-panel [data-testid]"))
+          .find((n) => n.dataset.testid === focused.testid);
+        (usable(same) ? same : primary).focus({ preventScroll: true });
+      } else {
+        restoreFocus(root, focused);
+      }
     }
 
     function onKey(e) {
-      if (e.target !== root) return;
-      if ((e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      if (e.target !== root || e.ctrlKey || e.metaKey || e.altKey) return;
+      // Every key the table acts on stops here (consumeKey): JupyterLab never sees it.
+      if (e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") {
         const hint = model.get("view").toolbar.find((b) => b.id === "hint");
         if (hint && !hint.disabled) pressButton("hint");
-        e.preventDefault();
+        consumeKey(e);
         return;
       }
       const cards = learnerCards();
@@ -322,14 +344,14 @@ export default {
         const step = e.key === "ArrowRight" ? 1 : -1;
         selected = selected < 0 ? (step > 0 ? 0 : cards.length - 1) : (selected + step + cards.length) % cards.length;
         draw();
-        e.preventDefault();
+        consumeKey(e);
       } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= cards.length) {
         selected = Number(e.key) - 1;
         draw();
-        e.preventDefault();
+        consumeKey(e);
       } else if ((e.key === "Enter" || e.key === " ") && selected >= 0 && selected < cards.length) {
         playCard(cards[selected].card);
-        e.preventDefault();
+        consumeKey(e);
       }
     }
 
@@ -351,12 +373,14 @@ export default {
     model.on("change:view", draw);
     model.on("change:lang", draw);
     model.on("change:four_colour", draw);
+    model.on("change:names", draw);
     model.on("msg:custom", onCustom);
     draw();
     return () => {
       model.off("change:view", draw);
       model.off("change:lang", draw);
       model.off("change:four_colour", draw);
+      model.off("change:names", draw);
       model.off("msg:custom", onCustom);
     };
   },

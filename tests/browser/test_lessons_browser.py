@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
+from kozel_tutor.cards import Card, Suit
 from kozel_tutor.lessons import load_lesson
 from kozel_tutor.lessons.checks import check, expected
 from kozel_tutor.lessons.model import Task
@@ -61,3 +62,104 @@ def test_a_lesson_is_completed_in_the_app_with_one_wrong_answer_explained(
     tile = page.get_by_test_id(f"lesson-open-{LESSON}")
     tile.wait_for()
     assert "★★☆" in tile.inner_text()
+
+
+# A document-level listener (where JupyterLab's command-mode shortcuts listen) records every
+# keydown that bubbles out of the widget; a capture listener keeps every event, to read later
+# whether its default action was prevented.
+LISTEN = """() => {
+    window.kzBubbled = []; window.kzEvents = [];
+    document.addEventListener('keydown', e => window.kzBubbled.push(e.key));
+    document.addEventListener('keydown', e => window.kzEvents.push(e), true);
+}"""
+FOCUSED = """sel => { const a = document.activeElement, root = document.querySelector(sel);
+    return a && root && a !== root && root.contains(a)
+        ? [a.tagName, a.dataset.testid || '', a.getAttribute('role') || ''] : null; }"""
+
+
+def _open_lesson(page: Any, url: str, lesson: str) -> None:
+    open_home(page, url)
+    page.get_by_test_id("section-lessons").click()
+    page.get_by_test_id(f"lesson-open-{lesson}").click()
+    page.get_by_test_id("lesson-title").wait_for()
+
+
+def _focused(page: Any) -> list[str] | None:
+    found = page.evaluate(FOCUSED, ".kz-lesson-root")
+    return None if found is None else [str(x) for x in found]
+
+
+def test_focus_stays_inside_the_lesson_after_next_and_after_a_card_answer(
+        page: Any, voila_server: Any) -> None:
+    lesson = load_lesson("02_trumps")
+    task = lesson.steps[2]
+    assert isinstance(task, Task)
+    _open_lesson(page, voila_server.url, "02_trumps")
+    page.get_by_test_id("lesson-next").focus()
+    page.keyboard.press("Enter")
+    _wait_step(page, 1, len(lesson.steps))
+    assert _focused(page) == ["BUTTON", "lesson-next", ""], "Next is still there: it keeps focus"
+    page.keyboard.press("Enter")   # to the task: Next is disabled there
+    _wait_step(page, 2, len(lesson.steps))
+    page.wait_for_function(f"() => ({FOCUSED})('.kz-lesson-root') !== null")
+    tag, testid, role = _focused(page) or ["", "", ""]
+    assert (tag, role) == ("DIV", "button") and testid.startswith("lesson-card-"), \
+        "the step's first card to pick has the focus"
+    right = expected(task)
+    wrong = next(t for t in page.locator(".kz-pickable").evaluate_all(
+        "els => els.map(e => e.dataset.card)") if t != right)
+    page.get_by_test_id(f"lesson-card-{wrong}").focus()
+    page.keyboard.press("Enter")
+    page.locator("[data-testid='lesson-feedback'][data-correct='false']").wait_for()
+    assert _focused(page) == ["DIV", f"lesson-card-{wrong}", "button"], "a retry: the same card"
+    page.keyboard.press("Tab")   # a key the lesson does not handle: the browser moves the focus
+    page.get_by_test_id(f"lesson-card-{right}").focus()
+    page.keyboard.press("Enter")
+    page.locator("[data-testid='lesson-feedback'][data-correct='true']").wait_for()
+    page.wait_for_function("() => document.activeElement.dataset.testid === 'lesson-next'")
+    assert _focused(page) == ["BUTTON", "lesson-next", ""], "solved: on to Next"
+
+
+def test_a_key_the_lesson_handles_never_leaves_the_widget(page: Any, voila_server: Any) -> None:
+    lesson = load_lesson("02_trumps")
+    _open_lesson(page, voila_server.url, "02_trumps")
+    page.get_by_test_id("lesson-next").click()
+    page.get_by_test_id("lesson-next").click()
+    _wait_step(page, 2, len(lesson.steps))
+    page.evaluate(LISTEN)
+    card = page.locator(".kz-pickable").first
+    card.focus()
+    page.keyboard.press("Tab")     # not the lesson's: passes through untouched
+    card.focus()
+    page.keyboard.press("Enter")   # the lesson's: answers, and stops there
+    page.get_by_test_id("lesson-feedback").wait_for()
+    assert page.evaluate("() => window.kzBubbled") == ["Tab"]
+    assert page.evaluate("() => window.kzEvents.map(e => [e.key, e.defaultPrevented])") == [
+        ["Tab", False], ["Enter", True]]
+
+
+def test_suit_buttons_cards_and_steps_are_named_in_russian(page: Any, voila_server: Any) -> None:
+    called = load_lesson("07_called")
+    _open_lesson(page, voila_server.url, "07_called")
+    page.get_by_test_id("lesson-next").click()
+    _wait_step(page, 1, len(called.steps))
+    assert page.get_by_role("img", name=f"Шаг 2 / {len(called.steps)}").count() == 1
+    for suit in Suit:
+        button = page.get_by_test_id(f"lesson-suit-{suit.letter}")
+        assert button.get_attribute("aria-label") == suit.name_in("ru")
+        assert page.get_by_role("button", name=suit.name_in("ru"), exact=True).count() == 1
+    hand = page.locator(".kz-lesson-seat-S [data-card]")
+    named = hand.evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.querySelector('desc').textContent])")
+    assert named and all(name == Card.parse(token).name_in("ru") for token, name in named)
+    first = Card.parse(named[0][0]).name_in("ru")
+    assert page.get_by_role("img", name=first, exact=True).count() >= 1
+
+    page.get_by_test_id("lesson-exit").click()
+    page.get_by_test_id("lesson-open-02_trumps").click()
+    page.get_by_test_id("lesson-next").click()
+    page.get_by_test_id("lesson-next").click()
+    page.locator(".kz-pickable").first.wait_for()
+    for token in page.locator(".kz-pickable").evaluate_all("els => els.map(e => e.dataset.card)"):
+        name = Card.parse(token).name_in("ru")   # «дама бубен», not «ДD»
+        assert page.get_by_role("button", name=name, exact=True).count() == 1

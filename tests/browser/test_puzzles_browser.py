@@ -7,6 +7,7 @@ import base64
 import json
 from typing import Any
 
+from kozel_tutor.cards import Card
 from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
 from kozel_tutor.puzzles.teacher import set_to_param
 
@@ -89,3 +90,72 @@ def test_the_puzzles_tile_opens_rated_puzzles(page: Any, voila_server: Any) -> N
     assert cards
     page.get_by_test_id(f"puzzle-card-{cards[0]}").click()
     page.get_by_test_id("puzzle-feedback").wait_for()
+
+
+# A document-level listener (where JupyterLab's command-mode shortcuts listen) records every
+# keydown that bubbles out of the widget; a capture listener keeps every event, to read later
+# whether its default action was prevented.
+LISTEN = """() => {
+    window.kzBubbled = []; window.kzEvents = [];
+    document.addEventListener('keydown', e => window.kzBubbled.push(e.key));
+    document.addEventListener('keydown', e => window.kzEvents.push(e), true);
+}"""
+FOCUSED = """() => {
+    const a = document.activeElement, root = document.querySelector('.kz-puzzle-root');
+    return a && root && a !== root && root.contains(a) ? a.dataset.testid || a.tagName : null; }"""
+
+
+def _focus_is(page: Any, testid: str) -> None:
+    page.wait_for_function(f"t => ({FOCUSED})() === t", arg=testid)
+
+
+def test_the_puzzle_keys_never_reach_the_page_and_the_focus_stays_inside(
+        page: Any, voila_server: Any) -> None:
+    puzzle_set = _two_puzzles()
+    first, second = puzzle_set.puzzles
+    page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
+    page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    page.evaluate(LISTEN)
+    right = sorted(c.token for c in first.answers)[0]
+    page.get_by_test_id(f"puzzle-card-{right}").focus()
+    page.keyboard.press("r")        # the retry key, before an answer: still kept from the page
+    page.keyboard.press("x")        # not the puzzle's: passes through untouched
+    page.keyboard.press("Enter")    # plays the focused card
+    page.locator("[data-testid='puzzle-feedback'][data-correct='true']").wait_for()
+    _focus_is(page, "puzzle-next")
+    page.keyboard.press("r")        # retry: in JupyterLab this key turned the cell raw
+    page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    page.wait_for_function(f"() => ({FOCUSED})()?.startsWith('puzzle-card-')")
+    assert page.evaluate("() => window.kzBubbled") == ["x"]
+    assert page.evaluate("() => window.kzEvents.map(e => [e.key, e.defaultPrevented])") == [
+        ["r", True], ["x", False], ["Enter", True], ["r", True]]
+
+    page.get_by_test_id(f"puzzle-card-{right}").focus()
+    page.keyboard.press("Enter")
+    page.locator(".kz-puzzle-root[data-phase='right']").wait_for()
+    _focus_is(page, "puzzle-next")
+    page.keyboard.press("n")        # the next puzzle: the focus goes to its first card
+    page.get_by_text("Задача 2 из 2").wait_for()
+    page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    page.wait_for_function(f"() => ({FOCUSED})()?.startsWith('puzzle-card-')")
+    if second.hints:
+        page.keyboard.press("h")    # so the hint key works at once
+        page.get_by_test_id("puzzle-hints").wait_for()
+        assert page.evaluate(FOCUSED).startswith("puzzle-")
+    assert page.evaluate("() => window.kzBubbled") == ["x"]
+
+
+def test_every_card_in_a_puzzle_is_named_in_russian(page: Any, voila_server: Any) -> None:
+    puzzle_set = _two_puzzles()
+    page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
+    page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    named = page.locator(".kz-puzzle-root .kz-card[data-card]").evaluate_all(
+        "els => els.map(e => [e.dataset.card, e.querySelector('desc').textContent])")
+    assert named and all(name == Card.parse(token).name_in("ru") for token, name in named)
+    for token in _legal(page):
+        name = Card.parse(token).name_in("ru")   # «десятка червей», not «10H»
+        assert page.get_by_test_id(f"puzzle-card-{token}").get_attribute("aria-label") == name
+        assert page.get_by_role("button", name=name, exact=True).count() == 1
+    trump = puzzle_set.puzzles[0].position.trump
+    assert page.get_by_test_id("puzzle-trump").get_by_role(
+        "img", name=trump.name_in("ru"), exact=True).count() == 1

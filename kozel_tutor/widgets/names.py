@@ -1,0 +1,63 @@
+"""What the widgets say to a screen reader, in the learner's language.
+
+The browser holds no words: every widget gets this map as its ``names`` trait and uses it for
+the accessible names of what it draws: each card (its ``<desc>`` and, for a card button, its
+``aria-label``), each suit button, and the card table itself.  The visible labels (the corner
+letters, the suit symbols) stay as they are.
+
+>>> names_in("ru")["cards"]["QS"], names_in("en")["cards"]["QS"]
+('дама пик', 'queen of spades')
+>>> names_in("ru")["suits"]["C"], names_in("en")["table"]
+('трефы', 'Card table')
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..cards import CARDS, Suit
+from .schema import check_names
+
+__all__ = ["LABELS", "NamedWidget", "names_in"]
+
+LABELS: dict[str, dict[str, str]] = {
+    "table": {"ru": "Карточный стол", "en": "Card table"},
+}
+"""The widgets' own accessible names (the card table's root), by key and language."""
+
+
+@cache
+def _names(lang: str) -> MappingProxyType[str, Any]:
+    if lang not in ("ru", "en"):
+        raise ValueError(f"unknown language {lang!r} (use ru or en)")
+    return MappingProxyType({
+        "cards": {card.token: card.name_in(lang) for card in CARDS},
+        "suits": {suit.letter: suit.name_in(lang) for suit in Suit},
+        **{key: text[lang] for key, text in LABELS.items()},
+    })
+
+
+def names_in(lang: str) -> dict[str, Any]:
+    """Every card's and suit's full name, and the widgets' own names, in ``lang``: a fresh
+    plain-JSON dict for a widget's ``names`` trait."""
+    names = _names(lang)
+    return {key: dict(value) if isinstance(value, dict) else value for key, value in names.items()}
+
+
+class NamedWidget(anywidget.AnyWidget):
+    """Base of the widgets: a checked :attr:`names` trait, the accessible names they draw with."""
+
+    names = traitlets.Dict().tag(sync=True)
+    """:func:`names_in` the widget's language; checked by :func:`~.schema.check_names`."""
+
+    @traitlets.validate("names")
+    def _check_names(self, proposal: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return check_names(proposal["value"])
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
