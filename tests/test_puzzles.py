@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -382,6 +383,49 @@ def test_rated_puzzles_match_the_learners_rating_and_never_repeat_in_a_sitting(
     assert len(ids) == len(set(ids)) == len(ladder)
     assert abs(picked[0].rating - 1500) <= 400  # type: ignore[union-attr]
     assert queue.next() is None
+
+
+def test_the_title_keeps_the_theme_hidden_until_the_puzzle_is_answered() -> None:
+    puzzle = build_puzzle(EQUIVALENT, category="e3", rng=__import__("random").Random(0),
+                          backend=PY)
+    assert puzzle is not None
+    player = PuzzlePlayer(SetQueue([puzzle]), lang="ru", backend=PY)
+    assert player.view()["header"]["title"] == "Концовка: 3 карты"
+    player.set_lang("en")
+    assert player.view()["header"]["title"] == "Ending: 3 cards"
+    player.handle({"type": "play", "card": "QH"})
+    assert player.view()["header"]["title"] == puzzle.title.en
+
+
+def test_the_rating_note_and_difficulty_follow_the_language_and_the_live_ratings(
+        tmp_path: Path) -> None:
+    progress = Progress(tmp_path / "p.sqlite3")
+    puzzle = Puzzle.from_dict(puzzle_dict(id="live", rating=1500))
+    player = PuzzlePlayer(SetQueue([puzzle]), lang="ru", backend=PY, progress=progress)
+    player.handle({"type": "play", "card": "QH"})   # a miss: the puzzle's rating goes up
+    assert player.view()["note"].startswith("Рейтинг: 1500 → ")
+    player.set_lang("en")
+    assert player.view()["note"].startswith("Rating: 1500 → ")
+    live = round(progress.puzzle_rating(puzzle).rating)
+    assert live > 1500 and progress.puzzle_ratings() == {"live": pytest.approx(live, abs=0.5)}
+    again = PuzzlePlayer(SetQueue([puzzle]), lang="en", backend=PY, progress=progress)
+    assert again.view()["header"]["difficulty"] == f"Difficulty {live}"
+
+
+def test_a_rated_queue_picks_by_the_puzzles_live_ratings(tmp_path: Path) -> None:
+    from kozel_tutor.puzzles.player import RatedQueue
+
+    progress = Progress(tmp_path / "p.sqlite3")
+    hot = Puzzle.from_dict(puzzle_dict(id="hot", rating=1500))
+    later = time.time() + 100 * DAY   # its reviews fall due long after this test
+    for day in range(6):   # missed again and again, its rating climbs above 1500
+        progress.record(hot, Card.parse("QH"), seconds=1, now=later + day * DAY)
+    learner = progress.learner_rating().rating   # fell with each miss
+    assert progress.puzzle_ratings()["hot"] - learner > 1500 - learner + 100
+    others = [Puzzle.from_dict(puzzle_dict(id=f"p{i}", rating=1500)) for i in range(9)]
+    for seed in range(20):
+        queue = RatedQueue([hot, *others], progress, rng=__import__("random").Random(seed))
+        assert queue.next() is not hot, "eight puzzles lie nearer the learner's rating"
 
 
 def test_one_answer_moves_a_rating_by_at_most_150(tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ from .model import (
     PuzzleSet,
     Text,
     View,
+    category_of,
     load_set,
     rotate_position,
     save_set,
@@ -95,14 +96,6 @@ ROBUST_SAMPLES = 5
 _THEME_WEIGHT = {"endplay": 220, "unblock": 160, "duck": 120, "count_trumps": 100,
                  "pull_trumps": 60, "ruff_or_not": 40, "take_trick": 0, "all_tricks": 40,
                  "feed_partner": -60, "cheap_discard": -80, "opening_lead": 150, "catch": 140}
-
-
-def category_of(position: Position) -> str:
-    """``open`` for a first lead with full hands, else ``e<cards in the mover's hand>``."""
-    if (not position.trick and not sum(position.taken_tricks)
-            and position.cards_per_hand == position.rules.hand_size):
-        return "open"
-    return f"e{position.cards_per_hand}"
 
 
 def _variant_deal(rules: Rules, rng: random.Random) -> DealState:

@@ -46,6 +46,7 @@ __all__ = [
     "View",
     "atomic_write_text",
     "catalogue_dir",
+    "category_of",
     "load_catalogue",
     "load_catalogue_lenient",
     "load_set",
@@ -570,6 +571,14 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 def save_set(path: str | os.PathLike[str], puzzle_set: PuzzleSet) -> None:
     atomic_write_text(path, puzzle_set.to_json() + "\n")
+
+
+def category_of(position: Position) -> str:
+    """``open`` for a first lead with full hands, else ``e<cards in the mover's hand>``."""
+    if (not position.trick and not sum(position.taken_tricks)
+            and position.cards_per_hand == position.rules.hand_size):
+        return "open"
+    return f"e{position.cards_per_hand}"
 
 
 def catalogue_dir() -> Path:

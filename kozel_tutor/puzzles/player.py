@@ -29,10 +29,10 @@ from ..cards import Card, CardError, CardSet, parse_card
 from ..seats import Seat
 from ..solver import get_backend
 from .explain import CardReport, card_report
-from .model import Puzzle, View
+from .model import Puzzle, View, category_of
 from .progress import HINT_COST, Progress
 from .teacher import ResultsSheet
-from .texts import points_phrase, say, seat_role, tricks_phrase
+from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
 from .themes import theme_label
 from .variants import goal_text, variant_label
 from .verify import GoalCheck, analyse, legal_cards, line_after
@@ -74,12 +74,36 @@ _LABELS = {
     "unrated": {"ru": "Повторная попытка: рейтинг не меняется.",
                 "en": "A repeat: the rating does not change."},
     "chosen": {"ru": "ваш ход", "en": "your card"},
+    # while the puzzle is unsolved its title does not give the theme away
+    "title_ending": {"ru": "Концовка: {n} {cards}", "en": "Ending: {n} cards"},
+    "title_opening": {"ru": "Первый ход", "en": "Opening lead"},
 }
 
 
 def _label(key: str, lang: str, **params: object) -> str:
     text = _LABELS[key]["ru" if lang == "ru" else "en"]
     return text.format(**params) if params else text
+
+
+def _solving_title(puzzle: Puzzle, lang: str) -> str:
+    """The title while the puzzle is unsolved: the kind of position, not the theme."""
+    position = puzzle.position
+    if category_of(position) == "open":
+        title = _label("title_opening", lang)
+    else:
+        n = position.cards_per_hand
+        title = _label("title_ending", lang, n=n, cards=plural_ru(n, "карта", "карты", "карт"))
+    if puzzle.variant == "standard":
+        return title
+    return f"{title} · {variant_label(puzzle.variant).get(lang)}"
+
+
+def _rating_note(attempt: _Attempt, lang: str) -> str:
+    """What the first answer did to the learner's rating, in ``lang``."""
+    if attempt.rating_change is not None:
+        before, after = attempt.rating_change
+        return _label("rating_change", lang, before=before, after=after)
+    return _label("unrated", lang) if attempt.unrated else ""
 
 
 class PuzzleQueue(Protocol):
@@ -142,7 +166,8 @@ class RatedQueue:
         if not pool:
             return None
         target = self.progress.learner_rating().rating
-        pool.sort(key=lambda p: abs(p.rating - target))
+        live = self.progress.puzzle_ratings()   # each puzzle's rating moves as it is played
+        pool.sort(key=lambda p: abs(live.get(p.id, p.rating) - target))
         choice = self.rng.choice(pool[:8])
         self.shown.add(choice.id)
         return choice
@@ -162,7 +187,9 @@ class _Attempt:
     seconds: float = 0.0
     check: GoalCheck | None = None
     reports: dict[Card, CardReport] = field(default_factory=dict)
-    rating_note: str = ""
+    rating_change: tuple[int, int] | None = None
+    """The learner's rating before and after the first answer, when it was rated."""
+    unrated: bool = False
     first: bool = True
 
 
@@ -264,10 +291,11 @@ class PuzzlePlayer:
             if self.progress is not None:
                 record = self.progress.record(puzzle, card, seconds=attempt.seconds,
                                               hints=attempt.hints, set_id=self.set_id)
-                attempt.rating_note = (
-                    _label("rating_change", self.lang, before=round(record.learner_before.rating),
-                           after=round(record.learner_after.rating))
-                    if record.rated else _label("unrated", self.lang))
+                if record.rated:
+                    attempt.rating_change = (round(record.learner_before.rating),
+                                             round(record.learner_after.rating))
+                else:
+                    attempt.unrated = True
         if self.full_analysis:
             self.thinking = True
             self._changed()
@@ -316,13 +344,15 @@ class PuzzlePlayer:
         counter = self.queue.counter()
         header = {
             "id": puzzle.id,
-            "title": puzzle.title.get(lang),
+            "title": puzzle.title.get(lang) if solved else _solving_title(puzzle, lang),
             "story": puzzle.story.get(lang),
             "goal": goal_text(puzzle.goal, position.rules, lang),
             "variant": puzzle.variant,
             "variant_label": variant_label(puzzle.variant).get(lang),
             "counter": _label("counter", lang, i=counter[0], n=counter[1]) if counter else "",
-            "difficulty": _label("difficulty", lang, rating=puzzle.rating),
+            "difficulty": _label("difficulty", lang, rating=round(
+                self.progress.puzzle_rating(puzzle).rating if self.progress is not None
+                else puzzle.rating)),
             "rating": (_label("rating", lang, rating=round(self.progress.learner_rating().rating))
                        if self.progress is not None else ""),
         }
@@ -374,7 +404,7 @@ class PuzzlePlayer:
         chosen = attempt.chosen
         assert chosen is not None
         correct = chosen in puzzle.answers
-        out: dict[str, Any] = {"note": attempt.rating_note}
+        out: dict[str, Any] = {"note": _rating_note(attempt, lang)}
         rules = puzzle.position.rules
         themes = ", ".join(theme_label(t, rules).get(lang) for t in puzzle.themes)
         if attempt.check is None:
@@ -383,8 +413,8 @@ class PuzzlePlayer:
             out["feedback"] = {"correct": correct, "card": chosen.token, "text": text,
                                "themes": themes}
             if not self.thinking:
-                out["note"] = " ".join(x for x in (_label("light", lang), attempt.rating_note)
-                                       if x)
+                out["note"] = " ".join(x for x in (_label("light", lang),
+                                                   _rating_note(attempt, lang)) if x)
             return out
         check = attempt.check
         chosen_report = attempt.reports.get(chosen) or next(

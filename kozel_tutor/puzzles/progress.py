@@ -132,6 +132,13 @@ class Progress:
         with reading(self.path) as conn:
             return _rating(conn, "learner", Rating())
 
+    def puzzle_ratings(self) -> dict[str, float]:
+        """The rating of every puzzle played so far, by id (the others keep their own)."""
+        with reading(self.path) as conn:
+            rows = readable_rows(conn, "puzzle_ratings", ("subject", "rating"),
+                                 "subject LIKE 'puzzle:%'")
+        return {str(subject)[len("puzzle:"):]: float(rating) for _, subject, rating in rows}
+
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         with reading(self.path) as conn:
             return _rating(conn, f"puzzle:{puzzle.id}", Rating(float(puzzle.rating), PUZZLE_RD))

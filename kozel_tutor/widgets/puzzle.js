@@ -152,6 +152,7 @@ export default {
       return box;
     }
 
+    let shownPhase = null;
     function draw() {
       const view = model.get("view");
       if (!view || !view.labels) return;
@@ -207,9 +208,8 @@ export default {
         if (view.feedback.themes) root.append(el("p", "kz-puzzle-themes", `${view.labels.themes}: ${view.feedback.themes}`));
       }
       if (view.note) root.append(el("p", "kz-puzzle-note", view.note));
-      if (view.cards_table.length) root.append(drawTable(view));
-      if (view.line) root.append(drawLine(view));
 
+      // the buttons right under the verdict, above the long table and line
       const nav = el("div", "kz-puzzle-nav");
       if (view.hint_button) nav.append(button(view.hint_button, "puzzle-hint", () => send({ type: "hint" }), { key: "h" }));
       if (view.phase !== "solve") {
@@ -217,6 +217,12 @@ export default {
         nav.append(button(view.labels.next, "puzzle-next", () => send({ type: "next" }), { primary: true, key: "n" }));
       }
       root.append(nav);
+      if (view.cards_table.length) root.append(drawTable(view));
+      if (view.line) root.append(drawLine(view));
+      // the verdict of a card just played comes into sight with its buttons (on a laptop
+      // screen it would open below the window)
+      if (view.feedback && shownPhase === "solve") nav.scrollIntoView({ block: "nearest" });
+      shownPhase = view.phase;
       // The same control if it is still there; else, on a new puzzle, its first card to play (or
       // the Hint button), after an answer, Next (or Retry, or the line's steps).
       restoreFocus(root, focused, view.phase === "solve"

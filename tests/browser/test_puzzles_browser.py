@@ -32,10 +32,11 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
         page: Any, voila_server: Any) -> None:
     puzzle_set = _two_puzzles()
     first, second = puzzle_set.puzzles
+    page.set_viewport_size({"width": 1366, "height": 640})   # a laptop
     page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
     title = page.get_by_test_id("puzzle-title")
     title.wait_for()
-    assert title.inner_text() == first.title.ru
+    assert title.inner_text() == "Концовка: 3 карты", "the theme stays hidden until answered"
     assert page.get_by_test_id("puzzle-goal").inner_text().endswith(first.goal.text("ru"))
 
     right = sorted(c.token for c in first.answers)[0]
@@ -43,6 +44,11 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
     verdict = page.locator("[data-testid='puzzle-feedback'][data-correct='true']")
     verdict.wait_for()
     assert verdict.inner_text().startswith("Верно!")
+    assert title.inner_text() == first.title.ru
+    page.wait_for_timeout(300)   # the verdict scrolls into sight with its buttons
+    for shown in (verdict, page.get_by_test_id("puzzle-next")):
+        box = shown.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 641, box
     rows = page.locator("[data-testid='puzzle-values'] tbody tr")
     rows.first.wait_for()
     assert rows.count() >= 2
@@ -50,7 +56,7 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
     page.get_by_test_id("puzzle-next").click()
     page.get_by_text("Задача 2 из 2").wait_for()
     page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
-    assert title.inner_text() == second.title.ru
+    assert title.inner_text() == "Концовка: 3 карты"
     wrong = next(t for t in _legal(page) if t not in {c.token for c in second.answers})
     page.get_by_test_id(f"puzzle-card-{wrong}").click()
     line = page.get_by_test_id("puzzle-line")
