@@ -63,3 +63,14 @@ function restoreFocus(root, before, fallbacks = []) {
   if (target && document.activeElement !== target) target.focus({ preventScroll: true });
   return target;
 }
+
+// A widget that appears while nothing has the focus (in the app, the button that opened it has
+// gone) takes it, so that its keys work at once; never when the focus is elsewhere (a notebook
+// cell being edited, another widget). Once the widget is on the page, after its first draw.
+function focusOnArrival(root, fallbacks = []) {
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!root.isConnected || (active && active !== document.body)) return;
+    restoreFocus(root, { inside: true, root: false, testid: null }, fallbacks);
+  });
+}

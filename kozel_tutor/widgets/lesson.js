@@ -219,17 +219,19 @@ export default {
 
       // The same control if it is still there, else the step's first answer control (in page
       // order: a card, a seat, a suit, a choice, the number), else Next, Start again, Hint, Back.
-      restoreFocus(root, focused, [
-        ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
-        '[data-testid="lesson-next"]', '[data-testid="lesson-restart"]',
-        '[data-testid="lesson-hint"]', '[data-testid="lesson-back"]',
-      ]);
+      restoreFocus(root, focused, FIRST_CONTROLS);
     }
+    const FIRST_CONTROLS = [
+      ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
+      '[data-testid="lesson-next"]', '[data-testid="lesson-restart"]',
+      '[data-testid="lesson-hint"]', '[data-testid="lesson-back"]',
+    ];
 
     model.on("change:view", draw);
     model.on("change:names", draw);
     model.on("change:four_colour", draw);
     model.on("change:exit_label", draw);
     draw();
+    focusOnArrival(root, FIRST_CONTROLS);
   },
 };

@@ -153,6 +153,9 @@ export default {
     }
 
     let shownPhase = null;
+    const firstControls = (view) => (view.phase === "solve"
+      ? ['[data-testid^="puzzle-card-"]', '[data-testid="puzzle-hint"]']
+      : ['[data-testid="puzzle-next"]', '[data-testid="puzzle-retry"]', '[data-testid="puzzle-step"]']);
     function draw() {
       const view = model.get("view");
       if (!view || !view.labels) return;
@@ -225,9 +228,7 @@ export default {
       shownPhase = view.phase;
       // The same control if it is still there; else, on a new puzzle, its first card to play (or
       // the Hint button), after an answer, Next (or Retry, or the line's steps).
-      restoreFocus(root, focused, view.phase === "solve"
-        ? ['[data-testid^="puzzle-card-"]', '[data-testid="puzzle-hint"]']
-        : ['[data-testid="puzzle-next"]', '[data-testid="puzzle-retry"]', '[data-testid="puzzle-step"]']);
+      restoreFocus(root, focused, firstControls(view));
     }
 
     // The puzzle's keys: h hint, n next, r retry (the same keys in the Russian layout, р т к, and
@@ -256,5 +257,7 @@ export default {
     model.on("change:names", draw);
     model.on("change:four_colour", draw);
     draw();
+    const first = model.get("view");
+    if (first && first.labels && first.phase !== "empty") focusOnArrival(root, firstControls(first));
   },
 };

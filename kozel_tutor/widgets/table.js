@@ -376,6 +376,7 @@ export default {
     model.on("change:names", draw);
     model.on("msg:custom", onCustom);
     draw();
+    focusOnArrival(root);   // the root: its keys (1–9, arrows, Enter, H)
     return () => {
       model.off("change:view", draw);
       model.off("change:lang", draw);

@@ -191,7 +191,8 @@ def test_the_hint_key_marks_a_playable_card_and_the_status_says_why(page: Any,
     open_home(page, voila_server.url)
     start_game(page)
     assert wait_ready(page) == "play"
-    page.locator(".kz-table-root").focus()
+    # the table took the focus as it appeared (the Play button that opened it is gone)
+    page.wait_for_function("() => document.activeElement?.classList.contains('kz-table-root')")
     page.keyboard.press("h")   # the keyboard's way to the Hint button
     advised = page.locator(".kz-seat-S [data-mark='advised']")
     advised.wait_for()

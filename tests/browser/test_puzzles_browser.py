@@ -121,6 +121,8 @@ def test_the_puzzle_keys_never_reach_the_page_and_the_focus_stays_inside(
     first, second = puzzle_set.puzzles
     page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
     page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    # the puzzle took the focus as it appeared: its keys work at once
+    page.wait_for_function(f"() => ({FOCUSED})()?.startsWith('puzzle-card-')")
     page.evaluate(LISTEN)
     right = sorted(c.token for c in first.answers)[0]
     page.get_by_test_id(f"puzzle-card-{right}").focus()
