@@ -67,8 +67,8 @@ class Number:
 
     >>> Number(-1.25, 2).in_lang("ru"), Number(55.8).in_lang("en")
     ('−1,25', '55.8')
-    >>> Number(0.5, sign=True).in_lang("ru")
-    '+0,5'
+    >>> Number(0.5, sign=True).in_lang("ru"), Number(-0.04).in_lang("en")
+    ('+0,5', '0.0')
     """
 
     value: float
@@ -76,7 +76,8 @@ class Number:
     sign: bool = False
 
     def in_lang(self, lang: str) -> str:
-        text = f"{self.value:{'+' if self.sign else ''}.{self.digits}f}"
+        value = self.value if round(self.value, self.digits) else 0.0   # never "-0.0"
+        text = f"{value:{'+' if self.sign else ''}.{self.digits}f}"
         return text.replace(".", ",").replace("-", "\u2212") if lang == "ru" else text
 
 

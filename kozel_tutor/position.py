@@ -20,6 +20,7 @@ from typing import Any
 
 from .cards import Card, CardError, CardSet, Rank, Suit, parse_card
 from .i18n import LANGUAGES
+from .json_input import JsonProblem, decode_json
 from .rules import Rules, RulesError, find_rules, legal_mask, preset_names
 from .seats import Seat, SeatError, Team
 from .state import DealState
@@ -376,16 +377,12 @@ class Position:
 
 def _decode(text: str | bytes) -> object:
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        problem = Problem("not_json", error=exc.msg, line=exc.lineno, column=exc.colno)
-    except UnicodeDecodeError:
-        problem = Problem("not_text")
-    except RecursionError:
-        problem = Problem("too_deep")
-    except ValueError:  # an integer of thousands of digits, refused by int()
-        problem = Problem("long_number")
-    raise PositionError([problem])
+        return decode_json(text)
+    except JsonProblem as problem:
+        if problem.reason == "not_json":
+            raise PositionError([Problem("not_json", error=problem.message, line=problem.line,
+                                         column=problem.column)]) from None
+        raise PositionError([Problem(problem.reason)]) from None
 
 
 def _parse(data: Mapping[str, Any]) -> Position:

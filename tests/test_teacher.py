@@ -10,6 +10,7 @@ import base64
 import html
 import json
 import re
+import shutil
 import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -27,6 +28,7 @@ from kozel_tutor.puzzles.model import (
     PuzzleError,
     PuzzleSet,
     Text,
+    catalogue_dir,
     load_catalogue,
     load_set,
     save_set,
@@ -247,8 +249,7 @@ def test_the_app_refuses_a_bad_set_file_by_name(tmp_path: Path) -> None:
 
 
 def test_the_teacher_section_builds_shares_and_grades(tmp_path: Path) -> None:
-    store = Store(tmp_path / "progress.sqlite3")
-    view = TeacherView("en", store, backend="python")
+    view = TeacherView("en", backend="python")
     view.cards.value = "3"
     assert view.add_filtered() == view.ADD_AT_ONCE
     assert 'data-testid="teacher-link"' in view.share.value
@@ -260,7 +261,7 @@ def test_the_teacher_section_builds_shares_and_grades(tmp_path: Path) -> None:
 
 
 def test_the_teacher_filters_the_catalogue_by_variant(tmp_path: Path) -> None:
-    view = TeacherView("ru", Store(tmp_path / "progress.sqlite3"), backend="python")
+    view = TeacherView("ru", backend="python")
     assert ("Нижегородский", "nizhny") in view.variant.options
     view.variant.value = "nizhny"
     found = view.filtered()
@@ -362,7 +363,7 @@ def test_every_teacher_error_reads_in_russian(tmp_path: Path) -> None:
 
 def test_the_teacher_and_puzzle_screens_show_their_errors_in_russian(tmp_path: Path) -> None:
     store = Store(tmp_path / "progress.sqlite3")
-    view = TeacherView("ru", store, backend="python")
+    view = TeacherView("ru", backend="python")
     view.position.value = json.dumps({**SMALL_POSITION,
                                       "hands": {**SMALL_POSITION["hands"], "N": "9X 9S"}})
     assert view.author() is None
@@ -466,7 +467,7 @@ def test_without_results_the_gradebook_says_so_in_words() -> None:
 
 
 def test_a_puzzle_can_be_removed_from_the_set(tmp_path: Path) -> None:
-    view = TeacherView("ru", Store(tmp_path / "progress.sqlite3"), backend="python")
+    view = TeacherView("ru", backend="python")
     view.variant.value = "any"
     view.add_filtered()
     chosen = list(view.chosen)
@@ -496,7 +497,7 @@ def _download_name(view: TeacherView) -> str:
 
 
 def test_the_set_file_is_named_after_its_title(tmp_path: Path) -> None:
-    view = TeacherView("ru", Store(tmp_path / "progress.sqlite3"), backend="python")
+    view = TeacherView("ru", backend="python")
     view.cards.value = "3"
     view.add_filtered()
     view.title.value = "Домашка 7: взятки/козыри?"
@@ -528,8 +529,7 @@ def _visible_words(view: TeacherView) -> str:
 
 
 def test_the_teacher_screen_switches_language(tmp_path: Path) -> None:
-    store = Store(tmp_path / "progress.sqlite3")
-    view = TeacherView("ru", store, lambda: None, backend="python")
+    view = TeacherView("ru", lambda: None, backend="python")
     toolbar = view.header.view["toolbar"]
     assert [b["testid"] for b in toolbar] == ["teacher-home", "lang"]
     assert toolbar[-1]["label"] == "English"
@@ -593,3 +593,37 @@ def test_the_puzzles_screen_switches_language_on_its_own(tmp_path: Path) -> None
     assert view.bar.view["title"] == "My progress"
     view.bar.receive({"type": "button", "id": "lang"})
     assert view.bar.view["title"] == "Мои успехи" and view.lang == "ru"
+
+
+def test_a_number_of_thousands_of_digits_is_a_named_problem_in_every_file_and_link(
+        tmp_path: Path) -> None:
+    huge = '{"format": "kozel-puzzle-set", "version": ' + "9" * 5000 + "}"
+    words = ("a number has too many digits", "в числе слишком много цифр")
+    with pytest.raises(PuzzleError) as in_file:
+        PuzzleSet.from_json(huge, "set.json")
+    link = base64.urlsafe_b64encode(zlib.compress(huge.encode())).decode().rstrip("=")
+    with pytest.raises(PuzzleError) as in_link:
+        set_from_param(link)
+    for error in (in_file.value, in_link.value):
+        assert words[0] in error.text("en") and words[1] in error.text("ru")
+    results = tmp_path / "anna.json"
+    results.write_text(huge.replace("kozel-puzzle-set", "kozel-puzzle-results"), "utf-8")
+    good = tmp_path / "boris.json"
+    sheet = ResultsSheet("Boris", "homework-1", "Homework")
+    puzzle = load_catalogue()[0].puzzles[0]
+    sheet.add(puzzle, next(iter(puzzle.answers)).token, seconds=5, hints=0)
+    good.write_text(sheet.to_json(), "utf-8")
+    table, errors = load_results([results, good])
+    assert len(errors) == 1 and words[0] in errors[0].text("en")
+    assert list(table["student"]) == ["Boris"], "the rest of the gradebook still loads"
+
+
+def test_a_damaged_catalogue_file_is_named_on_the_teacher_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(catalogue_dir(), tmp_path / "puzzles")
+    (tmp_path / "puzzles" / "sets" / "broken.json").write_text("{", "utf-8")
+    monkeypatch.setenv("KOZEL_PUZZLES", str(tmp_path / "puzzles"))
+    view = TeacherView("ru", backend="python")
+    assert view.header.view["error"].startswith("Часть задач не загрузилась: ")
+    assert "broken.json" in view.header.view["error"]
+    assert view.catalogue, "the other files still load"

@@ -155,14 +155,6 @@ def test_the_names_follow_the_language_switch() -> None:
     assert table.names["cards"]["KS"] == "king of spades"
 
 
-def test_the_card_table_root_is_an_application_named_by_python() -> None:
-    # the root takes the table's keys; its name is names.table (above), never a word in the JS
-    code = esm("table.js")
-    assert 'root.setAttribute("role", "application")' in code
-    assert 'root.setAttribute("aria-label", (view.labels && view.labels.table) || names().table' \
-        in code
-
-
 @pytest.mark.parametrize("breaks, problem", [
     (lambda n: n["cards"].pop("QS"), "no name for QS"),
     (lambda n: n["cards"].update(qs="x"), "canonical"),

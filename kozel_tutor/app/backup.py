@@ -47,7 +47,8 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..sqlite_files import UnreadableValue, affinity, reading
+from ..bad_rows import UnreadableValue, affinity
+from ..sqlite_files import reading
 from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store, parse_save, save_set_aside_notice
 
@@ -160,7 +161,7 @@ class BackupError(ValueError):
 class ImportReport:
     """What an import wrote: rows per table, when the file was made (as written in it), and
     why each save of the file that could not be read went to ``bad_saves`` instead
-    (:attr:`UnreadableValue.reason <kozel_tutor.sqlite_files.UnreadableValue.reason>`)."""
+    (:attr:`UnreadableValue.reason <kozel_tutor.bad_rows.UnreadableValue.reason>`)."""
 
     rows: dict[str, int]
     exported: str

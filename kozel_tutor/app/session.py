@@ -30,12 +30,12 @@ from ..ai import LEVELS, Progress, make_player
 from ..ai.advice import Adviser
 from ..ai.base import Player
 from ..ai.context import context_for, tell, tell_all
+from ..bad_rows import UnreadableValue
 from ..cards import Card, CardError, CardSet, Suit, parse_card
 from ..i18n import Message
 from ..rules import Rules, RulesError, find_rules
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, SeatError, Team
-from ..sqlite_files import UnreadableValue
 from ..state import DealState, IllegalPlay, Phase, SeatView, Trick
 from ..variants.choices import HeuristicChooser
 from ..variants.match import Match

@@ -28,19 +28,18 @@ from typing import Any
 
 import platformdirs
 
-from ..scoring import DealResult, MatchScore
-from ..seats import Team
-from ..sqlite_files import (
+from ..bad_rows import (
     BAD_ROWS_SCHEMA,
     UnreadableValue,
     kept_text,
-    read_json,
+    read_stored_json,
     readable_rows,
-    reading,
     set_aside_row,
     take_untold,
-    transaction,
 )
+from ..scoring import DealResult, MatchScore
+from ..seats import Team
+from ..sqlite_files import reading, transaction
 from .texts import text as _text
 
 __all__ = ["DB_NAME", "Stats", "Store", "UnreadableValue", "data_dir", "parse_save",
@@ -114,9 +113,9 @@ def parse_save(data: object) -> dict[str, Any]:
     >>> parse_save("[1, 2]")
     Traceback (most recent call last):
     ...
-    kozel_tutor.sqlite_files.UnreadableValue: a save must be a JSON object
+    kozel_tutor.bad_rows.UnreadableValue: a save must be a JSON object
     """
-    value = read_json(data)
+    value = read_stored_json(data)
     if not isinstance(value, dict):
         raise UnreadableValue("not_object", "a save must be a JSON object")
     return value
@@ -300,7 +299,7 @@ class Store:
                                  params=(limit,))
             for rowid, text in reversed(rows):
                 try:
-                    data = read_json(text)
+                    data = read_stored_json(text)
                 except UnreadableValue as problem:
                     set_aside_row(conn, "deals", rowid, str(problem))
                     continue
@@ -331,7 +330,7 @@ class Store:
                 return default
             [(rowid, text)] = rows
             try:
-                return read_json(text)
+                return read_stored_json(text)
             except UnreadableValue as problem:
                 set_aside_row(conn, "prefs", rowid, str(problem))
                 return default

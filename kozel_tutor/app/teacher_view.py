@@ -48,7 +48,6 @@ from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
 from ..widgets import Command, PanelWidget
 from .screens import lang_button
-from .store import Store
 
 __all__ = ["TeacherView", "difficulty_range"]
 
@@ -57,6 +56,8 @@ _DIFFICULTY = {"any": (0, 9999), "easy": (0, 1199), "medium": (1200, 1599),
 
 _TEXT = {
     "title": {"ru": "Учителю: наборы задач", "en": "For teachers: puzzle sets"},
+    "bad_catalogue": {"ru": "Часть задач не загрузилась: {problems}",
+                      "en": "Some puzzles could not be loaded: {problems}"},
     "intro": {"ru": "Соберите набор, поделитесь файлом или ссылкой, загрузите результаты учеников.",
               "en": "Build a set, share it as a file or a link, load your students' results."},
     "home": {"ru": "← Домой", "en": "← Home"},
@@ -138,8 +139,8 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
 
     ADD_AT_ONCE = 10
 
-    def __init__(self, lang: str, store: Store | None = None,
-                 go_home: Callable[[], None] | None = None, *, backend: str | None = None,
+    def __init__(self, lang: str, go_home: Callable[[], None] | None = None, *,
+                 backend: str | None = None,
                  on_lang: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-teacher")
@@ -154,7 +155,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
             for puzzle in puzzle_set.puzzles:
                 seen.setdefault(puzzle.id, puzzle)
         self.catalogue = list(seen.values())
-        self.load_errors = [str(e) for e in errors]
+        self.load_errors = errors   # catalogue files that could not be read, shown above
         self.chosen: list[Puzzle] = []
         self.results_files: list[Path] = []
         self._results: tuple[pd.DataFrame, list[PuzzleError]] | None = None
@@ -236,6 +237,9 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
             toolbar.insert(0, {"id": "home", "label": t("home"), "testid": "teacher-home"})
         view: dict[str, Any] = {"title": t("title"), "subtitle": t("intro"), "testid": "teacher",
                                 "toolbar": toolbar, "buttons": []}
+        if self.load_errors:
+            view["error"] = t("bad_catalogue",
+                              problems="; ".join(e.text(lang) for e in self.load_errors))
         self.header.view = view
         for child in self.children:
             key = getattr(child, "key", None)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..cards import Card, CardError, parse_card
+from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..seats import Seat, Team
 from .texts import ERRORS, bytes_phrase, cards_label, checker_problem, json_message
@@ -489,18 +490,14 @@ def _too_large(size: int) -> PuzzleProblem:
 def _decode(text: str | bytes, source: str | None) -> Any:
     if len(text) > MAX_FILE_BYTES:
         raise PuzzleError([_too_large(len(text))], source)
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise PuzzleError([PuzzleProblem("not_utf8")], source) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError([PuzzleProblem("bad_json", message=json_message(exc.msg),
-                                         line=exc.lineno, column=exc.colno)], source) from None
-    except RecursionError:
-        raise PuzzleError([PuzzleProblem("json_deep")], source) from None
+        return decode_json(text)
+    except JsonProblem as problem:
+        words = {"not_text": PuzzleProblem("not_utf8"), "too_deep": PuzzleProblem("json_deep"),
+                 "long_number": PuzzleProblem("json_long_number")}
+        raise PuzzleError([words.get(problem.reason) or PuzzleProblem(
+            "bad_json", message=json_message(problem.message), line=problem.line,
+            column=problem.column)], source) from None
 
 
 _OS_REASONS_RU = {errno.ENOENT: "такого файла нет", errno.EACCES: "нет доступа к файлу",

@@ -39,17 +39,16 @@ from typing import Any
 
 import platformdirs
 
-from ..cards import Card
-from ..sqlite_files import (
+from ..bad_rows import (
     BAD_ROWS_SCHEMA,
     UnreadableValue,
     column_names,
-    read_json,
+    read_stored_json,
     readable_rows,
-    reading,
     set_aside_row,
-    transaction,
 )
+from ..cards import Card
+from ..sqlite_files import reading, transaction
 from .glicko import Rating, update
 from .model import Puzzle, PuzzleError
 
@@ -287,7 +286,7 @@ def _puzzles(conn: sqlite3.Connection, table: str, where: str = "",
     out: list[Puzzle] = []
     for rowid, text in readable_rows(conn, table, ("puzzle",), where, params, tail):
         try:
-            out.append(Puzzle.from_dict(read_json(text)))
+            out.append(Puzzle.from_dict(read_stored_json(text)))
         except UnreadableValue as exc:
             set_aside_row(conn, table, rowid, str(exc))
         except PuzzleError as exc:

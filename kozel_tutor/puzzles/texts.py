@@ -232,6 +232,8 @@ ERRORS: dict[str, dict[str, str]] = {
                  "ru": "это некорректный JSON: {message} (строка {line}, символ {column})"},
     "json_deep": {"en": "not valid JSON: nested too deeply",
                   "ru": "это некорректный JSON: скобки вложены слишком глубоко"},
+    "json_long_number": {"en": "not valid JSON: a number has too many digits",
+                         "ru": "это некорректный JSON: в числе слишком много цифр"},
     "cannot_read": {"en": "cannot read: {reason}", "ru": "не удалось прочитать файл: {reason}"},
     # a teacher's own position
     "no_unique": {"en": "no unique best card — {reasons}",

@@ -233,6 +233,9 @@ def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> N
         "els => els.map(e => [e.dataset.card, e.querySelector('desc').textContent])")
     for token, label in drawn:
         assert label == Card.parse(token).name_in("ru"), "every card is named in Russian"
+    table = page.locator(".kz-table-root")
+    assert table.get_attribute("role") == "application"
+    assert table.get_attribute("aria-label") == "Карточный стол", "named from Python, in Russian"
 
 
 def test_the_next_kernel_heats_only_once_the_page_has_opened(page: Any, voila_server: Any
