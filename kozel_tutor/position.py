@@ -212,10 +212,6 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-_SEATS_RU = "СВЮЗ"
-_TEAMS_RU = ("С–Ю", "В–З")
-
-
 @dataclass(frozen=True)
 class _Words:
     """A parameter of a problem worded in each language (other parameters read the same)."""
@@ -228,11 +224,11 @@ class _Words:
 
 
 def _seat(seat: Seat) -> _Words:
-    return _Words(seat.name, _SEATS_RU[seat])
+    return _Words(seat.label("en"), seat.label("ru"))
 
 
 def _team(team: Team) -> _Words:
-    return _Words(team.name, _TEAMS_RU[team])
+    return _Words(team.label("en"), team.label("ru"))
 
 
 def _cards(cards: Iterable[Card]) -> _Words:
@@ -242,7 +238,7 @@ def _cards(cards: Iterable[Card]) -> _Words:
 
 
 def _hand_place(seat: Seat) -> _Words:
-    return _Words(f"hand of {seat.name}", f"в руке {_SEATS_RU[seat]}")
+    return _Words(f"hand of {seat.label('en')}", f"в руке {seat.label('ru')}")
 
 
 _TRICK_PLACE = _Words("trick", "во взятке")
@@ -639,8 +635,8 @@ def _check_hand_sizes(pos: Position) -> list[Problem]:
     after = max((sizes[s] for s in Seat if s not in played), default=0)
     expected = [after - 1 if s in played else after for s in Seat]
     if sizes != expected:
-        shown = _Words(", ".join(f"{s.name} {sizes[s]}" for s in Seat),
-                      ", ".join(f"{_SEATS_RU[s]} {sizes[s]}" for s in Seat))
+        shown = _Words(*(", ".join(f"{s.label(lang)} {sizes[s]}" for s in Seat)
+                         for lang in ("en", "ru")))
         problems.append(Problem("hand_sizes", sizes=shown, size=len(pos.trick),
                                 leader=_seat(pos.leader)))
     if after == 0 and not pos.trick and sum(sizes) == 0:

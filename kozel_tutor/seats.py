@@ -11,6 +11,10 @@ from enum import IntEnum
 __all__ = ["SEATS", "Seat", "SeatError", "Team"]
 
 
+_LETTERS_RU = "СВЮЗ"
+"""The Russian seat letters in the order N, E, S, W: север, восток, юг, запад."""
+
+
 class SeatError(ValueError):
     """An unknown seat or team name."""
 
@@ -26,6 +30,16 @@ class Team(IntEnum):
     @property
     def seats(self) -> tuple[Seat, Seat]:
         return (Seat(self), Seat(self + 2))
+
+    def label(self, lang: str) -> str:
+        """The partnership as players write it: ``NS`` / ``EW``, in Russian «С–Ю» / «В–З».
+
+        >>> Team.NS.label("en"), Team.EW.label("ru")
+        ('NS', 'В–З')
+        """
+        if lang == "ru":
+            return "–".join(seat.label(lang) for seat in self.seats)
+        return self.name
 
     @classmethod
     def parse(cls, token: str) -> Team:
@@ -60,6 +74,15 @@ class Seat(IntEnum):
     @property
     def team(self) -> Team:
         return Team(self % 2)
+
+    def label(self, lang: str) -> str:
+        """The seat's letter: ``N E S W`` in English, «С В Ю З» (север, восток, юг, запад) in
+        Russian.
+
+        >>> " ".join(seat.label("ru") for seat in Seat), Seat.W.label("en")
+        ('С В Ю З', 'W')
+        """
+        return _LETTERS_RU[self] if lang == "ru" else self.name
 
     def offset(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""

@@ -385,6 +385,11 @@ def test_russian_problems_name_cards_and_seats_in_russian_notation() -> None:
     illegal = error_of(EACH_PROBLEM["illegal_card"]).text("ru")
     assert illegal == ("игрок З не мог положить во взятку 6♦: с картами К♥ 6♦ можно сыграть "
                        "только К♥")
+    assert error_of(EACH_PROBLEM["hand_sizes"]).text("ru").startswith(
+        "число карт на руках (С 2, В 1, Ю 2, З 3) не сходится с текущей взяткой (её начал "
+        "игрок В,")
+    assert error_of(EACH_PROBLEM["negative"]).text("ru") == (
+        "очки и взятки стороны В–З не могут быть отрицательными")
 
 
 def test_the_english_text_is_the_message_and_the_problems() -> None:

@@ -22,6 +22,7 @@ from kozel_tutor.puzzles.model import (
     Goal,
     Puzzle,
     PuzzleError,
+    PuzzleProblem,
     PuzzleSet,
     Text,
     View,
@@ -29,11 +30,18 @@ from kozel_tutor.puzzles.model import (
     rotate_position,
     save_set,
 )
+from kozel_tutor.puzzles.notebook import find_set
 from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
 from kozel_tutor.puzzles.progress import DAY, RERATE_AFTER, Progress
 from kozel_tutor.puzzles.themes import THEMES, tag_themes
-from kozel_tutor.puzzles.verify import analyse, check_puzzle, equivalence_classes, line_after
-from kozel_tutor.solver import solve
+from kozel_tutor.puzzles.verify import (
+    analyse,
+    check_puzzle,
+    equivalence_classes,
+    legal_cards,
+    line_after,
+)
+from kozel_tutor.solver import Analysis, solve
 
 PY = "python"
 
@@ -89,7 +97,7 @@ def test_equivalent_cards_are_all_answers() -> None:
 def test_two_different_best_cards_are_not_a_puzzle() -> None:
     check = analyse(TWO_ANSWERS, Goal.MAKE_61, backend=PY)
     assert not check.unique
-    assert "no unique best" in check.problems[0]
+    assert "no unique best" in str(check.problems[0])
     assert tokens(check.answers) == ["AS", "TH"]
 
 
@@ -97,7 +105,7 @@ def test_max_points_needs_a_clear_margin() -> None:
     check = analyse(SMALL, Goal.MAX_POINTS, backend=PY)
     assert tokens(check.answers) == ["QC"]
     assert check.margin == 6
-    assert "no clear best" in check.problems[0]
+    assert "no clear best" in str(check.problems[0])
     assert analyse(SMALL, Goal.MAX_POINTS, backend=PY, margin=5).unique
 
 
@@ -117,7 +125,8 @@ def test_take_a_trick_keeps_the_ten_for_later() -> None:
 
 def test_take_a_trick_is_no_goal_for_a_side_that_has_one() -> None:
     check = analyse(SMALL, Goal.TAKE_TRICK, backend=PY)
-    assert check.problems == ("goal take_trick needs a side that has not taken a trick yet",)
+    assert [str(p) for p in check.problems] == [
+        "goal take_trick needs a side that has not taken a trick yet"]
 
 
 def test_every_trick_needs_a_queen_lead() -> None:
@@ -148,7 +157,7 @@ def test_a_budgeted_check_never_claims_what_it_did_not_prove() -> None:
 def test_wrong_answers_in_a_puzzle_are_reported() -> None:
     puzzle = Puzzle.from_dict(puzzle_dict(answers=["QH"]))
     _, problems = check_puzzle(puzzle, backend=PY)
-    assert any("answers say QH but the solver finds JH JS" in p for p in problems)
+    assert any("answers say QH but the solver finds JH JS" in str(p) for p in problems)
 
 
 def test_rotating_a_position_keeps_every_value() -> None:
@@ -473,9 +482,9 @@ def test_kozly24_is_saved_with_30_points() -> None:
 
 
 def test_trick_goals_and_max_points_under_a_live_catch_are_refused_in_nizhny() -> None:
-    assert analyse(NIZHNY_CATCH, Goal.TAKE_TRICK, backend=PY).problems[0].startswith(
+    assert str(analyse(NIZHNY_CATCH, Goal.TAKE_TRICK, backend=PY).problems[0]).startswith(
         "goal take_trick does not decide the deal result under the nizhny rules")
-    assert "catch" in analyse(NIZHNY_CATCH, Goal.MAX_POINTS, backend=PY).problems[0]
+    assert "catch" in str(analyse(NIZHNY_CATCH, Goal.MAX_POINTS, backend=PY).problems[0])
     check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
     assert check.unique and tokens(check.answers) == ["6C"]
 
@@ -591,15 +600,68 @@ def test_the_catch_theme_marks_a_puzzle_the_catch_decides() -> None:
 
 
 def test_every_puzzle_problem_has_words_in_both_languages() -> None:
-    from kozel_tutor.puzzles.model import PuzzleProblem
     from kozel_tutor.puzzles.texts import ERRORS
 
     for key, words in ERRORS.items():
         assert set(words) == {"en", "ru"}, key
         if key not in ("at", "named"):
             assert re.search("[а-яё]", words["ru"]), key
-    error = PuzzleError([PuzzleProblem("row_lacks", n=2, name="card"), "no card reaches the goal "
-                         "make_61"], "anna.json")
+    # the solver's checker and the notebooks word their problems by key, too
+    written = _problem_keys_written_by("verify", "notebook")
+    assert {"no_clear_best", "several_best", "unsettled_cards", "no_set"} <= written
+    assert written <= set(ERRORS)
+    error = PuzzleError([PuzzleProblem("row_lacks", n=2, name="card"),
+                         PuzzleProblem("no_card_reaches", goal="make_61")], "anna.json")
     assert str(error) == "anna.json: row 2 lacks 'card'; no card reaches the goal make_61"
     assert error.problems == ["row 2 lacks 'card'", "no card reaches the goal make_61"]
     assert error.text("ru") == "anna.json: в строке 2 нет поля card; её не достигает ни одна карта"
+
+
+def _problem_keys_written_by(*modules: str) -> set[str]:
+    """The keys of every ``PuzzleProblem("key", …)`` in the source of ``kozel_tutor.puzzles``'s
+    ``modules``."""
+    root = Path(__file__).resolve().parents[1] / "kozel_tutor" / "puzzles"
+    return {key for name in modules for key in re.findall(
+        r'PuzzleProblem\(\s*"(\w+)"', (root / f"{name}.py").read_text(encoding="utf-8"))}
+
+
+def _checker_problems() -> list[PuzzleProblem]:
+    """A problem of every kind the checker and the notebooks can write, from real checks."""
+    last_trick = pos({"N": "QC", "E": "AH", "S": "7S", "W": "6D"}, "N",
+                     {"NS": [60, 4], "EW": [46, 4]})
+    unsettled = Analysis(SMALL, SMALL.to_move, {}, {c: (0, 120) for c in legal_cards(SMALL)},
+                         [], None, [], exact=False)
+    checks = [analyse(position, goal, backend=PY) for position, goal in (
+        (SMALL, Goal.MAX_POINTS), (SMALL, Goal.TAKE_TRICK), (SMALL, Goal.ALL_TRICKS),
+        (SMALL, Goal.MAKE_90), (SMALL, Goal.SAVE_31), (TWO_ANSWERS, Goal.MAKE_61),
+        (NIZHNY_CATCH, Goal.TAKE_TRICK), (NIZHNY_CATCH, Goal.MAX_POINTS),
+        (last_trick, Goal.MAKE_61))]
+    checks += [analyse(SMALL, goal, backend=PY, analysis=unsettled)
+               for goal in (Goal.MAKE_61, Goal.MAX_POINTS)]
+    problems = [problem for check in checks for problem in check.problems]
+    problems += check_puzzle(Puzzle.from_dict(puzzle_dict(answers=["QH"])), backend=PY)[1]
+    with pytest.raises(PuzzleError) as info:
+        find_set("no-such-set")
+    return problems + info.value.details
+
+
+def test_every_checker_problem_reads_in_russian_without_english_words() -> None:
+    problems = _checker_problems()
+    # every key the checker writes is met (equivalent cards never differ: no position has it)
+    assert {p.key for p in problems} == _problem_keys_written_by("verify", "notebook") - {
+        "equivalent_differ"}
+    for problem in problems:
+        russian = problem.text("ru")
+        outside_names = re.sub(r"«[^»]*»|есть такие: [^)]*", "", russian)
+        assert re.search("[а-яё]", russian), russian
+        assert not re.search("[A-Za-z]", outside_names), russian
+    by_key = {p.key: p for p in problems}
+    assert str(by_key["no_clear_best"]) == ("no clear best: the next card is only 6 point(s) "
+                                            "worse (a max_points puzzle needs 10)")
+    assert by_key["no_clear_best"].text("ru") == (
+        "нет явно лучшей карты: следующая хуже всего на 6 очков (нужна разница хотя бы в 10 "
+        "очков)")
+    assert str(by_key["answers_differ"]) == "answers say QH but the solver finds JH JS"
+    assert by_key["answers_differ"].text("ru") == "в ответах записано Д♥, а решатель находит В♥ В♠"
+    assert by_key["goal_not_deciding"].text("ru") == (
+        "по правилам «Нижегородский» она не решает исход раздачи")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
+import kozel_tutor
 from kozel_tutor.seats import SEATS, Seat, SeatError, Team
 
 
@@ -70,3 +74,20 @@ def test_team_names_parse_either_way_round() -> None:
     assert Team.parse("EW") is Team.parse("we") is Team.EW
     with pytest.raises(SeatError, match="unknown team"):
         Team.parse("NE")
+
+
+def test_seat_labels_in_both_languages() -> None:
+    assert [seat.label("en") for seat in SEATS] == ["N", "E", "S", "W"]
+    assert [seat.label("ru") for seat in SEATS] == ["С", "В", "Ю", "З"]
+    assert [team.label("en") for team in Team] == ["NS", "EW"]
+    assert [team.label("ru") for team in Team] == ["С–Ю", "В–З"]
+    assert Seat.S.label("de") == "S"
+
+
+def test_russian_seat_letters_are_written_only_in_the_seats_module() -> None:
+    package = Path(kozel_tutor.__file__).parent
+    letters = re.compile(r"СВЮЗ|[\"']Ю[\"']|[\"']С–Ю[\"']")
+    writing = [str(path.relative_to(package)) for path in sorted(package.rglob("*.py"))
+               if path.name != "seats.py" and letters.search(path.read_text(encoding="utf-8"))]
+    assert writing == []
+

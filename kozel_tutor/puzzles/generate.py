@@ -510,8 +510,8 @@ def _prune_file(path: Path, limit: float) -> int:
         problems = check_puzzle(puzzle, backend="python")[1] if puzzle.cards <= 6 else []
         spent = time.process_time() - started
         if problems or spent > limit:
-            print(f"\n{puzzle.id}: dropped ({'; '.join(problems) or f'{spent:.2f} s'})",
-                  file=sys.stderr)
+            why = "; ".join(map(str, problems)) or f"{spent:.2f} s"
+            print(f"\n{puzzle.id}: dropped ({why})", file=sys.stderr)
         else:
             kept.append(puzzle)
         print(f"\rchecked {number}/{len(base.puzzles)}", end="", file=sys.stderr, flush=True)

@@ -32,7 +32,7 @@ from ..cards import Card, CardError, parse_card
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..seats import Seat, Team
-from .texts import ERRORS, bytes_phrase, cards_label, checker_problem, json_message
+from .texts import ERRORS, bytes_phrase, cards_words, in_both, json_message
 
 __all__ = [
     "FORMAT",
@@ -118,6 +118,18 @@ def _in_lang(value: object, lang: str) -> object:
     return value
 
 
+def joined(problems: Iterable[PuzzleProblem], en: str = "; ") -> dict[str, str]:
+    """Several problems as one parameter of another: joined by ``en`` in English, «; » in
+    Russian.
+
+    >>> joined([PuzzleProblem("incomplete"), PuzzleProblem("not_utf8")])["ru"]
+    'данные неполные; это не текст в кодировке UTF-8'
+    """
+    shown = list(problems)
+    return {"en": en.join(p.text("en") for p in shown),
+            "ru": "; ".join(p.text("ru") for p in shown)}
+
+
 def field_names(keys: Iterable[object]) -> dict[str, str]:
     """Field names as the messages list them: ``'a', 'b'`` in English, «a», «b» in Russian."""
     shown = list(keys)
@@ -130,24 +142,16 @@ def version_words(found: object) -> dict[str, str]:
                                                                            "поддерживается"}
 
 
-def problem_text(problem: str | PuzzleProblem, lang: str) -> str:
-    """A problem in ``lang``; a plain English line (from the solver's checker, say) is worded in
-    Russian when its words are known (:func:`.texts.checker_problem`), else left as it is."""
-    if isinstance(problem, PuzzleProblem):
-        return problem.text(lang)
-    return checker_problem(problem)["ru" if lang == "ru" else "en"]
-
-
 class PuzzleError(ValueError):
     """A puzzle, set or results file that cannot be used; names the file and every problem.
 
     ``str(error)`` and :attr:`problems` are in English (the command line and the tests read
-    them); :meth:`text` gives the same in ``"ru"`` or ``"en"`` for the app.
+    them); :meth:`text` gives the same in ``"ru"`` or ``"en"`` for the app.  Every problem is a
+    keyed :class:`PuzzleProblem`, so no English line can reach the Russian text.
     """
 
-    def __init__(self, problems: Sequence[str | PuzzleProblem], source: str | None = None
-                 ) -> None:
-        self.details: list[str | PuzzleProblem] = list(problems)
+    def __init__(self, problems: Sequence[PuzzleProblem], source: str | None = None) -> None:
+        self.details: list[PuzzleProblem] = list(problems)
         self.problems = [str(problem) for problem in self.details]
         self.source = source
         text = "; ".join(self.problems)
@@ -155,7 +159,7 @@ class PuzzleError(ValueError):
 
     def problems_text(self, lang: str) -> str:
         """Every problem in ``lang``, without the file's name."""
-        return "; ".join(problem_text(problem, lang) for problem in self.details)
+        return "; ".join(problem.text(lang) for problem in self.details)
 
     def source_text(self, lang: str) -> str:
         """Where the problems are: a file's name, or «ссылка» / "link"."""
@@ -226,7 +230,7 @@ class Text:
 
     @classmethod
     def parse(cls, raw: object, where: str | PuzzleProblem,
-              problems: list[str | PuzzleProblem], *, required: bool) -> Text:
+              problems: list[PuzzleProblem], *, required: bool) -> Text:
         """Read ``{"ru": …, "en": …}`` (or one string for both); ``where`` is a field name
         (``title``, ``story``, ``description``) or a worded place, for the problems."""
         place: object = (PuzzleProblem(f"field_{where}")
@@ -311,7 +315,7 @@ class Puzzle:
         ``where`` names it in the problems: ``"puzzle"`` or a worded place such as
         ``PuzzleProblem("puzzle_n", n=3)`` (any other string is used as it is).
         """
-        problems: list[str | PuzzleProblem] = []
+        problems: list[PuzzleProblem] = []
         place: object = PuzzleProblem("puzzle") if where == "puzzle" else where
         if not isinstance(data, Mapping):
             raise PuzzleError([PuzzleProblem("json_object", where=place)])
@@ -364,7 +368,7 @@ class Puzzle:
 
 
 def _parse_enum(kind: type[E], raw: object, key: str,
-                problems: list[str | PuzzleProblem]) -> E | None:
+                problems: list[PuzzleProblem]) -> E | None:
     try:
         return kind(str(raw)) if isinstance(raw, str) else kind(raw)  # type: ignore[arg-type]
     except (ValueError, TypeError):
@@ -375,11 +379,8 @@ def _parse_enum(kind: type[E], raw: object, key: str,
         return None
 
 
-_SEATS_RU = {"N": "С", "E": "В", "S": "Ю", "W": "З"}
-
-
 def _parse_answers(raw: object, position: Position | None,
-                   problems: list[str | PuzzleProblem]) -> frozenset[Card]:
+                   problems: list[PuzzleProblem]) -> frozenset[Card]:
     if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
         problems.append(PuzzleProblem("answers_list"))
         return frozenset()
@@ -393,14 +394,14 @@ def _parse_answers(raw: object, position: Position | None,
         legal = position.to_state().legal_plays()
         wrong = " ".join(sorted(c.token for c in cards if c not in legal))
         if wrong:
-            seat = position.to_move.name
+            seat = position.to_move
             problems.append(PuzzleProblem(
-                "answers_illegal", cards={"en": wrong, "ru": cards_label(wrong, "ru")},
-                seat={"en": seat, "ru": _SEATS_RU[seat]}))
+                "answers_illegal", cards=cards_words(wrong),
+                seat=in_both(seat.label)))
     return frozenset(cards)
 
 
-def _parse_themes(raw: object, problems: list[str | PuzzleProblem]) -> tuple[str, ...]:
+def _parse_themes(raw: object, problems: list[PuzzleProblem]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
         problems.append(PuzzleProblem("themes_list"))
         return ()
@@ -437,7 +438,7 @@ class PuzzleSet:
         """Validate a decoded set; every bad puzzle is named (by position in the list and id)."""
         if not isinstance(data, Mapping):
             raise PuzzleError([PuzzleProblem("set_object")], source)
-        problems: list[str | PuzzleProblem] = []
+        problems: list[PuzzleProblem] = []
         found = data.get("format")
         if found != FORMAT:
             problems.append(PuzzleProblem("not_a_set", format=FORMAT, found={

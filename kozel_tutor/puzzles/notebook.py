@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .model import Puzzle, PuzzleError, PuzzleSet, load_catalogue, load_set
+from .model import Puzzle, PuzzleError, PuzzleProblem, PuzzleSet, load_catalogue, load_set
 from .player import PuzzlePlayer, SetQueue
 from .progress import Progress
 
@@ -28,7 +28,7 @@ def find_set(name: str) -> PuzzleSet:
         if puzzle_set.id == name:
             return puzzle_set
     known = ", ".join(s.id for s in load_catalogue())
-    raise PuzzleError([f"no puzzle set {name!r} (known: {known})"])
+    raise PuzzleError([PuzzleProblem("no_set", name=name, known=known)])
 
 
 def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str = "ru", *,

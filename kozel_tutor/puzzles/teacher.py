@@ -54,12 +54,13 @@ from .model import (
     Text,
     View,
     atomic_write_text,
+    joined,
     os_reason,
     read_json_file,
     save_set,
     version_words,
 )
-from .texts import GOAL_NAMES, bytes_phrase, checker_problem, say
+from .texts import GOAL_NAMES, bytes_phrase, say
 from .verify import analyse
 
 __all__ = [
@@ -174,15 +175,10 @@ def author_puzzle(
                           backend=backend, view=view, goal=goal, source="authored")
     if puzzle is None:
         wanted = [goal] if goal is not None else list(Goal)
-        reasons = []
-        for each in wanted:
-            check = analyse(position, each, backend=backend)
-            words = [checker_problem(problem) for problem in check.problems]
-            reasons.append(PuzzleProblem("goal_reason", goal=GOAL_NAMES[each.value], problems={
-                lang: "; ".join(w[lang] for w in words) for lang in ("en", "ru")}))
-        raise PuzzleError([PuzzleProblem("no_unique", reasons={
-            "en": " | ".join(r.text("en") for r in reasons),
-            "ru": "; ".join(r.text("ru") for r in reasons)})])
+        reasons = [PuzzleProblem("goal_reason", goal=GOAL_NAMES[each.value],
+                                 problems=joined(analyse(position, each, backend=backend).problems))
+                   for each in wanted]
+        raise PuzzleError([PuzzleProblem("no_unique", reasons=joined(reasons, en=" | "))])
     if puzzle_id is not None or title is not None or story is not None:
         puzzle = Puzzle(puzzle_id or puzzle.id, title or puzzle.title, story or puzzle.story,
                         puzzle.position, puzzle.goal, puzzle.answers, puzzle.themes,
@@ -351,7 +347,7 @@ def _set_puzzles(raw: object) -> list[tuple[str, Text]]:
         raise _Bad(PuzzleProblem("set_puzzles"))
     out = []
     for item in raw:
-        problems: list[str | PuzzleProblem] = []
+        problems: list[PuzzleProblem] = []
         if not isinstance(item, Mapping) or not isinstance(item.get("id"), str):
             raise _Bad(PuzzleProblem("set_puzzles"))
         title = Text.parse(item.get("title", ""), "title", problems, required=False)

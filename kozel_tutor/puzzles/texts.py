@@ -8,14 +8,14 @@
 
 from __future__ import annotations
 
-import ast
-import re
+from collections.abc import Callable
 
 from ..cards import CardError, parse_card
 from ..seats import Seat
 
-__all__ = ["ERRORS", "GOAL_NAMES", "TEXTS", "bytes_phrase", "cards_label", "checker_problem",
-           "json_message", "plural_ru", "points_phrase", "say", "seat_role", "tricks_phrase"]
+__all__ = ["ERRORS", "GOAL_NAMES", "TEXTS", "bytes_phrase", "cards_label", "cards_words",
+           "in_both", "json_message", "plural_ru", "points_phrase", "points_words", "say",
+           "seat_role", "tricks_phrase"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "right": {"en": "Right!", "ru": "Верно!"},
@@ -239,6 +239,45 @@ ERRORS: dict[str, dict[str, str]] = {
     "no_unique": {"en": "no unique best card — {reasons}",
                   "ru": "у позиции нет единственной лучшей карты — {reasons}"},
     "goal_reason": {"en": "{goal}: {problems}", "ru": "цель «{goal}»: {problems}"},
+    # the solver's checker (:mod:`.verify`): why a position and goal make no puzzle; the
+    # Russian words follow «цель …:», so «она» is the goal
+    "goal_not_deciding": {"en": "goal {goal} does not decide the deal result under the {rules} "
+                                "rules",
+                          "ru": "по правилам «{rules}» она не решает исход раздачи"},
+    "goal_catch_live": {"en": "goal max_points is not a count of card points while the 6♣ can "
+                              "still catch the Q♣ (the catch is scored, not counted)",
+                        "ru": "пока шестёрка треф может поймать даму треф, дело не в очках: "
+                              "поимка сама решает раздачу"},
+    "goal_trick_taken": {"en": "goal take_trick needs a side that has not taken a trick yet",
+                         "ru": "она годится только для стороны, у которой ещё нет ни одной "
+                               "взятки"},
+    "goal_opponents_trick": {"en": "goal all_tricks needs opponents who have not taken a trick "
+                                   "yet",
+                             "ru": "она годится, только пока у соперников нет ни одной взятки"},
+    "unsettled_cards": {"en": "not settled within the time budget: {cards}",
+                        "ru": "решатель не успел оценить за отведённое время карты {cards}"},
+    "unsettled": {"en": "not settled within the time budget",
+                  "ru": "решатель не успел досчитать за отведённое время"},
+    "one_card": {"en": "only one card can be played: there is nothing to choose",
+                 "ru": "сыграть можно только одну карту — выбирать не из чего"},
+    "no_card_reaches": {"en": "no card reaches the goal {goal}",
+                        "ru": "её не достигает ни одна карта"},
+    "every_card_reaches": {"en": "every card reaches the goal {goal}: there is nothing to find",
+                           "ru": "её достигает любая карта — искать нечего"},
+    "several_best": {"en": "no unique best: non-equivalent cards all reach the optimum "
+                           "({cards})",
+                     "ru": "лучший результат дают разные карты ({cards})"},
+    "equivalent_differ": {"en": "equivalent cards differ: {cards}",
+                          "ru": "равноценные карты дают разный результат: {cards}"},
+    "no_clear_best": {"en": "no clear best: the next card is only {points} point(s) worse "
+                            "(a max_points puzzle needs {margin})",
+                      "ru": "нет явно лучшей карты: следующая хуже всего на {points} (нужна "
+                            "разница хотя бы в {margin})"},
+    "answers_differ": {"en": "answers say {stated} but the solver finds {found}",
+                       "ru": "в ответах записано {stated}, а решатель находит {found}"},
+    # notebooks
+    "no_set": {"en": "no puzzle set {name!r} (known: {known})",
+               "ru": "нет набора задач «{name}» (есть такие: {known})"},
     # links
     "bad_repo": {"en": "repository {repo!r} must look like owner/name",
                  "ru": "репозиторий «{repo}» записывается как владелец/название, например "
@@ -330,6 +369,21 @@ def bytes_phrase(n: int) -> dict[str, str]:
     return {"en": str(n), "ru": f"{spaced} {plural_ru(n, 'байт', 'байта', 'байт')}"}
 
 
+def in_both(words: Callable[[str], str]) -> dict[str, str]:
+    """A phrase worded in each language by ``words(lang)``, as a problem's parameter takes it."""
+    return {lang: words(lang) for lang in ("en", "ru")}
+
+
+def points_words(n: int) -> dict[str, str]:
+    """Card points: the bare number in English (as the checker always said), «6 очков»."""
+    return {"en": str(n), "ru": points_phrase(n, "ru")}
+
+
+def cards_words(tokens: str) -> dict[str, str]:
+    """Card tokens as written in English (``TC 7S``), as a player reads them in Russian."""
+    return {"en": tokens, "ru": cards_label(tokens, "ru")}
+
+
 def cards_label(tokens: str, lang: str) -> str:
     """Card tokens as written (``TC 7S``) shown as a player reads them (``10♣ 7♠``)."""
     out = []
@@ -340,66 +394,3 @@ def cards_label(tokens: str, lang: str) -> str:
         except CardError:
             out.append(token)
     return " ".join(out)
-
-
-def _variant_ru(name: str) -> str:
-    from .variants import VARIANTS  # imports the model, which imports this module
-
-    return VARIANTS[name].ru if name in VARIANTS else name
-
-
-_CHECKER_RU: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"goal \w+ does not decide the deal result under the (?P<rules>\w+) rules"),
-     "по правилам «{rules}» она не решает исход раздачи"),
-    (re.compile(r"goal max_points is not a count of card points while the 6♣ can still catch "
-                r"the Q♣.*"),
-     "пока шестёрка треф может поймать даму треф, дело не в очках: поимка сама решает раздачу"),
-    (re.compile(r"goal take_trick needs a side that has not taken a trick yet"),
-     "она годится только для стороны, у которой ещё нет ни одной взятки"),
-    (re.compile(r"goal all_tricks needs opponents who have not taken a trick yet"),
-     "она годится, только пока у соперников нет ни одной взятки"),
-    (re.compile(r"not settled within the time budget: (?P<cards>.+)"),
-     "решатель не успел оценить за отведённое время карты {cards}"),
-    (re.compile(r"not settled within the time budget"),
-     "решатель не успел досчитать за отведённое время"),
-    (re.compile(r"only one card can be played: there is nothing to choose"),
-     "сыграть можно только одну карту — выбирать не из чего"),
-    (re.compile(r"no card reaches the goal \w+"), "её не достигает ни одна карта"),
-    (re.compile(r"every card reaches the goal \w+: there is nothing to find"),
-     "её достигает любая карта — искать нечего"),
-    (re.compile(r"no unique best: non-equivalent cards all reach the optimum \((?P<cards>.+)\)"),
-     "лучший результат дают разные карты ({cards})"),
-    (re.compile(r"equivalent cards differ: (?P<cards>.+)"),
-     "равноценные карты дают разный результат: {cards}"),
-    (re.compile(r"no clear best: the next card is only (?P<points>\d+) point\(s\) worse "
-                r"\(a max_points puzzle needs (?P<margin>\d+)\)"),
-     "нет явно лучшей карты: следующая хуже всего на {points} (нужна разница хотя бы "
-     "в {margin})"),
-    (re.compile(r"no puzzle set (?P<name>'.*') \(known: (?P<known>.*)\)"),
-     "нет набора задач «{name}» (есть такие: {known})"),
-]
-
-
-def checker_problem(message: str) -> dict[str, str]:
-    """A problem the solver's checker (or another module) wrote in English, and in Russian.
-
-    >>> checker_problem("no card reaches the goal make_61")["ru"]
-    'её не достигает ни одна карта'
-    """
-    for pattern, template in _CHECKER_RU:
-        found = pattern.fullmatch(message)
-        if found is None:
-            continue
-        values = dict(found.groupdict())
-        if "rules" in values:
-            values["rules"] = _variant_ru(values["rules"])
-        if "cards" in values:
-            values["cards"] = cards_label(values["cards"], "ru")
-        if "points" in values:
-            values["points"] = points_phrase(int(values["points"]), "ru")
-        if "margin" in values:
-            values["margin"] = points_phrase(int(values["margin"]), "ru")
-        if "name" in values:
-            values["name"] = str(ast.literal_eval(values["name"]))
-        return {"en": message, "ru": template.format(**values)}
-    return {"en": message, "ru": message}

@@ -23,8 +23,10 @@ catch cannot happen any more (a catch is scored, not counted in card points).
 >>> pos = Position.from_json({"hands": {"N": "QC 9S", "E": "JD AH", "S": "TC 7S", "W": "KH 6D"},
 ...     "leader": "N", "taken": {"NS": [40, 4], "EW": [50, 3]}})
 >>> check = analyse(pos, Goal.MAX_POINTS, backend="python")
->>> sorted(c.token for c in check.answers), check.problems
-(['QC'], ('no clear best: the next card is only 6 point(s) worse (a max_points puzzle needs 10)',))
+>>> sorted(c.token for c in check.answers), [problem.key for problem in check.problems]
+(['QC'], ['no_clear_best'])
+>>> print(check.problems[0].text("ru"))
+нет явно лучшей карты: следующая хуже всего на 6 очков (нужна разница хотя бы в 10 очков)
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ from ..scoring import deal_result
 from ..seats import Seat, Team
 from ..solver import Analysis, Outcome, deal_of, get_backend, solve
 from ..solver.core import Backend, Deal
-from .model import Goal, Puzzle
-from .variants import catch_live, goal_applies, goal_threshold
+from .model import Goal, Puzzle, PuzzleProblem
+from .texts import cards_words, points_words
+from .variants import catch_live, goal_applies, goal_threshold, variant_label
 
 __all__ = [
     "MARGIN",
@@ -82,14 +85,18 @@ class CardResult:
 
 @dataclass(frozen=True)
 class GoalCheck:
-    """The solver's verdict on a position and goal; ``problems`` empty means a valid puzzle."""
+    """The solver's verdict on a position and goal; ``problems`` empty means a valid puzzle.
+
+    Each problem is keyed (words: :data:`.texts.ERRORS`): ``str(problem)`` is the English line,
+    ``problem.text("ru")`` the Russian one.
+    """
 
     position: Position
     goal: Goal
     results: dict[Card, CardResult]
     classes: tuple[tuple[Card, ...], ...]
     answers: frozenset[Card]
-    problems: tuple[str, ...]
+    problems: tuple[PuzzleProblem, ...]
     exact: bool = True
     backend: str = ""
     margin: int | None = None
@@ -195,19 +202,18 @@ def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> boo
     return engine.all_tricks(after, team)
 
 
-def _goal_precondition(position: Position, goal: Goal) -> str | None:
+def _goal_precondition(position: Position, goal: Goal) -> PuzzleProblem | None:
     team = position.to_move.team
     rules = position.rules
     if not goal_applies(goal, rules):
-        return (f"goal {goal.value} does not decide the deal result under the {rules.name} "
-                f"rules")
+        return PuzzleProblem("goal_not_deciding", goal=goal.value, rules={
+            "en": rules.name, "ru": variant_label(rules.name).ru})
     if goal is Goal.MAX_POINTS and catch_live(position):
-        return ("goal max_points is not a count of card points while the 6♣ can still catch "
-                "the Q♣ (the catch is scored, not counted)")
+        return PuzzleProblem("goal_catch_live")
     if goal is Goal.TAKE_TRICK and position.taken_tricks[team] > 0:
-        return "goal take_trick needs a side that has not taken a trick yet"
+        return PuzzleProblem("goal_trick_taken")
     if goal is Goal.ALL_TRICKS and position.taken_tricks[team.other] > 0:
-        return "goal all_tricks needs opponents who have not taken a trick yet"
+        return PuzzleProblem("goal_opponents_trick")
     return None
 
 
@@ -233,7 +239,7 @@ def analyse(
     classes = equivalence_classes(position)
     group_of = {card: i for i, members in enumerate(classes) for card in members}
     deal = deal_of(position)
-    problems: list[str] = []
+    problems: list[PuzzleProblem] = []
     pre = _goal_precondition(position, goal)
     if pre:
         problems.append(pre)
@@ -307,49 +313,53 @@ def _answers(goal: Goal, results: dict[Card, CardResult],
     return best, found
 
 
+def _cards_words(cards: Iterable[Card]) -> dict[str, str]:
+    """Cards for a problem: their tokens in order (``JH JS``), as a player reads them in Russian."""
+    return cards_words(" ".join(sorted(c.token for c in cards)))
+
+
 def _uniqueness_problems(goal: Goal, results: dict[Card, CardResult], answers: set[Card],
                          group_of: dict[Card, int], margin_found: int | None, margin: int,
-                         exact: bool) -> list[str]:
+                         exact: bool) -> list[PuzzleProblem]:
     if not exact and goal is not Goal.MAX_POINTS:
-        unsettled = sorted(c.token for c, r in results.items() if r.achieves is None)
+        unsettled = [c for c, r in results.items() if r.achieves is None]
         if unsettled:
-            return [f"not settled within the time budget: {' '.join(unsettled)}"]
+            return [PuzzleProblem("unsettled_cards", cards=_cards_words(unsettled))]
     if len(results) < 2:
-        return ["only one card can be played: there is nothing to choose"]
+        return [PuzzleProblem("one_card")]
     if not answers:
         if goal is Goal.MAX_POINTS:
-            return ["not settled within the time budget"]
-        return [f"no card reaches the goal {goal.value}"]
+            return [PuzzleProblem("unsettled")]
+        return [PuzzleProblem("no_card_reaches", goal=goal.value)]
     if len(answers) == len(results):
-        return [f"every card reaches the goal {goal.value}: there is nothing to find"]
+        return [PuzzleProblem("every_card_reaches", goal=goal.value)]
     groups = {group_of[c] for c in answers}
     if len(groups) > 1:
         shown = ", ".join(" ".join(c.token for c in sorted(answers, key=lambda c: c.index)
                                    if group_of[c] == g) for g in sorted(groups))
-        return [f"no unique best: non-equivalent cards all reach the optimum ({shown})"]
+        return [PuzzleProblem("several_best", cards=cards_words(shown))]
     group = next(iter(groups))
-    outside = sorted(c.token for c in group_of if group_of[c] == group and c not in answers)
+    outside = [c for c in group_of if group_of[c] == group and c not in answers]
     if outside:  # pragma: no cover - equivalent cards always share a value
-        return [f"equivalent cards differ: {' '.join(outside)}"]
+        return [PuzzleProblem("equivalent_differ", cards=_cards_words(outside))]
     if goal is Goal.MAX_POINTS and margin_found is not None and margin_found < margin:
         if not exact:
-            return ["not settled within the time budget"]
-        return [f"no clear best: the next card is only {margin_found} point(s) worse "
-                f"(a max_points puzzle needs {margin})"]
+            return [PuzzleProblem("unsettled")]
+        return [PuzzleProblem("no_clear_best", points=points_words(margin_found),
+                              margin=points_words(margin))]
     return []
 
 
 def check_puzzle(puzzle: Puzzle, *, backend: str | Backend | None = None,
-                 budget: float | None = None) -> tuple[GoalCheck, list[str]]:
+                 budget: float | None = None) -> tuple[GoalCheck, list[PuzzleProblem]]:
     """Re-solve a puzzle; the problems list is empty when its answers and goal are right."""
     check = analyse(puzzle.position, puzzle.goal, backend=backend, budget=budget)
     problems = list(check.problems)
     if check.exact or puzzle.goal is Goal.MAX_POINTS:
         stated = set(puzzle.answers)
         if check.answers and stated != set(check.answers):
-            problems.append(
-                f"answers say {' '.join(sorted(c.token for c in stated))} but the solver finds "
-                f"{' '.join(sorted(c.token for c in check.answers))}")
+            problems.append(PuzzleProblem("answers_differ", stated=_cards_words(stated),
+                                          found=_cards_words(check.answers)))
     return check, problems
 
 
