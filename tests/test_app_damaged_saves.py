@@ -19,12 +19,14 @@ from kozel_tutor.app.backup import BackupPanel, export_progress, import_progress
 from kozel_tutor.app.session import Settings
 from kozel_tutor.app.store import Stats, Store, UnreadableValue
 from kozel_tutor.app.texts import text
+from kozel_tutor.bad_rows import readable_rows
 from kozel_tutor.cards import Card
 from kozel_tutor.puzzles.model import Puzzle, load_catalogue
 from kozel_tutor.puzzles.progress import Progress
 from kozel_tutor.rules import find_rules
 from kozel_tutor.scoring import DealResult, deal_result
 from kozel_tutor.seats import Team
+from kozel_tutor.sqlite_files import reading
 
 NESTED = "[" * 100_000 + "]" * 100_000
 """A save as deep as the one that locked the app (RecursionError on every start)."""
@@ -268,3 +270,23 @@ def test_rows_set_aside_travel_in_the_progress_file(store: Store, tmp_path: Path
     learner = Store(tmp_path / "next-session" / "progress.sqlite3")
     import_progress(learner, export_progress(store))  # nothing unreadable was kept as bytes
     assert learner.bad_saves() == store.bad_saves() and bad_rows(learner) == bad_rows(store)
+
+
+def test_the_reader_and_the_progress_file_set_aside_the_same_rows_for_the_same_reasons(
+        tmp_path: Path) -> None:
+    """One rule of what fits a column (bad_rows.misfit), strict in every column: text or bytes
+    in a NUMERIC column do not fit, as in a REAL one."""
+    old, new = (Store(tmp_path / name / "progress.sqlite3") for name in ("old", "new"))
+    for store in (old, new):
+        execute(store, "CREATE TABLE later (id INTEGER PRIMARY KEY, n NUMERIC, r REAL, b BLOB)")
+    for values in [("lots", 1, None), (2, b"\x01", None), (3, 4.5, b"\x00"), (4, 5, "text")]:
+        execute(old, "INSERT INTO later (n, r, b) VALUES (?, ?, ?)", *values)
+    report = import_progress(new, export_progress(old))
+    assert report.rows_set_aside == ("later", "later") and report.rows["later"] == 2
+    with reading(old.path) as conn:
+        kept = readable_rows(conn, "later", ("n", "r", "b"))
+    assert [row[1:] for row in kept] == [(3, 4.5, {"base64": "AA=="}), (4, 5.0, "text")]
+    assert [(source, row, reason) for source, row, reason in bad_rows(old)] == [
+        (source, row, reason.removeprefix("in the imported file: "))
+        for source, row, reason in bad_rows(new)]
+    assert [reason for _, _, reason in bad_rows(old)] == ["n: not a number", "r: not a number"]

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from kozel_tutor.app import notices
 from kozel_tutor.app import store as store_module
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import DB_NAME, Stats, Store, data_dir
+from kozel_tutor.app.texts import text
 from kozel_tutor.rules import find_rules
 from kozel_tutor.scoring import MatchScore, deal_result
 from kozel_tutor.seats import Team
@@ -166,3 +169,15 @@ def test_preferences_round_trip_and_a_bad_value_gives_the_default(store: Store) 
         conn.execute("INSERT INTO prefs VALUES ('sound', 'not json')")
     assert store.get_pref("sound", True) is True
     assert store.get_pref("missing", 7) == 7
+
+
+def test_the_store_says_what_was_set_aside_and_leaves_the_words_to_the_app() -> None:
+    """Layering: the persistence layer returns reasons and table names; the learner's sentences
+    are the app's text layer (app.notices, app.texts)."""
+    tree = ast.parse(Path(store_module.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 1}
+    assert imported.isdisjoint({"texts", "notices", "views", "screens"})
+    assert not [name for name in vars(store_module) if "notice" in name or "WORDS" in name]
+    assert notices.set_aside_notice(["stats"], "en") == text(
+        "rows_set_aside", "en", what=text("rows_stats", "en"))

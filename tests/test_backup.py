@@ -29,6 +29,12 @@ from kozel_tutor.app.backup import (
     write_backup,
 )
 from kozel_tutor.app.store import SCHEMA_VERSION, Store
+from kozel_tutor.app.texts import text
+from kozel_tutor.lessons.progress import LessonProgress
+from kozel_tutor.puzzles.model import load_catalogue
+from kozel_tutor.puzzles.progress import Progress
+from kozel_tutor.rules import find_rules
+from kozel_tutor.scoring import deal_result
 from kozel_tutor.seats import Team
 
 KEY = ("medium", "clubs")
@@ -82,6 +88,20 @@ def test_import_into_a_fresh_session_restores_match_stats_and_preferences(
     assert new.stats(KEY) == old.stats(KEY)
     assert new.stats(KEY).deals == 2
     assert new.get_pref("lang") == "ru" and new.get_pref("colours") == 4
+    assert dump(new) == dump(old)
+
+
+def test_a_fresh_session_takes_the_puzzle_and_lesson_progress_of_a_file(
+        tmp_path: Path, deal_at: RandomDeal) -> None:
+    old = played_store(tmp_path, deal_at)
+    puzzle = load_catalogue()[0].puzzles[0]
+    Progress(old.path).record(puzzle, next(iter(puzzle.answers)), seconds=3)
+    LessonProgress(old.path).record("01_table", steps_seen=7, steps=7, stars=3)
+    # the new session opened neither Puzzles nor Lessons: it has none of their tables yet
+    new = Store(tmp_path / "new" / "progress.sqlite3")
+    report = import_progress(new, export_progress(old))
+    assert report.rows["puzzle_attempts"] == 1 and report.rows["lesson_progress"] == 1
+    assert Progress(new.path).solved_ids() == {puzzle.id}
     assert dump(new) == dump(old)
 
 
@@ -235,20 +255,116 @@ def test_a_column_name_that_is_not_in_the_table_is_refused(store: Store) -> None
     assert error.key == "unknown_column"
 
 
-def test_text_where_a_count_belongs_is_refused(store: Store) -> None:
+def test_a_list_where_a_value_belongs_is_refused_as_damage(store: Store) -> None:
+    def corrupt(doc: dict[str, Any]) -> None:
+        stats = doc["tables"]["stats"]
+        stats["rows"][0][stats["columns"].index("wins")] = [1, 2]
+    error = refused(store, with_change(store, corrupt))
+    assert error.key == "bad_shape"
+    assert "wins" in error.text("en") and "список" in error.text("ru")
+
+
+# -- rows that do not fit their columns are set aside, and the rest is loaded -----------------
+
+
+def bad_rows(store: Store) -> list[tuple[str, dict[str, Any], str]]:
+    with closing(sqlite3.connect(store.path)) as conn:
+        return [(str(source), json.loads(data), str(reason)) for source, data, reason in
+                conn.execute("SELECT source, data, reason FROM bad_rows ORDER BY id")]
+
+
+def execute(store: Store, sql: str, *params: object) -> None:
+    with closing(sqlite3.connect(store.path)) as conn, conn:
+        conn.execute(sql, params)
+
+
+HUGE = "a number JSON reads as infinity"
+
+
+@pytest.mark.parametrize(("table", "column", "value", "problem"), [
+    ("stats", "wins", "lots", "wins: not a whole number"),
+    ("stats", "deals", True, "deals: not a whole number"),
+    ("stats", "points", 10**30, "points: not a whole number"),
+    ("stats", "eggs", 2.5, "eggs: not a whole number"),
+    ("saves", "updated", HUGE, "updated: not a number"),
+    ("saves", "updated", "yesterday", "updated: not a number"),
+    ("prefs", "value", "\ud800 half a character", "value: not text"),
+    ("prefs", "value", {"base64": "//4="}, "value: not text"),
+    ("prefs", "value", {"base64": "not base64!"}, "value: not text"),
+], ids=["text-count", "true-count", "huge-count", "fraction-count", "infinite", "text-number",
+        "lone-surrogate", "bytes-text", "bad-base64"])
+def test_an_imported_row_that_does_not_fit_its_column_is_set_aside(
+        store: Store, tmp_path: Path, table: str, column: str, value: object,
+        problem: str) -> None:
+    doc = document(store)
+    rows, columns = doc["tables"][table]["rows"], doc["tables"][table]["columns"]
+    rows[0][columns.index(column)] = value
+    row = dict(zip(columns, rows[0], strict=True))
+    # escaped: a lone surrogate is JSON, but not UTF-8
+    data = json.dumps(doc).encode("ascii").replace(json.dumps(HUGE).encode(), b"1e999")
+    learner = Store(tmp_path / "learner" / "progress.sqlite3")
+    report = import_progress(learner, data)   # used to refuse the file, or to crash
+    assert report.rows_set_aside == (table,)
+    assert report.rows[table] == len(rows) - 1
+    [(source, kept, reason)] = bad_rows(learner)
+    assert source == table and reason == f"in the imported file: {problem}"
+    if value != HUGE:
+        assert kept == row   # the row as the file held it, whole
+    assert learner.get_pref("colours") == 4 or table == "prefs"
+    assert learner.stats(KEY).deals == 2 or table == "stats"
+
+
+def test_a_row_of_undecodable_text_is_exported_byte_for_byte_and_comes_back(
+        store: Store, tmp_path: Path) -> None:
+    execute(store, "UPDATE prefs SET value = CAST(? AS TEXT) WHERE key = 'lang'", b"\xff\xfe")
+    doc = document(store)   # used to fail: "Could not decode to UTF-8 column 'value'"
+    prefs = doc["tables"]["prefs"]
+    [value] = [row[1] for row in prefs["rows"] if row[0] == "lang"]
+    assert base64.b64decode(value["base64"]) == b"\xff\xfe"
+    learner = Store(tmp_path / "learner" / "progress.sqlite3")
+    report = import_progress(learner, encode(doc))
+    assert report.rows_set_aside == ("prefs",) and report.rows["prefs"] == 1
+    [(source, row, _)] = bad_rows(learner)
+    assert source == "prefs" and row["key"] == "lang"
+    assert base64.b64decode(row["value"]["base64"]) == b"\xff\xfe"
+    assert learner.get_pref("colours") == 4 and learner.get_pref("lang") is None
+    assert document(learner)["tables"]["bad_rows"]["rows"]   # and travels on from there
+
+
+def test_rows_the_app_never_reads_are_exported_however_damaged(store: Store,
+                                                               tmp_path: Path) -> None:
+    store.record_deal(KEY, deal_result(find_rules(), (80, 40), (6, 3)), Team.NS, None,
+                      {"rules": {}, "deal": 1})
+    Progress(store.path)   # the puzzle tables
+    execute(store, "UPDATE deals SET data = CAST(? AS TEXT)", b"\x80old deal")
+    execute(store, "INSERT INTO puzzle_mined_deals VALUES (CAST(? AS TEXT), ?)", b"\xc3", 1.0)
+    execute(store, "INSERT INTO meta VALUES ('note', CAST(? AS TEXT))", b"\xff")
+    panel = BackupPanel(store, "en")
+    assert 'data-testid="backup-download"' in panel.download.value   # not a database error
+    doc = document(store)
+    assert "meta" not in doc["tables"]
+    assert doc["tables"]["deals"]["rows"][0][3] == {"base64": base64.b64encode(
+        b"\x80old deal").decode()}
+    learner = Store(tmp_path / "learner" / "progress.sqlite3")
+    Progress(learner.path)
+    report = import_progress(learner, encode(doc))
+    assert sorted(report.rows_set_aside) == ["deals", "puzzle_mined_deals"]
+    kept = {source: row for source, row, _ in bad_rows(learner)}
+    assert base64.b64decode(kept["deals"]["data"]["base64"]) == b"\x80old deal"
+    assert base64.b64decode(kept["puzzle_mined_deals"]["deal_key"]["base64"]) == b"\xc3"
+
+
+def test_rows_the_file_sets_aside_are_told_on_the_panel_once(store: Store,
+                                                            tmp_path: Path) -> None:
     def corrupt(doc: dict[str, Any]) -> None:
         stats = doc["tables"]["stats"]
         stats["rows"][0][stats["columns"].index("wins")] = "lots"
-    error = refused(store, with_change(store, corrupt))
-    assert error.key == "bad_value"
-    assert "wins" in error.text("en") and "целое число" in error.text("ru")
-
-
-def test_true_is_not_a_count(store: Store) -> None:
-    def corrupt(doc: dict[str, Any]) -> None:
-        stats = doc["tables"]["stats"]
-        stats["rows"][0][stats["columns"].index("deals")] = True
-    assert refused(store, with_change(store, corrupt)).key == "bad_value"
+    learner = Store(tmp_path / "learner" / "progress.sqlite3")
+    panel = BackupPanel(learner, "ru")
+    assert panel.import_file(with_change(store, corrupt)) is not None
+    told = text("rows_set_aside", "ru", what=text("rows_stats", "ru"))
+    assert f'data-testid="backup-set-aside">{told}<' in panel.status.value
+    assert learner.take_untold() == []   # not told again when the app reopens
 
 
 def test_not_a_number_is_refused(store: Store) -> None:

@@ -6,17 +6,26 @@ in the next session.  The file holds every table of the :class:`~.store.Store` d
 its private ``meta`` table: the match in progress, statistics, preferences, and whatever tables
 later versions add (lessons, ratings): nothing here lists them by hand.
 
-Importing is strict and atomic.  The file is checked in full before anything is written: its
-kind, its format and schema version, every table and column name against the live database,
-every value against its column's type.  Then one transaction replaces the content of the tables
-the file holds; if SQLite still refuses a row, nothing changes.  Every refusal is a
+Every row is exported as it is stored, damaged or not (:func:`~kozel_tutor.bad_rows.raw_rows`:
+text that is not UTF-8 and blobs as ``{"base64": ...}``, byte for byte), so the download never
+fails on a row and loses nothing, even rows the app never reads again (old deals, ``bad_rows``).
+
+Importing is atomic, and strict about the file's shape.  The file is checked in full before
+anything is written: its kind, its format and schema version, every table and column name
+against the live database, every row's length, every value a JSON scalar or ``{"base64": ...}``.
+Then one transaction replaces the content of the tables the file holds; if SQLite still refuses
+a row (a missing value, a repeated key), nothing changes.  Every refusal is a
 :class:`BackupError` whose message, in Russian or English, says what is wrong with the file.
 
-A saved match in the file that cannot be read as a save (:func:`~.store.parse_save`: not JSON,
-not an object, nested too deeply) does not refuse the file: the rest of the progress is worth
-having, so that save goes to the ``bad_saves`` table with its reason instead of ``saves``
-(kept whole, never deleted), and :attr:`ImportReport.set_aside` says so.  An unreadable save is
-thus never the app's match in progress, and never stops the app from starting.
+A *row* that cannot be used does not refuse the file: the rest of the progress is worth having,
+and the app's own export holds damaged rows as they were.  A row with a value that does not fit
+its column (:func:`~kozel_tutor.bad_rows.misfit`: text in a count, damaged text, ``true``) goes,
+whole, to the ``bad_rows`` table with its reason (:attr:`ImportReport.rows_set_aside`; the learner
+is told once, as for any row set aside); a saved match that cannot be read as a save
+(:func:`~.store.parse_save`: not JSON, not an object, nested too deeply) goes to the
+``bad_saves`` table (:attr:`ImportReport.set_aside`).  Both are kept whole, never deleted: an
+unreadable save is thus never the app's match in progress, and never stops the app from
+starting.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -34,8 +43,8 @@ from __future__ import annotations
 
 import base64
 import json
-import math
 import os
+import re
 import sqlite3
 import tempfile
 import time
@@ -47,10 +56,22 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from ..bad_rows import UnreadableValue, affinity
+from ..bad_rows import (
+    UnreadableValue,
+    add_bad_row,
+    column_types,
+    is_cell,
+    quote,
+    raw_rows,
+    row_misfit,
+    stored_value,
+)
+from ..lessons.progress import SCHEMA as LESSON_SCHEMA
+from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
 from ..sqlite_files import reading
+from .notices import save_set_aside_notice, untold_notice
 from .sections import Section, SectionContext, register_section
-from .store import SCHEMA_VERSION, Store, parse_save, save_set_aside_notice
+from .store import SCHEMA_VERSION, Store, parse_save
 
 __all__ = [
     "APP",
@@ -75,7 +96,7 @@ MAX_BYTES = 8 * 1024 * 1024
 """Largest file accepted: years of play are a few hundred kilobytes."""
 PRIVATE_TABLES = frozenset({"meta"})
 
-Scalar = str | int | float | None
+Stored = str | int | float | bytes | None
 
 _MESSAGES: dict[str, dict[str, str]] = {
     "too_big": {
@@ -121,24 +142,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "The file's table {table} has a column this app does not know ({column}).",
         "ru": "В таблице {table} из файла есть незнакомый столбец ({column}).",
     },
-    "bad_value": {
-        "en": "The file is damaged: table {table}, row {row}, column {column} should hold "
-              "{expected}.",
-        "ru": "Файл повреждён: таблица {table}, строка {row}, столбец {column} — ожидалось "
-              "{expected}.",
-    },
     "rejected_rows": {
         "en": "The file's data breaks a rule of the progress database ({detail}). "
               "Nothing was changed.",
         "ru": "Данные файла нарушают правило базы прогресса ({detail}). Ничего не изменено.",
     },
-}
-
-_EXPECTED = {
-    "INTEGER": {"en": "a whole number", "ru": "целое число"},
-    "REAL": {"en": "a number", "ru": "число"},
-    "TEXT": {"en": "text", "ru": "текст"},
-    "BLOB": {"en": "binary data", "ru": "двоичные данные"},
 }
 
 
@@ -159,47 +167,27 @@ class BackupError(ValueError):
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import wrote: rows per table, when the file was made (as written in it), and
-    why each save of the file that could not be read went to ``bad_saves`` instead
-    (:attr:`UnreadableValue.reason <kozel_tutor.bad_rows.UnreadableValue.reason>`)."""
+    """What an import wrote: rows per table, when the file was made (as written in it), why
+    each save of the file that could not be read went to ``bad_saves`` instead
+    (:attr:`UnreadableValue.reason <kozel_tutor.bad_rows.UnreadableValue.reason>`), and the
+    table of each row that did not fit its columns and went to ``bad_rows`` instead."""
 
     rows: dict[str, int]
     exported: str
     set_aside: tuple[str, ...] = ()
+    rows_set_aside: tuple[str, ...] = ()
 
 
 # -- reading the database ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Column:
-    name: str
-    affinity: str  # INTEGER, REAL, TEXT, BLOB or NUMERIC, after SQLite's affinity rules
-    not_null: bool
-
-
-def _tables(conn: sqlite3.Connection) -> dict[str, list[_Column]]:
-    """Every table of the learner's data (not SQLite's own, not ``meta``) with its columns."""
+def _tables(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
+    """Every table of the learner's data (not SQLite's own, not ``meta``) with the ``(name,
+    affinity)`` of its columns."""
     names = [str(row[0]) for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
         "ORDER BY name")]
-    return {
-        name: [_Column(str(c[1]), affinity(str(c[2])), bool(c[3]))
-               for c in conn.execute(f"PRAGMA table_info({_quote(name)})")]
-        for name in names if name not in PRIVATE_TABLES
-    }
-
-
-def _quote(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
-
-
-def _to_json(value: object) -> Scalar | dict[str, str]:
-    if isinstance(value, bytes):
-        return {"base64": base64.b64encode(value).decode("ascii")}
-    if isinstance(value, str | int | float) or value is None:
-        return value
-    raise TypeError(f"unexpected SQLite value {value!r}")  # pragma: no cover - SQLite has no more
+    return {name: column_types(conn, name) for name in names if name not in PRIVATE_TABLES}
 
 
 # -- export -----------------------------------------------------------------------------------
@@ -207,19 +195,15 @@ def _to_json(value: object) -> Scalar | dict[str, str]:
 
 def export_progress(store: Store) -> bytes:
     """The whole of the learner's progress as a progress file (UTF-8 JSON), read in one
-    consistent snapshot."""
+    consistent snapshot; every row as it is stored, however damaged
+    (:func:`~kozel_tutor.bad_rows.raw_rows`)."""
     with reading(store.path) as conn:
         conn.execute("BEGIN")
         try:
             tables = {}
-            for name, columns in _tables(conn).items():
-                names = [c.name for c in columns]
-                rows = conn.execute(
-                    f"SELECT {', '.join(map(_quote, names))} FROM {_quote(name)} ORDER BY rowid"
-                    if _has_rowid(conn, name) else
-                    f"SELECT {', '.join(map(_quote, names))} FROM {_quote(name)}")
-                tables[name] = {"columns": names,
-                                "rows": [[_to_json(v) for v in row] for row in rows]}
+            for name in _tables(conn):
+                columns, rows = raw_rows(conn, name)
+                tables[name] = {"columns": columns, "rows": rows}
         finally:
             conn.execute("COMMIT")
     document = {
@@ -231,14 +215,6 @@ def export_progress(store: Store) -> bytes:
         "tables": tables,
     }
     return json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
-
-
-def _has_rowid(conn: sqlite3.Connection, table: str) -> bool:
-    try:
-        conn.execute(f"SELECT rowid FROM {_quote(table)} LIMIT 0")
-    except sqlite3.OperationalError:
-        return False
-    return True
 
 
 def backup_filename(now: float | None = None) -> str:
@@ -305,44 +281,37 @@ def _both(en: str, ru: str) -> dict[str, str]:
     return {"en": en, "ru": ru}
 
 
-def _value_ok(value: object, column: _Column) -> bool:
-    if value is None:
-        return True  # NOT NULL is SQLite's to enforce, with its own message
-    if isinstance(value, bool):
-        return False
-    if column.affinity == "INTEGER":
-        return isinstance(value, int)
-    if column.affinity in ("REAL", "NUMERIC"):
-        return isinstance(value, int | float) and math.isfinite(value)
-    if column.affinity == "TEXT":
-        return isinstance(value, str)
-    return isinstance(value, str | int | float) or _is_blob(value)  # BLOB: anything
+_Rows = dict[str, tuple[list[str], list[list[Stored]]]]
+_Misfits = list[tuple[str, dict[str, object], str]]
 
 
-def _is_blob(value: object) -> bool:
-    return (isinstance(value, dict) and set(value) == {"base64"}
-            and isinstance(value["base64"], str))
+_SECTION_TABLES = {
+    match.group(1): match.group(0)
+    for schema in (PUZZLE_SCHEMA, LESSON_SCHEMA)
+    for match in re.finditer(r"CREATE TABLE IF NOT EXISTS (\w+) \(.*?\);", schema, re.S)}
+"""The sections' own tables (puzzles, lessons), by name: each is made when first opened."""
 
 
-def _from_json(value: object) -> Scalar | bytes:
-    if _is_blob(value):
-        assert isinstance(value, dict)
-        try:
-            return base64.b64decode(value["base64"], validate=True)
-        except ValueError:
-            raise BackupError("bad_shape", detail=_both("damaged binary data",
-                                                        "испорчены двоичные данные")) from None
-    assert value is None or isinstance(value, str | int | float)
-    return value
+def _make_section_tables(conn: sqlite3.Connection, document: dict[str, Any]) -> None:
+    """A new session (Binder's every visit) has only the tables of the sections opened so far:
+    those the file holds are made now, in the import's transaction (undone if it is refused),
+    so that their rows are not taken for a newer app's."""
+    tables = document.get("tables")
+    for name in tables if isinstance(tables, dict) else ():
+        if name in _SECTION_TABLES:
+            conn.execute(_SECTION_TABLES[name])
 
 
-def _checked_tables(document: dict[str, Any], live: dict[str, list[_Column]]
-                    ) -> dict[str, tuple[list[str], list[list[Scalar | bytes]]]]:
-    """The file's tables, every name and value checked against the live database."""
+def _checked_tables(document: dict[str, Any], live: dict[str, list[tuple[str, str]]]
+                    ) -> tuple[_Rows, _Misfits]:
+    """The file's tables, every name and shape checked against the live database: the rows
+    to write, as SQLite values, and ``(table, row, reason)`` of each row that does not fit its
+    columns (:func:`~kozel_tutor.bad_rows.row_misfit`), as the file holds it."""
     tables = document.get("tables")
     if not isinstance(tables, dict):
         raise BackupError("bad_shape", detail=_both("no tables", "нет таблиц"))
-    checked = {}
+    checked: _Rows = {}
+    misfits: _Misfits = []
     for name, table in tables.items():
         if name not in live:
             raise BackupError("unknown_table", table=name)
@@ -351,7 +320,7 @@ def _checked_tables(document: dict[str, Any], live: dict[str, list[_Column]]
             raise BackupError("bad_shape", detail=_both(f"table {name} has no columns or rows",
                                                         f"у таблицы {name} нет столбцов или "
                                                         "строк"))
-        known = {c.name: c for c in live[name]}
+        known = dict(live[name])
         columns = table["columns"]
         for column in columns:
             if not isinstance(column, str) or column not in known:
@@ -359,6 +328,7 @@ def _checked_tables(document: dict[str, Any], live: dict[str, list[_Column]]
         if len(set(columns)) != len(columns):
             raise BackupError("bad_shape", detail=_both(f"table {name} repeats a column",
                                                         f"в таблице {name} повторён столбец"))
+        types = [(column, known[column]) for column in columns]
         rows = []
         for number, row in enumerate(table["rows"], start=1):
             if not isinstance(row, list) or len(row) != len(columns):
@@ -366,25 +336,32 @@ def _checked_tables(document: dict[str, Any], live: dict[str, list[_Column]]
                     f"table {name}, row {number} does not match its columns",
                     f"таблица {name}, строка {number} не совпадает со столбцами"))
             for column, value in zip(columns, row, strict=True):
-                if not _value_ok(value, known[column]):
-                    raise BackupError("bad_value", table=name, row=number, column=column,
-                                      expected=_EXPECTED.get(known[column].affinity,
-                                                             _EXPECTED["REAL"]))
-            rows.append([_from_json(value) for value in row])
+                if not is_cell(value):
+                    raise BackupError("bad_shape", detail=_both(
+                        f"table {name}, row {number}, column {column} holds a list or an "
+                        "object, not a value",
+                        f"таблица {name}, строка {number}, столбец {column} — список или "
+                        "объект вместо значения"))
+            problem = row_misfit(types, row)
+            if problem is None:
+                rows.append([stored_value(value) for value in row])
+            else:
+                misfits.append((name, dict(zip(columns, row, strict=True)),
+                                f"in the imported file: {problem}"))
         checked[name] = (columns, rows)
-    return checked
+    return checked, misfits
 
 
-def _unreadable_saves(tables: dict[str, tuple[list[str], list[list[Scalar | bytes]]]],
-                      moved: float) -> tuple[list[list[Scalar | bytes]], tuple[str, ...]]:
+def _unreadable_saves(tables: _Rows, moved: float) -> tuple[list[list[Stored]],
+                                                             tuple[str, ...]]:
     """Take the saves that cannot be read out of the checked ``saves`` table: their rows for
     ``bad_saves`` and the reasons (:func:`~.store.parse_save`)."""
     columns, rows = tables.get("saves", ([], []))
     if not {"slot", "data"} <= set(columns):
         return [], ()  # SQLite refuses such rows, with its own words
     slot, data = columns.index("slot"), columns.index("data")
-    kept: list[list[Scalar | bytes]] = []
-    bad: list[list[Scalar | bytes]] = []
+    kept: list[list[Stored]] = []
+    bad: list[list[Stored]] = []
     reasons: list[str] = []
     for row in rows:
         try:
@@ -413,23 +390,28 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
 
     Everything is checked before the first write, and the writes are one transaction: on any
     :class:`BackupError` the database is exactly as it was.  Tables the file does not hold (a
-    file from an older version) keep their rows.
+    file from an older version) keep their rows.  A row that does not fit its columns goes to
+    ``bad_rows``, an unreadable save to ``bad_saves`` (:class:`ImportReport`).
     """
     document = _decode(data)
     _check_header(document)
     with reading(store.path) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            tables = _checked_tables(document, _tables(conn))
+            _make_section_tables(conn, document)
+            tables, misfits = _checked_tables(document, _tables(conn))
             unreadable, reasons = _unreadable_saves(tables, time.time())
             for name, (columns, rows) in tables.items():
-                conn.execute(f"DELETE FROM {_quote(name)}")
+                conn.execute(f"DELETE FROM {quote(name)}")
                 if columns:
                     conn.executemany(
-                        f"INSERT INTO {_quote(name)} ({', '.join(map(_quote, columns))}) "
+                        f"INSERT INTO {quote(name)} ({', '.join(map(quote, columns))}) "
                         f"VALUES ({', '.join('?' * len(columns))})", rows)
+            # after the file's own bad_saves and bad_rows, which replace the old ones
             conn.executemany("INSERT INTO bad_saves (slot, data, reason, moved) "
                              "VALUES (?, ?, ?, ?)", unreadable)
+            for source, row, reason in misfits:
+                add_bad_row(conn, source, row, reason)
         except sqlite3.DatabaseError as exc:
             conn.execute("ROLLBACK")
             raise BackupError("rejected_rows", detail=str(exc)) from None
@@ -438,7 +420,8 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
             raise
         conn.execute("COMMIT")
     return ImportReport(rows={name: len(rows) for name, (_, rows) in tables.items()},
-                        exported=str(document.get("exported", "")), set_aside=reasons)
+                        exported=str(document.get("exported", "")), set_aside=reasons,
+                        rows_set_aside=tuple(source for source, _, _ in misfits))
 
 
 # -- the home-screen section -------------------------------------------------------------------
@@ -539,10 +522,14 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return None
         message = self._say("loaded", exported=report.exported, rows=sum(report.rows.values()))
-        set_aside = "".join(
-            f'<p data-testid="backup-set-aside">'
-            f'{_escape(save_set_aside_notice(reason, self.lang))}</p>'
-            for reason in dict.fromkeys(report.set_aside))
+        # the saves and rows of the file that were set aside; rows are told once, here
+        notices = [save_set_aside_notice(reason, self.lang)
+                   for reason in dict.fromkeys(report.set_aside)]
+        rows_notice = untold_notice(self.store, self.lang)
+        if rows_notice is not None:
+            notices.append(rows_notice)
+        set_aside = "".join(f'<p data-testid="backup-set-aside">{_escape(notice)}</p>'
+                            for notice in notices)
         # "?" is this very page without its query: following it starts the app afresh.
         self.status.value = (f'<p data-testid="backup-ok">{_escape(message)}</p>{set_aside}'
                              f'<p><a href="?" target="_self" data-testid="backup-reopen">'

@@ -17,11 +17,12 @@ import ipywidgets  # type: ignore[import-untyped]
 
 from ..widgets import Command, PanelWidget
 from . import variant_texts  # noqa: F401  (registers the texts)
+from .notices import save_set_aside_notice, untold_notice
 from .play_view import Pace, PlayScreen
 from .screens import home_view, settings_view
 from .sections import SectionContext, load_sections, sections, warm_sections
 from .session import MatchSession, SaveError, Settings, available_levels, open_saved_match
-from .store import Store, save_set_aside_notice, set_aside_notice
+from .store import Store
 from .texts import text
 from .views import level_label
 
@@ -103,15 +104,6 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             self.notices.append(save_set_aside_notice(set_aside, self.lang))
         return session
 
-    def _set_aside_news(self) -> str | None:
-        """What to tell the learner of rows set aside since they were last told, if any."""
-        try:
-            tables = self.store.take_untold()
-        except sqlite3.Error:
-            log.exception("could not read the rows set aside")
-            return None
-        return set_aside_notice(tables, self.lang) if tables else None
-
     # -- screens ------------------------------------------------------------------------------
 
     def _continue_hint(self) -> str | None:
@@ -126,7 +118,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     def show_home(self) -> None:
         self.screen = "home"
-        news = self._set_aside_news()
+        news = untold_notice(self.store, self.lang)
         if news is not None:
             self.notices.append(news)
         self.home.view = home_view(self.lang, continue_hint=self._continue_hint(),
@@ -274,7 +266,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.section_widget = widget
         self.screen = f"section:{key}"
         # rows the section could not read were set aside while it opened: say so above it
-        news = self._set_aside_news()
+        news = untold_notice(self.store, self.lang)
         shown: Any = (widget,) if news is None else (_notice_widget(news), widget)
         self.children = shown
 

@@ -14,10 +14,11 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from .notices import save_set_aside_notice
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
 from .session import DealRecord, SaveError, Settings, open_saved_match
-from .store import Store, save_set_aside_notice
+from .store import Store
 from .texts import TEXTS, text
 from .views import level_label, outcome_text, points_text
 

@@ -78,7 +78,7 @@ class SaveError(ValueError):
 def open_saved_match(store: Store) -> tuple[MatchSession | None, str | None]:
     """The match saved in ``store``, or ``None``; a save that cannot be read or breaks the
     rules is set aside, and the second value is why (a reason for
-    :func:`~kozel_tutor.app.store.save_set_aside_notice`)."""
+    :func:`~kozel_tutor.app.notices.save_set_aside_notice`)."""
     try:
         data = store.read_match()   # sets an unreadable save aside itself
         return (None if data is None else MatchSession.from_json(data)), None

@@ -40,10 +40,8 @@ from ..bad_rows import (
 from ..scoring import DealResult, MatchScore
 from ..seats import Team
 from ..sqlite_files import reading, transaction
-from .texts import text as _text
 
-__all__ = ["DB_NAME", "Stats", "Store", "UnreadableValue", "data_dir", "parse_save",
-           "save_set_aside_notice", "set_aside_notice"]
+__all__ = ["DB_NAME", "Stats", "Store", "UnreadableValue", "data_dir", "parse_save"]
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +103,9 @@ def parse_save(data: object) -> dict[str, Any]:
     """A stored save (text or bytes, as SQLite or a progress file holds it) as a JSON object.
 
     Whatever ``data`` is, the only exception is :class:`UnreadableValue`, whose ``reason`` the
-    app turns into words (:func:`save_set_aside_notice`).  The rules of the game are checked
-    later, by :meth:`MatchSession.from_json <kozel_tutor.app.session.MatchSession.from_json>`.
+    app turns into words (:func:`~kozel_tutor.app.notices.save_set_aside_notice`).  The rules
+    of the game are checked later, by :meth:`MatchSession.from_json
+    <kozel_tutor.app.session.MatchSession.from_json>`.
 
     >>> parse_save('{"version": 1}')
     {'version': 1}
@@ -119,25 +118,6 @@ def parse_save(data: object) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise UnreadableValue("not_object", "a save must be a JSON object")
     return value
-
-
-def save_set_aside_notice(reason: str, lang: str) -> str:
-    """What the learner is told when a save was set aside, ``reason`` being an
-    :attr:`UnreadableValue.reason` (or ``not_match``: it breaks the rules of the game)."""
-    return _text("save_corrupt", lang, reason=_text(f"save_reason_{reason}", lang))
-
-
-_ROW_WORDS = {"stats": "rows_stats", "prefs": "rows_prefs", "deals": "rows_deals",
-              "puzzle_ratings": "rows_puzzle_ratings"}
-
-
-def set_aside_notice(tables: list[str], lang: str) -> str:
-    """What the learner is told when rows of ``tables`` were set aside
-    (:meth:`Store.take_untold`)."""
-    words = [_ROW_WORDS.get(table, "rows_puzzles" if table.startswith("puzzle_")
-                            else "rows_other") for table in tables]
-    what = ", ".join(_text(word, lang) for word in dict.fromkeys(words))
-    return _text("rows_set_aside", lang, what=what)
 
 
 class Store:
@@ -312,8 +292,8 @@ class Store:
     # -- rows set aside -----------------------------------------------------------------------
 
     def take_untold(self) -> list[str]:
-        """The tables whose rows were set aside since the learner was last told (for
-        :func:`set_aside_notice`), now marked as told."""
+        """The tables whose rows were set aside since the learner was last told, each once,
+        now marked as told (the app words it: :mod:`kozel_tutor.app.notices`)."""
         with reading(self.path) as conn:
             if conn.execute("SELECT 1 FROM bad_rows WHERE told = 0 LIMIT 1").fetchone() is None:
                 return []

@@ -23,7 +23,7 @@ from ..sqlite_files import reading, transaction
 
 __all__ = ["LessonProgress", "LessonRecord"]
 
-_SCHEMA = """
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS lesson_progress (
     lesson TEXT PRIMARY KEY,
     steps_seen INTEGER NOT NULL,
@@ -55,7 +55,7 @@ class LessonProgress:
 
         self.path = Store(path).path
         with reading(self.path) as conn:
-            conn.executescript(_SCHEMA)
+            conn.executescript(SCHEMA)
 
     @classmethod
     def open_default(cls) -> LessonProgress:

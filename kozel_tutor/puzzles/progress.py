@@ -56,6 +56,7 @@ __all__ = [
     "DB_NAME",
     "HINT_COST",
     "RERATE_AFTER",
+    "SCHEMA",
     "Attempt",
     "Progress",
     "default_path",
@@ -75,7 +76,7 @@ punishment, not a measurement.  The deviation still shrinks as Glicko-2 says."""
 PUZZLE_RD = 200.0
 """A new puzzle's rating deviation: its generated difficulty is an informed guess."""
 
-_SCHEMA = """
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzle_ratings (
     subject TEXT PRIMARY KEY, rating REAL NOT NULL, rd REAL NOT NULL, volatility REAL NOT NULL,
     games INTEGER NOT NULL, updated REAL NOT NULL);
@@ -123,7 +124,7 @@ class Progress:
         self.path = path or default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with reading(self.path) as conn:
-            conn.executescript(_SCHEMA + BAD_ROWS_SCHEMA)
+            conn.executescript(SCHEMA + BAD_ROWS_SCHEMA)
 
     # -- ratings ----------------------------------------------------------------------------
 

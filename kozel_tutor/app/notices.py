@@ -1,0 +1,59 @@
+"""What the learner is told when part of their progress was set aside, in their language.
+
+The store and the progress file only say *what* was set aside and why (a save's
+:attr:`UnreadableValue.reason <kozel_tutor.bad_rows.UnreadableValue.reason>`, the tables of rows
+moved to ``bad_rows``); the words are here, from :mod:`.texts`.  A table is named by the text
+``rows_<table>`` when there is one, else as puzzle history (``puzzle_*``) or as saved data, so a
+new table needs only a text, not code.
+
+>>> set_aside_notice(["puzzle_attempts", "puzzle_reviews", "bad_saves"], "en")
+'Part of your progress could not be read (puzzle history, saved data). It was put aside; ...'
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .texts import TEXTS, text
+
+if TYPE_CHECKING:
+    from .store import Store
+
+__all__ = ["save_set_aside_notice", "set_aside_notice", "untold_notice"]
+
+log = logging.getLogger(__name__)
+
+
+def save_set_aside_notice(reason: str, lang: str) -> str:
+    """What the learner is told when a save was set aside, ``reason`` being an
+    :attr:`UnreadableValue.reason <kozel_tutor.bad_rows.UnreadableValue.reason>` (or
+    ``not_match``: it breaks the rules of the game)."""
+    return text("save_corrupt", lang, reason=text(f"save_reason_{reason}", lang))
+
+
+def _table_words(table: str) -> str:
+    key = f"rows_{table}"
+    if key in TEXTS:
+        return key
+    return "rows_puzzles" if table.startswith("puzzle_") else "rows_other"
+
+
+def set_aside_notice(tables: Sequence[str], lang: str) -> str:
+    """What the learner is told when rows of ``tables`` were set aside
+    (:meth:`Store.take_untold <kozel_tutor.app.store.Store.take_untold>`)."""
+    words = dict.fromkeys(_table_words(table) for table in tables)
+    return text("rows_set_aside", lang, what=", ".join(text(word, lang) for word in words))
+
+
+def untold_notice(store: Store, lang: str) -> str | None:
+    """What to tell the learner of the rows set aside since they were last told (now marked
+    as told), or ``None`` if nothing was, or if the database cannot be read just now."""
+    try:
+        tables = store.take_untold()
+    except sqlite3.Error:
+        log.exception("could not read the rows set aside")
+        return None
+    return set_aside_notice(tables, lang) if tables else None
