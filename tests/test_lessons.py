@@ -360,3 +360,20 @@ def test_not_an_object_is_an_error_not_a_crash() -> None:
 def test_an_unknown_lesson_id_names_the_known_ones() -> None:
     with pytest.raises(LessonError, match=r"no such lesson .*01_table"):
         load_lesson("99_nothing")
+
+
+def test_the_whole_deck_is_shown_as_a_counting_lesson_counts_it_a_10_k_q_j_9_8_7_6() -> None:
+    from kozel_tutor.lessons.scenes import scene
+
+    task = next(t for t in load_lesson("01_table").tasks
+                if isinstance(t, CardPointsTask) and t.whole_deck)
+    row = scene(task, "ru")["row"]
+    assert row[:9] == ["AC", "TC", "KC", "QC", "JC", "9C", "8C", "7C", "6C"] and len(row) == 36
+
+
+def test_a_deal_after_eggs_says_why_it_is_written_double() -> None:
+    task = next(t for t in load_lesson("06_match").tasks if isinstance(t, MatchTask)
+                and any(a == b == 60 for a, b, *_ in t.deals))
+    story = check(task, expected(task)).explanation
+    assert "после яиц вдвойне: мы (С–Ю) пишем 2 × 2 = 4" in story.ru
+    assert "doubled after eggs: we (N–S) write 2 × 2 = 4" in story.en

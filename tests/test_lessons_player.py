@@ -45,13 +45,13 @@ def test_a_task_cannot_be_skipped_before_it_is_answered(progress: LessonProgress
     assert player.index == 1
 
 
-def test_a_wrong_answer_is_explained_then_retried(progress: LessonProgress) -> None:
+def test_a_wrong_answer_gets_a_nudge_then_is_retried(progress: LessonProgress) -> None:
     player = LessonPlayer("04_trick", lang="ru", progress=progress)
     player.next()
     player.handle({"type": "answer", "value": "AS"})
     feedback = player.view()["feedback"]
     assert feedback["correct"] is False
-    assert feedback["text"].startswith("10♥ бьёт Т♠.")
+    assert feedback["text"].startswith("Не совсем. Попробуйте ещё раз. Подсказка: ")
     player.handle({"type": "answer", "value": "TH"})
     assert player.view()["feedback"]["correct"] is True
     assert player.can_next

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,7 +110,7 @@ def _stronger(order: CardOrder, winner: Card, other: Card, led_suit: int) -> Tex
     ws, os_ = order.suit_of[winner.index], order.suit_of[other.index]
     if ws == TRUMP and os_ == TRUMP:
         return say("Both are trumps, and the {w} ranks higher. Trumps go: {order}.",
-                   "Обе карты козыри, и {w} старше. Порядок козырей: {order}.",
+                   "Обе карты — козыри, и {w} старше. Порядок козырей: {order}.",
                    w=winner, order=_order_text(order, TRUMP))
     if ws == TRUMP:
         return say("The {w} is a trump and the {o} is not: any trump beats every plain card.",
@@ -119,7 +120,7 @@ def _stronger(order: CardOrder, winner: Card, other: Card, led_suit: int) -> Tex
         return say("The {o} is neither of the suit led ({suit}) nor a trump, so it cannot take "
                    "the trick, however high it is.",
                    "{o} — не масть хода ({suit}) и не козырь, поэтому взятку не возьмёт, "
-                   "какой бы старшей ни была.",
+                   "какой бы высокой она ни была.",
                    o=other, suit=Suit(led_suit))
     return say("Both are {suit}, and the {w} is higher: {order}.",
                "Обе карты — {suit}, и {w} старше: {order}.",
@@ -159,7 +160,7 @@ def _check_trick(task: TrickWinnerTask, answer: str) -> Verdict:
                        + _why_it_wins(task.order, task.trick, winner))
     led = task.order.suit_of[task.trick[0].index]
     return Verdict(False, say("The {w} beats the {c}.", "{w} бьёт {c}.", w=winner, c=chosen)
-                   + _stronger(task.order, winner, chosen, led))
+                   + _stronger(task.order, winner, chosen, led), worked=True)
 
 
 _KINDS[TrickWinnerTask] = _Kind("card", lambda t: _trick_winner_card(t).token, _check_trick)
@@ -179,7 +180,8 @@ def _check_highest(task: HighestCardTask, answer: str) -> Verdict:
         return Verdict(True, RIGHT + say("Order: {order}.", "Порядок: {order}.",
                                          order=_order_text(task.order, suit)))
     return Verdict(False, say("The {w} is stronger than the {c}.", "{w} сильнее, чем {c}.",
-                              w=best, c=chosen) + _stronger(task.order, best, chosen, suit))
+                              w=best, c=chosen) + _stronger(task.order, best, chosen, suit),
+                   worked=True)
 
 
 _KINDS[HighestCardTask] = _Kind("card", lambda t: _highest_card(t).token, _check_highest)
@@ -198,7 +200,7 @@ def _points_breakdown(cards: Sequence[Card]) -> Text:
     parts_ru = [f"{c.label('ru')} — {c.points}" for c in counting]
     parts_en = [f"{c.label('en')} {c.points}" for c in counting]
     if empty:
-        parts_ru.append(f"остальные ({empty}) — 0")
+        parts_ru.append(f"ещё {card_count(empty).ru} — 0")
         parts_en.append(f"{empty} other card{'' if empty == 1 else 's'} 0")
     return Text(", ".join(parts_ru), ", ".join(parts_en))
 
@@ -213,12 +215,12 @@ def _check_points(task: CardPointsTask, answer: str) -> Verdict:
                   "four suits: 4 × 30 = {total}.",
                   "В каждой масти Т 11 + 10 10 + К 4 + Д 3 + В 2 = 30 очков, а мастей четыре: "
                   "4 × 30 = {total}.", total=total)
-        return Verdict(number == total, (RIGHT if number == total else WRONG) + why)
+        return Verdict(number == total, (RIGHT if number == total else WRONG) + why, worked=True)
     if number == total:
         return Verdict(True, RIGHT + say("{parts}: {total} in all.", "{parts}: всего {total}.",
                                          parts=_points_breakdown(task.cards), total=total))
-    direction = say("That is too many.", "Это слишком много.") if number > total else say(
-        "That is too few.", "Это слишком мало.")
+    direction = WRONG + (say("That is too many.", "Это слишком много.") if number > total
+                         else say("That is too few.", "Это слишком мало."))
     return Verdict(False, direction + say("Add up: {parts}.", "Сложите: {parts}.",
                                           parts=_points_breakdown(task.cards)))
 
@@ -333,13 +335,23 @@ def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
     illegal = [c for c in task.hand if c not in state.legal_plays()]
     if not illegal:
         return Verdict(True, RIGHT + _all_legal_reason(task))
-    why = Text("", "")
+    reasons = []
     for card in illegal:
         message = state.why_illegal(card)
         assert message is not None
-        why = why + say("{c}: {why}", "{c}: {why}", c=card,
-                        why=Text(message.text("ru"), message.text("en")))
-    return Verdict(True, RIGHT + say("Here you may not play:", "Здесь нельзя ходить:") + why)
+        reasons.append(say("{c} — {why}", "{c} — {why}", cap=False, c=card,
+                           why=Text(_clause(message.text("ru")), _clause(message.text("en")))))
+    listed = Text("; ".join(r.ru for r in reasons) + ".", "; ".join(r.en for r in reasons) + ".")
+    return Verdict(True, RIGHT + say("Here you may not play: {why}", "Здесь нельзя класть: {why}",
+                                     why=listed))
+
+
+def _clause(sentence: str) -> str:
+    """A message as a clause of a list: no capital, no full stop, commas for its own colons and
+    stops (the list's items are already set off by dashes and semicolons)."""
+    text = (sentence[:1].lower() + sentence[1:]).rstrip(".")
+    text = re.sub(r"\. ([A-ZА-ЯЁ])(?=[a-zа-яё])", lambda m: ", " + m.group(1).lower(), text)
+    return text.replace(". ", ", ").replace(": ", ", ")
 
 
 _KINDS[LegalCardTask] = _Kind("card", lambda t: " ".join(c.token for c in _legal(t)), _check_legal)
@@ -360,7 +372,7 @@ def _seat_reason(task: SeatTask) -> Text:
     answer, of = _seat_answer(task), task.of
     if task.relation == "partner":
         return say("Partners sit opposite each other: opposite {of} sits {x}.",
-                   "Партнёры сидят друг напротив друга: напротив {of} сидит {x}.", of=of, x=answer)
+                   "Партнёры сидят друг напротив друга, как {of} и {x}.", of=of, x=answer)
     if task.relation == "left":
         return say("Play goes clockwise, so the player to the left of {of} plays next: {x}.",
                    "Ход идёт по часовой стрелке, и после {of} ходит его сосед слева: {x}.",
@@ -396,7 +408,7 @@ def _score_value(result: DealResult) -> str:
     return f"{result.winner.name}:{result.written[result.winner]}"
 
 
-def writes(team: Team, n: int, cap: bool = True) -> Text:
+def writes(team: Team, n: int | str, cap: bool = True) -> Text:
     """"We write 4" / "Мы пишем 4": the verb agrees with the side in Russian."""
     if team is Team.NS:
         return say("{t} write {n}", "{t} пишем {n}", cap=cap, t=team, n=n)
@@ -495,6 +507,10 @@ def _match_story(task: MatchTask) -> Text:
         match.record(result)
         if result.winner is None:
             what = say("eggs, nobody writes", "яйца, никто не пишет", cap=False)
+        elif result.multiplier > 1:   # say why it is more than the deal's own score
+            what = say("doubled after eggs:", "после яиц вдвойне:", cap=False) + writes(
+                result.winner, f"{result.value} × {result.multiplier} = "
+                f"{result.written[result.winner]}", cap=False)
         else:
             what = writes(result.winner, result.written[result.winner], cap=False)
         story = story + say("Deal {i}: {a}–{b}, {what} (score {s}:{o}).",

@@ -65,6 +65,11 @@ def _explain_trumps(step: ExplainStep) -> list[str]:
     return [c.token for c in step.cards if order.is_trump(c)]
 
 
+def _by_points(cards: Sequence[Card]) -> list[Card]:
+    """Each suit as a counting lesson shows it: A 10 K Q J 9 8 7 6 (by points, then rank)."""
+    return sorted(cards, key=lambda c: (c.suit, -c.points, -c.rank))
+
+
 def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
     """The table for ``step`` in ``lang``."""
     if isinstance(step, ExplainStep):
@@ -80,7 +85,8 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
     elif isinstance(step, HighestCardTask):
         out["row"] = out["clickable"] = _tokens(step.cards)
     elif isinstance(step, CardPointsTask | CountTrumpsTask):
-        out["row"] = _tokens(step.rules.deck_cards.sorted() if step.whole_deck else step.cards)
+        out["row"] = _tokens(_by_points(step.rules.deck_cards.sorted()) if step.whole_deck
+                             else step.cards)
     elif isinstance(step, TrumpsLeftTask):
         out["seats"] = _seats(lang, {Seat.S: step.hand})
         out["played"] = _tokens(step.played)
