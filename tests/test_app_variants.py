@@ -340,3 +340,20 @@ def test_the_deal_review_says_a_presets_result_in_its_own_words() -> None:
     assert outcome_text(rows, "en", classic) == ("you chalk up 2 rows", "good")
     assert outcome_text(rows, "en", standard) == ("+2 for us", "good")
     assert outcome_text(Alternative(card, 0, 120), "en", classic) == ("…", "")
+
+
+def test_a_sides_redeal_claim_put_to_the_partner_shows_the_learner_their_own_hand() -> None:
+    # "your side has no queen: demand a redeal?" is the learner's to answer even when the
+    # procedure puts it to the partner: they must see their cards to decide
+    for seed in range(200):
+        session = MatchSession(Settings(level="random", variant="classic"),
+                               rng=random.Random(seed))
+        question = session.question
+        if isinstance(question, RedealQuestion) and question.seat == Seat.N:
+            break
+    else:
+        pytest.fail("no side claim put to the partner in 200 deals")
+    assert learner_decides(question)
+    shown = table_view(session, TableUi(lang="ru"))["seats"]["S"]["cards"]
+    learner = dict(question.side_hands)[Seat.S]
+    assert [c["card"] for c in shown] == [c.token for c in learner.sorted()] and len(shown) == 8

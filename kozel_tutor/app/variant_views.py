@@ -75,6 +75,8 @@ def _option_label(question: Question, option: object, lang: str) -> str:
 
 def question_hand(question: Question) -> CardSet | None:
     """The learner's cards to show while they decide (``None`` before the cards are dealt)."""
+    if isinstance(question, RedealQuestion) and question.seat != LEARNER:
+        return dict(question.side_hands).get(LEARNER)   # the side's claim, put to the partner
     if isinstance(question, (RedealQuestion, GiveTrumpQuestion, GiveBackQuestion,
                              LayQuestion)):
         return question.hand if question.seat == LEARNER else None

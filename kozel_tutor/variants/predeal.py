@@ -64,8 +64,9 @@ def redeal_questions(rules: Rules, procedures: Procedures, hands: list[CardSet],
         if (procedures.no_queen_redeal and team not in asked_sides
                 and side_without_queen(hands, team, procedures.only_diamond_queen_counts_as_none)):
             asked_sides.add(team)
-            questions.append(RedealQuestion(seat, (False, True), rules=rules, hand=hands[seat],
-                                            reason="no_queen"))
+            questions.append(RedealQuestion(
+                seat, (False, True), rules=rules, hand=hands[seat], reason="no_queen",
+                side_hands=((seat, hands[seat]), (seat.partner, hands[seat.partner]))))
     return questions
 
 

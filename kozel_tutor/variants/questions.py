@@ -77,10 +77,14 @@ class BoastQuestion(Question):
 
 @dataclass(frozen=True)
 class RedealQuestion(Question):
-    """``seat`` may demand a redeal for ``reason`` (``weak_hand`` or ``no_queen``)."""
+    """``seat`` may demand a redeal for ``reason`` (``weak_hand`` or ``no_queen``).
+
+    A side's claim (``no_queen``) is the partners' to agree on: ``side_hands`` holds both
+    partners' cards, so that whichever of them decides sees their own hand."""
 
     hand: CardSet = field(kw_only=True)
     reason: str = field(kw_only=True)
+    side_hands: tuple[tuple[Seat, CardSet], ...] = field(default=(), kw_only=True)
 
     @property
     def prompt(self) -> Message:

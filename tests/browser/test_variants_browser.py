@@ -76,8 +76,9 @@ def test_a_variants_scoreboard_leaves_the_whole_table_on_a_laptop_screen(
     assert box is not None and box["y"] + box["height"] <= 640, "Play is in sight"
     try:
         play.click()
-        page.locator(f"{BOARD}, {PLAYABLE}").first.wait_for()
         page.locator(".kz-felt").wait_for()
+        # the learner's hand (a regional deal may open with its own procedure first)
+        page.locator(HAND).first.wait_for(timeout=90_000)
         page.wait_for_timeout(300)
         page.evaluate("window.scrollTo(0, 0)")
         for name, selector in (("board", BOARD), ("table", ".kz-felt"), ("hand", HAND),
