@@ -206,7 +206,21 @@ def store(tmp_path: Path, deal_at: RandomDeal) -> Store:
 def test_text_that_is_not_json_is_refused(store: Store) -> None:
     error = refused(store, b"hello, I am not JSON")
     assert error.key == "not_json"
-    assert "JSON" in error.text("ru") and "JSON" in error.text("en")
+    # plain words for a non-coder: no parser message, no "JSON"
+    assert error.text("ru").startswith("Этот файл повреждён или это не файл прогресса.")
+    assert "JSON" not in error.text("ru") + error.text("en")
+    assert "Expecting" not in error.text("ru") + error.text("en")
+
+
+def test_the_saved_time_and_a_set_aside_match_read_as_a_person_reads_them() -> None:
+    from kozel_tutor.app.backup import _when
+    from kozel_tutor.app.notices import set_aside_notice
+
+    assert _when("2026-12-01T03:59:39+00:00", "ru") == "01.12.2026 в 03:59 (UTC)"
+    assert _when("2026-12-01T03:59:39+00:00", "en") == "1 Dec 2026 at 03:59 (UTC)"
+    assert _when("yesterday", "en") == "yesterday"
+    assert "незаконченная партия" in set_aside_notice(["saves"], "ru")
+    assert "the match in progress" in set_aside_notice(["saves"], "en")
 
 
 def test_a_file_cut_short_is_refused(store: Store) -> None:

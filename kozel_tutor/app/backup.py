@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import os
 import re
 import sqlite3
@@ -72,6 +73,8 @@ from ..sqlite_files import reading
 from .notices import save_set_aside_notice, untold_notice
 from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store, parse_save
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "APP",
@@ -108,8 +111,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Файл не текстовый (UTF-8), это не файл прогресса.",
     },
     "not_json": {
-        "en": "The file is not valid JSON ({detail}). Was it changed or cut short?",
-        "ru": "Файл не является корректным JSON ({detail}). Может быть, его изменили или он "
+        "en": "This file is damaged or is not a progress file. Was it changed or cut short?",
+        "ru": "Этот файл повреждён или это не файл прогресса. Может быть, его изменили или он "
               "загрузился не полностью?",
     },
     "not_progress": {
@@ -255,7 +258,8 @@ def _decode(data: bytes) -> dict[str, Any]:
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except (json.JSONDecodeError, ValueError, RecursionError) as exc:
-        raise BackupError("not_json", detail=str(exc)) from None
+        log.info("progress file is not JSON: %s", exc)   # the parser's words, for the log
+        raise BackupError("not_json") from None
     if (not isinstance(document, dict) or document.get("app") != APP
             or document.get("kind") != KIND):
         raise BackupError("not_progress")
@@ -441,8 +445,8 @@ _PANEL: dict[str, dict[str, str]] = {
     "download": {"en": "Save progress file", "ru": "Сохранить файл прогресса"},
     "upload": {"en": "Load progress file", "ru": "Загрузить файл прогресса"},
     "back": {"en": "← Home", "ru": "← Домой"},
-    "loaded": {"en": "Progress loaded from the file saved {exported}: {rows} records.",
-               "ru": "Прогресс загружен из файла от {exported}: записей — {rows}."},
+    "loaded": {"en": "Progress loaded from the file saved on {exported}.",
+               "ru": "Прогресс загружен из файла, сохранённого {exported}."},
     "reopen": {"en": "Open the app with this progress", "ru": "Открыть приложение с этим "
                                                              "прогрессом"},
     "failed": {"en": "The file was not loaded, your progress is unchanged. {reason}",
@@ -452,6 +456,18 @@ _PANEL: dict[str, dict[str, str]] = {
                  "ru": "Не удалось прочитать или записать базу прогресса ({reason}). "
                        "Попробуйте ещё раз чуть позже."},
 }
+
+
+def _when(stamp: str, lang: str) -> str:
+    """An export's ISO time as a person reads it: «01.12.2026 в 03:59 (UTC)» / "1 Dec 2026 at
+    03:59 (UTC)"; the stamp as it is when it is not a time."""
+    try:
+        moment = datetime.fromisoformat(stamp).astimezone(UTC)
+    except ValueError:
+        return stamp
+    if lang == "ru":
+        return moment.strftime("%d.%m.%Y в %H:%M (UTC)")
+    return f"{moment.day} {moment.strftime('%b %Y at %H:%M')} (UTC)"
 
 
 class BackupPanel(widgets.VBox):  # type: ignore[misc]
@@ -521,7 +537,7 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             message = self._say("db_error", reason=exc)
             self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return None
-        message = self._say("loaded", exported=report.exported, rows=sum(report.rows.values()))
+        message = self._say("loaded", exported=_when(report.exported, self.lang))
         # the saves and rows of the file that were set aside; rows are told once, here
         notices = [save_set_aside_notice(reason, self.lang)
                    for reason in dict.fromkeys(report.set_aside)]

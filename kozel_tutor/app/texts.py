@@ -58,6 +58,7 @@ TEXTS: dict[str, dict[str, str]] = {
                    "ru": "статистика партий — она начнётся с нуля"},
     "rows_deals": {"en": "finished deals kept for review", "ru": "сыгранные раздачи для разбора"},
     "rows_prefs": {"en": "settings", "ru": "настройки"},
+    "rows_saves": {"en": "the match in progress", "ru": "незаконченная партия"},
     "rows_other": {"en": "saved data", "ru": "сохранённые данные"},
     "db_corrupt": {
         "en": "The progress file was damaged. It was put aside as {name} and a new one started.",
