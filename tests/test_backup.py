@@ -455,6 +455,21 @@ def test_after_an_import_the_only_way_on_is_to_reopen_the_app(store: Store,
     assert 'href="?"' in panel.status.value and 'data-testid="backup-reopen"' in panel.status.value
 
 
+def test_loading_a_file_keeps_the_progress_it_replaces_and_a_refused_one_keeps_nothing(
+        store: Store, tmp_path: Path) -> None:
+    other = Store(tmp_path / "other" / "progress.sqlite3")   # a file with no match in it
+    panel = BackupPanel(store, "en")
+    mine = dump(store)
+    assert panel.import_file(b"not progress") is None
+    assert not list(store.path.parent.glob("progress-before-import-*.json"))
+    assert panel.import_file(export_progress(other)) is not None
+    assert store.load_match() is None, "the file's progress replaced the match"
+    kept = list(store.path.parent.glob("progress-before-import-*.json"))
+    assert len(kept) == 1 and kept[0].name in panel.status.value
+    import_progress(store, read_backup(kept[0]))   # and it all comes back
+    assert dump(store) == mine
+
+
 def test_progress_file_is_a_section_of_the_home_screen(store: Store) -> None:
     from kozel_tutor.app.sections import SectionContext, load_sections, sections
 

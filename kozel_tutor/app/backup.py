@@ -445,6 +445,8 @@ _PANEL: dict[str, dict[str, str]] = {
     "download": {"en": "Save progress file", "ru": "Сохранить файл прогресса"},
     "upload": {"en": "Load progress file", "ru": "Загрузить файл прогресса"},
     "back": {"en": "← Home", "ru": "← Домой"},
+    "kept": {"en": "The progress it replaced is kept in your data folder as {name}.",
+             "ru": "Прежний прогресс сохранён в папке данных как {name}."},
     "loaded": {"en": "Progress loaded from the file saved on {exported}.",
                "ru": "Прогресс загружен из файла, сохранённого {exported}."},
     "reopen": {"en": "Open the app with this progress", "ru": "Открыть приложение с этим "
@@ -526,18 +528,23 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             f'⬇ {_escape(self._say("download"))}</a>')
 
     def import_file(self, content: bytes) -> ImportReport | None:
-        """Import ``content`` and say how it went in :attr:`status`; ``None`` if refused."""
+        """Import ``content`` and say how it went in :attr:`status`; ``None`` if refused.
+
+        The progress it replaces is first kept as a progress file beside the database
+        (``progress-before-import-<time>.json``), so loading the wrong file loses nothing."""
+        kept = self.store.path.with_name(
+            f"progress-before-import-{datetime.now(UTC):%Y%m%d-%H%M%S}.json")
         try:
+            write_backup(self.store, kept)
             report = import_progress(self.store, content)
-        except BackupError as error:
-            message = self._say("failed", reason=error.text(self.lang))
+        except (BackupError, sqlite3.Error, OSError) as exc:
+            kept.unlink(missing_ok=True)   # nothing was changed: nothing to keep
+            message = (self._say("failed", reason=exc.text(self.lang))
+                       if isinstance(exc, BackupError) else self._say("db_error", reason=exc))
             self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return None
-        except sqlite3.Error as exc:
-            message = self._say("db_error", reason=exc)
-            self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
-            return None
-        message = self._say("loaded", exported=_when(report.exported, self.lang))
+        message = " ".join((self._say("loaded", exported=_when(report.exported, self.lang)),
+                            self._say("kept", name=kept.name)))
         # the saves and rows of the file that were set aside; rows are told once, here
         notices = [save_set_aside_notice(reason, self.lang)
                    for reason in dict.fromkeys(report.set_aside)]
