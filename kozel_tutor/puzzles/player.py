@@ -191,6 +191,9 @@ class _Attempt:
     """The learner's rating before and after the first answer, when it was rated."""
     unrated: bool = False
     first: bool = True
+    difficulty: float = 0.0
+    """The puzzle's live rating and the learner's, read once (the header shows them)."""
+    learner_rating: float | None = None
 
 
 class PuzzlePlayer:
@@ -218,7 +221,7 @@ class PuzzlePlayer:
         self.answered: list[tuple[str, bool]] = []
         self._listeners: list[Callable[[], None]] = []
         puzzle = queue.next()
-        self.attempt: _Attempt | None = None if puzzle is None else _Attempt(puzzle, clock())
+        self.attempt: _Attempt | None = None if puzzle is None else self._start(puzzle)
 
     # -- wiring ----------------------------------------------------------------------------
 
@@ -269,7 +272,7 @@ class PuzzlePlayer:
             self._changed()
             return True
         if kind == "retry" and attempt.chosen is not None:
-            self.attempt = _Attempt(attempt.puzzle, self.clock(), first=False)
+            self.attempt = self._start(attempt.puzzle, first=False)
             self._changed()
             return True
         if kind == "next" and attempt.chosen is not None:
@@ -291,6 +294,7 @@ class PuzzlePlayer:
             if self.progress is not None:
                 record = self.progress.record(puzzle, card, seconds=attempt.seconds,
                                               hints=attempt.hints, set_id=self.set_id)
+                attempt.learner_rating = record.learner_after.rating
                 if record.rated:
                     attempt.rating_change = (round(record.learner_before.rating),
                                              round(record.learner_after.rating))
@@ -307,8 +311,16 @@ class PuzzlePlayer:
 
     def advance(self) -> None:
         puzzle = self.queue.next()
-        self.attempt = None if puzzle is None else _Attempt(puzzle, self.clock())
+        self.attempt = None if puzzle is None else self._start(puzzle)
         self._changed()
+
+    def _start(self, puzzle: Puzzle, *, first: bool = True) -> _Attempt:
+        """A new attempt at ``puzzle``, with the ratings its header shows read once."""
+        if self.progress is None:
+            return _Attempt(puzzle, self.clock(), first=first, difficulty=puzzle.rating)
+        return _Attempt(puzzle, self.clock(), first=first,
+                        difficulty=self.progress.puzzle_rating(puzzle).rating,
+                        learner_rating=self.progress.learner_rating().rating)
 
     def _analyse(self, puzzle: Puzzle, chosen: Card) -> tuple[GoalCheck, dict[Card, CardReport]]:
         check = analyse(puzzle.position, puzzle.goal, backend=self.backend)
@@ -350,11 +362,9 @@ class PuzzlePlayer:
             "variant": puzzle.variant,
             "variant_label": variant_label(puzzle.variant).get(lang),
             "counter": _label("counter", lang, i=counter[0], n=counter[1]) if counter else "",
-            "difficulty": _label("difficulty", lang, rating=round(
-                self.progress.puzzle_rating(puzzle).rating if self.progress is not None
-                else puzzle.rating)),
-            "rating": (_label("rating", lang, rating=round(self.progress.learner_rating().rating))
-                       if self.progress is not None else ""),
+            "difficulty": _label("difficulty", lang, rating=round(attempt.difficulty)),
+            "rating": (_label("rating", lang, rating=round(attempt.learner_rating))
+                       if attempt.learner_rating is not None else ""),
         }
         seats: dict[str, Any] = {}
         for seat in Seat:
