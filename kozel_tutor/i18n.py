@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 
-__all__ = ["LANGUAGES", "MESSAGES", "Message", "Number", "translate"]
+__all__ = ["LANGUAGES", "MESSAGES", "Message", "Number", "in_words", "translate"]
 
 LANGUAGES = ("ru", "en")
 
@@ -81,6 +81,16 @@ class Number:
         return text.replace(".", ",").replace("-", "\u2212") if lang == "ru" else text
 
 
+def in_words(value: object, lang: str) -> object:
+    """A message parameter as ``lang`` writes it: a card or a suit by name, a :class:`Number`
+    with its decimal sign; anything else as it is."""
+    if isinstance(value, (Suit, Card)):
+        return value.name_in(lang)
+    if isinstance(value, Number):
+        return value.in_lang(lang)
+    return value
+
+
 def translate(key: str, lang: str, **params: object) -> str:
     """Render message ``key`` in ``lang`` (``"ru"`` or ``"en"``)."""
     if lang not in LANGUAGES:
@@ -88,15 +98,9 @@ def translate(key: str, lang: str, **params: object) -> str:
     template = MESSAGES[key][lang]
     rendered: dict[str, str] = {}
     for name, value in params.items():
+        rendered[name] = str(in_words(value, lang))
         if isinstance(value, Suit):
-            rendered[name] = value.name_in(lang)
             rendered[name + "_gen"] = value.genitive_in(lang)
-        elif isinstance(value, Card):
-            rendered[name] = value.name_in(lang)
-        elif isinstance(value, Number):
-            rendered[name] = value.in_lang(lang)
-        else:
-            rendered[name] = str(value)
     text = template.format(**rendered)
     return text[:1].upper() + text[1:]
 

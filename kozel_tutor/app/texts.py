@@ -8,8 +8,7 @@ The browser code holds no words (only icons): views are built here in the learne
 
 from __future__ import annotations
 
-from ..cards import Card, Suit
-from ..i18n import Number
+from ..i18n import in_words
 
 __all__ = ["TEXTS", "text"]
 
@@ -280,12 +279,4 @@ def text(key: str, lang: str, **params: object) -> str:
     """The string ``key`` in ``lang`` with ``params`` filled in (suits and cards in words)."""
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]
-    rendered: dict[str, object] = {}
-    for name, value in params.items():
-        if isinstance(value, (Suit, Card)):
-            rendered[name] = value.name_in(lang)
-        elif isinstance(value, Number):
-            rendered[name] = value.in_lang(lang)
-        else:
-            rendered[name] = value
-    return template.format(**rendered)
+    return template.format(**{name: in_words(value, lang) for name, value in params.items()})
