@@ -9,7 +9,6 @@ import base64
 import json
 import sqlite3
 from contextlib import closing
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -436,12 +435,25 @@ def test_panel_loads_a_good_file_and_tells_the_app(store: Store, tmp_path: Path)
     fresh = Store(tmp_path / "fresh" / "progress.sqlite3")
     panel = BackupPanel(fresh, "en", on_import=reports.append)
     data = export_progress(store)
-    panel.upload.value = ({"name": "p.json", "type": "application/json", "size": len(data),
-                           "last_modified": datetime.now(UTC), "content": memoryview(data)},)
+    panel.upload.receive({"type": "files", "files": [{"name": "p.json", "size": len(data),
+                                                       "sent": True}]}, [memoryview(data)])
     assert [r.rows["prefs"] for r in reports] == [2]
     assert 'data-testid="backup-ok"' in panel.status.value
     assert fresh.get_pref("lang") == "ru"
-    assert panel.upload.value == ()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_panel_names_a_file_too_large_to_send_and_changes_nothing(store: Store, lang: str) -> None:
+    before = document(store)
+    panel = BackupPanel(store, lang)
+    size = MAX_BYTES + 1
+    panel.upload.receive({"type": "files", "files": [{"name": "photo.jpg", "size": size,
+                                                       "sent": False}]}, [])
+    assert 'data-testid="backup-error"' in panel.status.value
+    assert str(size) in panel.status.value and str(MAX_BYTES) in panel.status.value
+    assert ("too large" if lang == "en" else "слишком большой") in panel.status.value
+    assert document(store) == before
+    assert not list(store.path.parent.glob("progress-before-import-*"))
 
 
 def test_after_an_import_the_only_way_on_is_to_reopen_the_app(store: Store,

@@ -70,6 +70,7 @@ from ..bad_rows import (
 from ..lessons.progress import SCHEMA as LESSON_SCHEMA
 from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
 from ..sqlite_files import reading
+from ..widgets.file_button import ChosenFile, FileButton
 from .notices import save_set_aside_notice, untold_notice
 from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store, parse_save
@@ -105,6 +106,10 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "too_big": {
         "en": "The file is too large ({size} bytes; at most {limit}). Is it a progress file?",
         "ru": "Файл слишком большой ({size} байт; не больше {limit}). Это файл прогресса?",
+    },
+    "unreadable": {
+        "en": "The browser could not read the file. Choose it again.",
+        "ru": "Браузер не смог прочитать файл. Выберите его ещё раз.",
     },
     "not_text": {
         "en": "The file is not text (UTF-8), so it is not a progress file.",
@@ -488,14 +493,14 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
         self.on_import = on_import
         self.intro = widgets.HTML()
         self.download = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         icon="upload", layout=widgets.Layout(width="auto"))
+        self.upload = FileButton(accept=".json,application/json", max_bytes=MAX_BYTES,
+                                 testid="backup-upload")
         self.upload.add_class("kozel-backup-upload")
         self.status = widgets.HTML()
         self.back = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.back.add_class("kozel-backup-back")
         self.back.on_click(lambda _: self.go_home() if self.go_home is not None else None)
-        self.upload.observe(self._on_upload, names="value")
+        self.upload.on_files(self._on_files)
         self.files = widgets.HBox([self.download, self.upload])
         super().__init__([self.intro, self.files, self.status]
                          + ([self.back] if go_home is not None else []))
@@ -539,9 +544,7 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             report = import_progress(self.store, content)
         except (BackupError, sqlite3.Error, OSError) as exc:
             kept.unlink(missing_ok=True)   # nothing was changed: nothing to keep
-            message = (self._say("failed", reason=exc.text(self.lang))
-                       if isinstance(exc, BackupError) else self._say("db_error", reason=exc))
-            self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
+            self._refused(exc)
             return None
         message = " ".join((self._say("loaded", exported=_when(report.exported, self.lang)),
                             self._say("kept", name=kept.name)))
@@ -563,12 +566,19 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             self.on_import(report)
         return report
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
+    def _refused(self, exc: BackupError | sqlite3.Error | OSError) -> None:
+        message = (self._say("failed", reason=exc.text(self.lang))
+                   if isinstance(exc, BackupError) else self._say("db_error", reason=exc))
+        self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
+
+    def _on_files(self, files: list[ChosenFile]) -> None:
+        chosen = files[0]
+        if chosen.content is not None:
+            self.import_file(chosen.content)
             return
-        self.upload.value = ()
-        self.import_file(bytes(files[0]["content"]))
+        problem = (BackupError("too_big", size=chosen.size, limit=MAX_BYTES)
+                   if chosen.problem == "too_big" else BackupError("unreadable"))
+        self._refused(problem)
 
 
 def _escape(text: str) -> str:

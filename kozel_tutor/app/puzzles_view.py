@@ -23,12 +23,19 @@ import ipywidgets  # type: ignore[import-untyped]
 
 from ..puzzles.dashboard import dashboard_html
 from ..puzzles.drills import deals_from_store, mine_deal
-from ..puzzles.model import Puzzle, PuzzleError, PuzzleSet, load_catalogue_lenient
+from ..puzzles.model import (
+    Puzzle,
+    PuzzleError,
+    PuzzleSet,
+    load_catalogue_lenient,
+    unreceived_file_error,
+)
 from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
 from ..puzzles.progress import Progress
 from ..puzzles.teacher import ResultsSheet, set_from_query
 from ..puzzles.themes import THEMES
 from ..widgets import Command, PanelWidget
+from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
 from .screens import lang_button
 from .store import Store
@@ -170,10 +177,12 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         self.bar.add_class("kz-puzzles-bar")
         self.bar.on_command(self._command)
         self.style = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none"))
-        self.upload = ipywidgets.FileUpload(accept=".json,application/json", multiple=False,
-                                            description=_t("upload", self.lang))
+        self.upload = FileButton(accept=".json,application/json",
+                                 description=_t("upload", self.lang), testid="puzzles-upload",
+                                 layout=ipywidgets.Layout(max_width="872px", width="100%",
+                                                          margin="12px auto 0", padding="0 26px"))
         self.upload.add_class("kz-puzzles-upload")
-        self.upload.observe(self._on_upload, names="value")
+        self.upload.on_files(self._on_files)
         self.name = ipywidgets.Text(placeholder=_t("name", self.lang), description="")
         self.name.add_class("kz-puzzles-name")
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
@@ -384,10 +393,11 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
             return None
         return self.open_set(puzzle_set)
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
+    def _on_files(self, files: list[ChosenFile]) -> None:
+        chosen = files[0]
+        if chosen.content is not None:
+            self.open_file(chosen.name, chosen.content)
             return
-        self.upload.value = ()
-        item = files[0]
-        self.open_file(str(item.get("name", "set.json")), bytes(item.get("content", b"")))
+        self.errors = [unreceived_file_error(chosen.name, chosen.size, chosen.problem == "too_big",
+                                             self.upload.max_bytes).text]
+        self.show_menu()

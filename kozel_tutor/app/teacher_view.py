@@ -33,7 +33,15 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 import pandas as pd  # type: ignore[import-untyped]
 
-from ..puzzles.model import Goal, Puzzle, PuzzleError, PuzzleSet, Text, load_catalogue_lenient
+from ..puzzles.model import (
+    Goal,
+    Puzzle,
+    PuzzleError,
+    PuzzleSet,
+    Text,
+    load_catalogue_lenient,
+    unreceived_file_error,
+)
 from ..puzzles.teacher import (
     LONG_LINK,
     author_puzzle,
@@ -47,6 +55,7 @@ from ..puzzles.teacher import (
 from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
 from ..widgets import Command, PanelWidget
+from ..widgets.file_button import ChosenFile, FileButton
 from .screens import lang_button
 
 __all__ = ["TeacherView", "difficulty_range"]
@@ -199,10 +208,10 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.items.add_class("kz-teacher-items")
         self._rows: dict[str, tuple[Any, Any, Any]] = {}
         self.share = w.HTML()
-        self.upload = w.FileUpload(accept=".json,.csv", multiple=True,
-                                   layout=w.Layout(width="auto"))
+        self.upload = FileButton(accept=".json,.csv", multiple=True, testid="teacher-upload")
         self.upload.add_class("kz-teacher-upload")
-        self.upload.observe(self._on_upload, names="value")
+        self.upload.on_files(self._on_files)
+        self.unreceived: list[PuzzleError] = []
         self.grades = w.HTML()
         self.children = (
             w.HTML(_STYLE, layout=w.Layout(display="none")), self.header,
@@ -445,7 +454,9 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         """Add uploaded results files and redraw the gradebook."""
         folder = Path(self._tmp.name)
         for number, (name, content) in enumerate(files, len(self.results_files)):
-            path = folder / f"{number:03d}" / (Path(name).name or "results.json")
+            base = Path(name).name
+            safe = base if base not in ("", ".", "..") else "results.json"
+            path = folder / f"{number:03d}" / safe
             path.parent.mkdir()
             path.write_bytes(content)
             self.results_files.append(path)
@@ -457,6 +468,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
             self.grades.value = ""
             return
         table, errors = self._results
+        errors = [*self.unreceived, *errors]
         lang = self.lang
         error_html = ""
         if errors:
@@ -468,10 +480,8 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         book = gradebook(table, sets=sets, puzzles=[*self.catalogue, *self.chosen])
         self.grades.value = error_html + gradebook_html(book, lang)
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        self.upload.value = ()
-        self.add_results([(str(f.get("name", "results.json")), bytes(f.get("content", b"")))
-                          for f in files])
+    def _on_files(self, files: list[ChosenFile]) -> None:
+        self.unreceived += [unreceived_file_error(f.name, f.size, f.problem == "too_big",
+                                                  self.upload.max_bytes)
+                            for f in files if f.content is None]
+        self.add_results([(f.name, f.content) for f in files if f.content is not None])

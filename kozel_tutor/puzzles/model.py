@@ -54,6 +54,7 @@ __all__ = [
     "read_json_file",
     "rotate_position",
     "save_set",
+    "unreceived_file_error",
 ]
 
 FORMAT = "kozel-puzzle-set"
@@ -484,8 +485,15 @@ class PuzzleSet:
         return cls.from_dict(_decode(text, source), source)
 
 
-def _too_large(size: int) -> PuzzleProblem:
-    return PuzzleProblem("too_large", size=bytes_phrase(size), limit=bytes_phrase(MAX_FILE_BYTES))
+def _too_large(size: int, limit: int = MAX_FILE_BYTES) -> PuzzleProblem:
+    return PuzzleProblem("too_large", size=bytes_phrase(size), limit=bytes_phrase(limit))
+
+
+def unreceived_file_error(name: str, size: int, too_large: bool, limit: int) -> PuzzleError:
+    """The error for a file the browser did not send: larger than ``limit`` bytes (the most a
+    file button takes), or one it could not read."""
+    problem = _too_large(size, limit) if too_large else PuzzleProblem("not_received")
+    return PuzzleError([problem], name)
 
 
 def _decode(text: str | bytes, source: str | None) -> Any:

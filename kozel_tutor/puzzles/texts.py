@@ -235,6 +235,8 @@ ERRORS: dict[str, dict[str, str]] = {
     "json_long_number": {"en": "not valid JSON: a number has too many digits",
                          "ru": "это некорректный JSON: в числе слишком много цифр"},
     "cannot_read": {"en": "cannot read: {reason}", "ru": "не удалось прочитать файл: {reason}"},
+    "not_received": {"en": "the browser could not read the file; choose it again",
+                     "ru": "браузер не смог прочитать файл; выберите его ещё раз"},
     # a teacher's own position
     "no_unique": {"en": "no unique best card — {reasons}",
                   "ru": "у позиции нет единственной лучшей карты — {reasons}"},

@@ -7,12 +7,15 @@ or puzzle widget draws the same cards: ``_esm = esm("puzzle.js")``, ``_css = css
 from __future__ import annotations
 
 from ._assets import asset, css, esm
+from .file_button import ChosenFile, FileButton
 from .panel import PanelWidget
 from .schema import Command, ViewError, check_panel_view, check_table_view, parse_command
 from .table import TableWidget, empty_table_view
 
 __all__ = [
+    "ChosenFile",
     "Command",
+    "FileButton",
     "PanelWidget",
     "TableWidget",
     "ViewError",

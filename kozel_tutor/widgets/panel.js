@@ -28,6 +28,7 @@ export default {
     // Until Python answers (a new view, or this screen replaced by another) the pressed
     // button says it is working; the spinner shows only after 0.3 s (see panel.css).
     let idle = null;
+    let shownError = null;
     function busy(b) {
       b.classList.add("kz-busy");
       b.setAttribute("aria-busy", "true");
@@ -56,7 +57,10 @@ export default {
         err.dataset.testid = "error";
         err.setAttribute("role", "alert");
         root.append(err);
+        // a new error is brought into sight (a file chosen at the foot of a long page)
+        if (view.error !== shownError) requestAnimationFrame(() => err.scrollIntoView({ block: "nearest" }));
       }
+      shownError = view.error || null;
       for (const line of view.lines || []) root.append(el("p", "kz-panel-text", line));
       if ((view.tiles || []).length) {
         const tiles = el("div", "kz-tiles");

@@ -167,3 +167,28 @@ def test_every_card_in_a_puzzle_is_named_in_russian(page: Any, voila_server: Any
     trump = puzzle_set.puzzles[0].position.trump
     assert page.get_by_test_id("puzzle-trump").get_by_role(
         "img", name=trump.name_in("ru"), exact=True).count() == 1
+
+
+def _choose_file(page: Any, testid: str, path: Any) -> None:
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id(testid).click()
+    chooser.value.set_files(str(path))
+
+
+def test_a_set_file_too_large_is_named_and_a_good_one_opens(page: Any, voila_server: Any,
+                                                            tmp_path: Any) -> None:
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-puzzles").click()
+    upload = page.get_by_test_id("puzzles-upload")
+    assert upload.inner_text().strip().endswith("Открыть файл набора")   # no file counter
+    big = tmp_path / "фото.json"
+    big.write_bytes(b" " * (9 * 1024 * 1024))   # over the button's 8 MiB: never sent
+    _choose_file(page, "puzzles-upload", big)
+    error = page.get_by_test_id("error")
+    error.wait_for()
+    assert "фото.json" in error.inner_text() and "слишком большой" in error.inner_text()
+    assert error.is_visible() and upload.is_enabled()
+    good = tmp_path / "set.json"
+    good.write_text(_two_puzzles().to_json(), encoding="utf-8")
+    _choose_file(page, "puzzles-upload", good)
+    page.get_by_test_id("puzzle-title").wait_for()
