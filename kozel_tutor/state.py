@@ -20,7 +20,7 @@ from .rules import TRUMP, CardOrder, Rules, find_rules, legal_mask
 from .scoring import DealResult, deal_result
 from .seats import Seat, Team
 
-__all__ = ["DealState", "IllegalPlay", "Phase", "SeatView", "Trick"]
+__all__ = ["DealState", "IllegalPlay", "Phase", "SeatView", "Trick", "led_suits"]
 
 
 class IllegalPlay(ValueError):
@@ -177,14 +177,19 @@ class DealState:
                     leader: Seat | None = None, required_lead: Card | None = None,
                     made: Sequence[Trick] = ()) -> DealState:
         """A deal as its dealing procedures left it (a regional preset): ``leader`` leads,
-        ``required_lead`` if set, and the tricks a boast ``made`` count for their winners."""
+        ``required_lead`` if set, and the tricks a boast ``made`` count for their winners; the
+        plain suits they led count as led (the ace-dump ban), as in a trick played.
+
+        This is the one way a deal with made tricks is built: live (:class:`~.variants.Match`)
+        and replayed from a record alike.  The made tricks are read with the preset's trump
+        suit (a boast is made before play)."""
         points, taken = [0, 0], [0, 0]
         for trick in made:
             points[trick.winner.team] += trick.points
             taken[trick.winner.team] += 1
         return cls(rules, hands, dealer=dealer, leader=leader, required_lead=required_lead,
                    tricks=made, taken_points=(points[0], points[1]),
-                   taken_tricks=(taken[0], taken[1]))
+                   taken_tricks=(taken[0], taken[1]), led=led_suits(rules.card_order(), made))
 
     @classmethod
     def deal(
@@ -334,9 +339,7 @@ class DealState:
         self.tricks.append(trick)
         self.points[winner.team] += points
         self.tricks_taken[winner.team] += 1
-        lead_suit = order.suit_of[self.trick[0]]
-        if lead_suit != TRUMP:
-            self.led |= 1 << lead_suit
+        self.led |= led_suits(order, (trick,))
         if self.rules.catch:
             self.caught = _caught_team(trick)
         self.leader = winner
@@ -422,6 +425,26 @@ class DealState:
         hands = " | ".join(f"{s.name}: {CardSet(self.hands[s])}" for s in Seat)
         trick = " ".join(CARDS[i].token for i in self.trick)
         return f"<DealState {self.phase} to_move={self.to_move.name} [{hands}] trick=[{trick}]>"
+
+
+def led_suits(order: CardOrder, tricks: Iterable[Trick]) -> int:
+    """The plain suits led in ``tricks``, as the engine's 4-bit ``led`` mask (bit ``s`` for
+    suit ``s``): the effective suit of each first card under ``order``; a trump lead (a queen
+    or a jack included) leads no plain suit.
+
+    >>> from kozel_tutor.cards import parse_cards
+    >>> order = find_rules("classic").card_order()
+    >>> made = [Trick.scored(order, Seat.N, tuple(parse_cards(t))) for t in ("7H 7C 7S 8C",
+    ...                                                                      "QS 7D 8D 9D")]
+    >>> led_suits(order, made) == 1 << Suit.HEARTS
+    True
+    """
+    mask = 0
+    for trick in tricks:
+        suit = order.suit_of[trick.cards[0].index]
+        if suit != TRUMP:
+            mask |= 1 << suit
+    return mask
 
 
 @dataclass(frozen=True, slots=True)

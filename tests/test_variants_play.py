@@ -7,10 +7,10 @@ import random
 import pytest
 from test_variants_support import StackedDeck, answers, deck_order
 
-from kozel_tutor.cards import Card, CardSet
+from kozel_tutor.cards import Card, CardSet, Suit, parse_cards
 from kozel_tutor.rules import find_rules
 from kozel_tutor.seats import Seat, Team
-from kozel_tutor.state import DealState, IllegalPlay
+from kozel_tutor.state import DealState, IllegalPlay, Trick, led_suits
 from kozel_tutor.variants import Match, RandomChooser, drive
 from kozel_tutor.variants.questions import BoastQuestion, LeaderQuestion, RedealQuestion
 
@@ -93,6 +93,65 @@ def test_classic_ace_dump_ban_counts_suits_led_earlier_in_the_deal() -> None:
     assert legal(state) == {"AS", "KC"}
 
 
+# A boast made this trick before play (N led the 7♥ face down and took it): hearts were led.
+BOAST_TRICK = ("N", "7H 7C 7S 8C")
+AFTER_BOAST = ("AS TS KS 9S 8S AC TC", "AH TH KH 9H 8H AD TD", "KC 9C KD 9D 8D 7D QC",
+               "QS QH QD JC JS JH JD")
+
+
+def after_boast() -> DealState:
+    rules = find_rules("classic")
+    leader, cards = BOAST_TRICK
+    made = Trick.scored(rules.card_order(), Seat.parse(leader), tuple(parse_cards(cards)))
+    assert made.winner is Seat.N
+    return DealState.after_setup(rules, [CardSet.parse(h) for h in AFTER_BOAST],
+                                 dealer=Seat.W, leader=made.winner, made=(made,))
+
+
+def test_classic_ace_dump_ban_counts_the_suit_a_boast_trick_led() -> None:
+    state = after_boast()
+    assert state.led == led_suits(state.order, state.tricks) == 1 << Suit.HEARTS
+    state.play(Card.parse("AS"))
+    assert legal(state) == {"AH", "TH", "KH", "9H", "8H", "AD", "TD"}  # hearts were led
+    assert state.why_illegal(Card.parse("AH")) is None
+
+
+def test_classic_ace_dump_ban_after_a_boast_replays_from_the_deal_record() -> None:
+    """The record of a deal with a boast (the app's last-deal review) replays the plays that
+    were legal when made: the suit led in the boast trick counts as led."""
+    from kozel_tutor.app.session import DealRecord
+
+    state = after_boast()
+    record = DealRecord.of_setup(state)
+    for token in ("AS", "AH"):
+        state.play(Card.parse(token))
+        record.plays.append(Card.parse(token))
+    replayed = record.replay(find_rules("classic"))
+    assert replayed.history == state.history and replayed.led == state.led
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_classic_ace_dump_ban_boast_deals_count_the_same_led_suits_live_and_replayed(
+        seed: int) -> None:
+    from kozel_tutor.app.session import DealRecord
+
+    rules = find_rules("classic")
+    match = Match(rules, rng=random.Random(seed))
+    play_out_and_record(match, first_state_of(match))
+    setup = drive(match.setup(), answers({BoastQuestion: lambda q: q.options[1 + seed % 3]},
+                                         default=lambda q: q.options[0]))
+    assert setup.boast is not None and setup.state is not None
+    state = setup.state
+    assert state.led == setup.boast.led == led_suits(state.order, setup.boast.tricks)
+    record = DealRecord.of_setup(state)
+    rng = random.Random(seed)
+    while not state.is_over:
+        card = rng.choice(sorted(state.legal_plays()))
+        state.play(card)
+        record.plays.append(card)
+    assert record.replay(rules).history == state.history
+
+
 # -- the catch: shamok catches shamka --------------------------------------------------------
 
 def test_nizhny_six_of_clubs_catching_queen_of_clubs_ends_the_deal_and_writes_4() -> None:
@@ -167,6 +226,13 @@ def test_first_deal_starts_with_the_ace_of_diamonds_led_by_its_holder(name: str,
     assert legal(state) == {"AD"}
     why = state.why_illegal(next(c for c in state.hand(state.leader) if c.token != "AD"))
     assert why is not None and why.key == "must_lead_card"
+
+
+def first_state_of(match: Match) -> DealState:
+    """The next deal of ``match`` set up with the first option of every question."""
+    setup = drive(match.setup(), answers({}, default=lambda q: q.options[0]))
+    assert setup.state is not None
+    return setup.state
 
 
 def play_out_and_record(match: Match, state: DealState) -> None:

@@ -11,6 +11,7 @@ from test_variants_support import StackedDeck, answers, deck_order
 from kozel_tutor.cards import Card, CardSet, parse_cards
 from kozel_tutor.rules import TRUMP, find_rules
 from kozel_tutor.seats import Seat, Team
+from kozel_tutor.state import DealState
 from kozel_tutor.variants import HeuristicChooser, Match, RandomChooser, drive, procedures_for
 from kozel_tutor.variants.boasts import run_boast
 from kozel_tutor.variants.predeal import exchange_procedure, redeal_questions, weak_hand
@@ -101,6 +102,28 @@ def test_classic_third_redeal_is_not_made_and_the_dealing_side_loses_one_row() -
     assert setup.penalty is not None and setup.penalty.written == (1, 0)
     assert match.score.scores == [1, 0]  # W dealt: E–W lose a row, N–S move one
     assert match.dealer is Seat.N  # a new deal, dealt by the next player
+
+
+def finished_deal(points: tuple[int, int], tricks: tuple[int, int]) -> DealState:
+    """A finished classic deal with these totals (the cards do not matter to the score)."""
+    return DealState(CLASSIC, [CardSet()] * 4, taken_points=points, taken_tricks=tricks)
+
+
+def test_classic_eggs_extra_row_waits_for_the_next_deal_played_after_a_refused_redeal() -> None:
+    """60–60 eggs: the winner of the next deal gets one extra row; a third redeal refused is
+    no deal played, so it writes its one-row penalty and the egg pair stays pending."""
+    match = Match(CLASSIC, first_dealer=Seat.W, rng=StackedDeck(
+        [deck_order(CLASSIC, Seat.N, WEAK_N)]))
+    assert match.record(finished_deal((60, 60), (4, 4))).eggs
+    assert match.score.multiplier == 2
+    setup = drive(match.setup(), answers({RedealQuestion: True}))  # N deals: N–S lose a row
+    assert setup.state is None and setup.penalty is not None
+    assert setup.penalty.written == (0, 1) and match.score.scores == [0, 1]
+    assert match.score.multiplier == 2  # the penalty did not use the egg pair up
+    result = match.record(finished_deal((70, 50), (5, 3)))
+    assert result.written == (2, 0)  # one row for 61–89 and the egg pair
+    assert match.score.scores == [2, 1] and match.score.multiplier == 1
+    assert match.score.eggs == 1
 
 
 def test_classic_two_redeals_are_made() -> None:

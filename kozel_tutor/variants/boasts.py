@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card, CardSet, Rank, Suit
 from ..rules import TRUMP, CardOrder, Rules
 from ..seats import Seat
-from ..state import Trick
+from ..state import Trick, led_suits
 from .questions import LayQuestion, Procedure
 
 __all__ = ["BOASTS", "BOAST_NAMES", "BoastOutcome", "run_boast"]
@@ -48,7 +48,8 @@ class BoastOutcome:
     """The deal a boast produced: full hands, the trick(s) already made, and who leads next.
 
     ``kept`` holds what each seat collected during the boast itself (before the rest of the
-    stock was dealt); ``boaster`` and ``name`` say which boast it was.
+    stock was dealt); ``boaster`` and ``name`` say which boast it was; ``order`` is the card
+    order the tricks were decided by.
     """
 
     name: str
@@ -57,6 +58,7 @@ class BoastOutcome:
     tricks: tuple[Trick, ...]
     leader: Seat
     kept: tuple[CardSet, CardSet, CardSet, CardSet]
+    order: CardOrder = field(repr=False, compare=False)
 
     @property
     def taken_points(self) -> tuple[int, int]:
@@ -74,11 +76,9 @@ class BoastOutcome:
 
     @property
     def led(self) -> int:
-        """The plain suits led in the boast tricks, as the engine's 4-bit mask."""
-        mask = 0
-        for trick in self.tricks:
-            mask |= 1 << trick.cards[0].suit
-        return mask
+        """The plain suits led in the boast tricks, as the engine's 4-bit mask (the same rule
+        as for tricks played: :func:`~kozel_tutor.state.led_suits`)."""
+        return led_suits(self.order, self.tricks)
 
 
 class _Table:
@@ -150,6 +150,7 @@ class _Table:
             tricks=tuple(tricks),
             leader=tricks[0].winner,
             kept=(kept[0], kept[1], kept[2], kept[3]),
+            order=self.order,
         )
 
 

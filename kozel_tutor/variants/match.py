@@ -40,7 +40,7 @@ from .questions import BoastQuestion, LeaderQuestion, Procedure, ProcedureError,
 if TYPE_CHECKING:
     from ..ai.base import Player
 
-__all__ = ["DealSetup", "Match", "play_match"]
+__all__ = ["DealSetup", "Match", "VariantScore", "play_match"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,32 @@ class DealSetup:
     hands: tuple[CardSet, ...] = field(default=())
 
 
+@dataclass
+class VariantScore(MatchScore):
+    """The score of a :class:`Match`, which may hold deals that were not played.
+
+    A refused redeal ends its deal without play: the penalty is written and the dealer passes
+    on, but no deal was won or lost, so the eggs bonus (the next deal doubled, or the classic
+    egg pair) neither comes from it nor is used up by it: it stays pending for the next deal
+    actually played.  ``not_played`` holds the indices in ``results`` of those deals.
+    """
+
+    not_played: set[int] = field(default_factory=set)
+
+    @property
+    def multiplier(self) -> int:
+        """2 if the last deal *played* was eggs, else 1 (eggs in a row do not compound)."""
+        for index in range(len(self.results) - 1, -1, -1):
+            if index not in self.not_played:
+                return 2 if self.results[index].eggs else 1
+        return 1
+
+    def record_not_played(self, result: DealResult) -> None:
+        """Record the penalty of a deal that was not played (see the class docs)."""
+        self.record(result)
+        self.not_played.add(len(self.results) - 1)
+
+
 class Match:
     """One match under ``rules``: deals set up with the variant's procedures and scored."""
 
@@ -64,7 +90,7 @@ class Match:
                  rng: random.Random | None = None) -> None:
         self.rules = rules or find_rules()
         self.procedures: Procedures = procedures_for(self.rules)
-        self.score = MatchScore(self.rules, first_dealer)
+        self.score = VariantScore(self.rules, first_dealer)
         self.rng = rng or random.Random()
         self.with_tails = False
         self.setups: list[DealSetup] = []
@@ -123,10 +149,10 @@ class Match:
                 stock = list(rules.deck_cards)
                 self.rng.shuffle(stock)
                 outcome = yield from run_boast(name, rules, seat, stock, self.rng)
-                state = DealState(
-                    rules, list(outcome.hands), dealer=dealer, leader=outcome.leader,
-                    tricks=outcome.tricks, taken_points=outcome.taken_points,
-                    taken_tricks=outcome.taken_tricks, led=outcome.led)
+                # the same construction as a replayed record's: the made tricks count for
+                # their winners and the plain suits they led count as led
+                state = DealState.after_setup(rules, list(outcome.hands), dealer=dealer,
+                                              leader=outcome.leader, made=outcome.tricks)
                 return self._keep(DealSetup(state, boast=outcome, hands=outcome.hands))
         redeals = 0
         while True:
@@ -143,7 +169,7 @@ class Match:
             redeals += 1
             if procedures.redeal_limit is not None and redeals >= procedures.redeal_limit:
                 penalty = self._redeal_penalty(dealer)
-                self.score.record(penalty)
+                self.score.record_not_played(penalty)
                 return self._keep(DealSetup(None, redeals=redeals - 1, penalty=penalty))
         exchanges: list[Exchange] = []
         if procedures.exchange == "give_last_trump" and allowed:
@@ -180,7 +206,10 @@ class Match:
         return dealer.next, None
 
     def _redeal_penalty(self, dealer: Seat) -> DealResult:
-        """The refused redeal: the dealing side loses; the opponents are written the penalty."""
+        """The refused redeal: the dealing side loses; the opponents are written the penalty.
+
+        Only the penalty: a pending eggs bonus is neither applied to it nor used up by it
+        (:class:`VariantScore` keeps it for the next deal played)."""
         gainers = dealer.team.other
         written = [0, 0]
         if self.rules.target_loses:
