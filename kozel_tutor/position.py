@@ -210,6 +210,29 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "{team} took {points} points without taking a trick",
         "ru": "у стороны {team} нет ни одной взятки, но есть очки: {points}",
     },
+    "points_not_makeable": {
+        "en": "{team} cannot have taken {points} points in {tricks} trick(s): no {cards} of "
+              "the cards played in finished tricks add up to {points}",
+        "ru": "очки стороны {team} не складываются из сыгранных карт: взяток — {tricks}, "
+              "очков — {points}, но никакие {cards} из карт, сыгранных в законченных "
+              "взятках, не дают в сумме {points}",
+    },
+    "led_trump": {
+        "en": "led: {suit} are trumps, and a trump lead leads no plain suit",
+        "ru": "среди мастей, с которых уже ходили, указаны {suit}, но это козыри, а ход "
+              "с козыря не считается ходом с простой масти",
+    },
+    "led_too_many": {
+        "en": "led: {count} plain suit(s) named, more than the {tricks} trick(s) finished",
+        "ru": "мастей, с которых уже ходили, указано больше ({count}), чем сыграно взяток "
+              "({tricks})",
+    },
+    "led_not_played": {
+        "en": "led: {suit} cannot have been led: no card of that suit but its queen and jack "
+              "(trumps) has been played in a finished trick",
+        "ru": "с {suit} не могли ходить: в законченных взятках не сыграно ни одной карты этой "
+              "масти, кроме дамы и валета (они козыри)",
+    },
 }
 
 @dataclass(frozen=True)
@@ -603,6 +626,7 @@ def _check(pos: Position) -> list[Problem]:
     problems += _check_tricks_played(pos)
     problems += _check_trick_plays(pos)
     problems += _check_taken(pos)
+    problems += _check_led(pos)
     return problems
 
 
@@ -669,18 +693,87 @@ def _check_trick_plays(pos: Position) -> list[Problem]:
     return problems
 
 
+def _played(pos: Position) -> CardSet:
+    """The cards played in finished tricks: those of the deck in no hand and not in the trick."""
+    mask = pos.rules.card_order(pos.trump).deck_mask
+    for hand in pos.hands:
+        mask &= ~hand.mask
+    for card in pos.trick:
+        mask &= ~card.bit
+    return CardSet(mask)
+
+
 def _check_taken(pos: Position) -> list[Problem]:
-    """The points taken and still in play make 120; no side took points without a trick."""
+    """The points taken and still in play make 120; no side took points without a trick; and
+    each side's points can be made of as many of the cards played as its tricks hold."""
     problems: list[Problem] = []
     points = pos.rules.card_order(pos.trump).points
     left = sum(points[card.index] for card in {card for card, _ in _places(pos)})
     taken = sum(pos.taken_points)
     if taken + left != 120:
         problems.append(Problem("points_sum", taken=taken, left=left, total=taken + left))
+    unmakeable: list[Problem] = []
+    played = [points[card.index] for card in _played(pos)]
+    makeable = _makeable(played)
     for team in Team:
         pts, tricks = pos.taken_points[team], pos.taken_tricks[team]
         if pts < 0 or tricks < 0:
             problems.append(Problem("negative", team=_team(team)))
         elif tricks == 0 and pts > 0:
             problems.append(Problem("points_no_trick", team=_team(team), points=pts))
+        elif not makeable(4 * tricks, pts):
+            unmakeable.append(Problem("points_not_makeable", team=_team(team), points=pts,
+                                      tricks=tricks, cards=4 * tricks))
+    # Which cards each side holds in its tricks is only known when the tricks taken are the
+    # tricks played (else that problem is named, and the sides cannot be told apart).
+    if min(pos.taken_tricks) >= 0 and 4 * sum(pos.taken_tricks) == len(played):
+        problems += unmakeable
+    return problems
+
+
+def _makeable(values: Sequence[int]) -> Callable[[int, int], bool]:
+    """Whether exactly ``count`` of ``values`` (card points) add up to ``total``, asked as
+    ``makeable(count, total)``.
+
+    >>> makeable = _makeable([11, 10, 4, 0, 0, 3, 2, 0])
+    >>> makeable(4, 28), makeable(4, 29), makeable(1, 1), makeable(2, 0), makeable(9, 30)
+    (True, False, False, True, False)
+    """
+    nonzero = [value for value in values if value]
+    zeros = len(values) - len(nonzero)
+    # bit p of exact[j] is set when exactly j of the non-zero values add up to p
+    exact = [1] + [0] * len(nonzero)
+    for seen, value in enumerate(nonzero, 1):
+        for j in range(seen, 0, -1):
+            exact[j] |= exact[j - 1] << value
+
+    def makeable(count: int, total: int) -> bool:
+        # j non-zero cards and count - j of the zeros
+        return total >= 0 and any(exact[j] >> total & 1 for j in range(
+            max(0, count - zeros), min(count, len(nonzero)) + 1))
+
+    return makeable
+
+
+def _check_led(pos: Position) -> list[Problem]:
+    """``led`` names plain suits only, no more of them than tricks were finished, and each
+    with a card of its own (not a trump) played in a finished trick."""
+    if not pos.led:
+        return []
+    problems: list[Problem] = []
+    order = pos.rules.card_order(pos.trump)
+    played = _played(pos)
+    finished = len(played) // 4
+    plain = sorted(suit for suit in pos.led if suit != pos.trump)
+    if pos.trump in pos.led:
+        problems.append(Problem("led_trump", suit=_Words(pos.trump.name_in("en"),
+                                                         pos.trump.name_in("ru"))))
+    if len(plain) > finished:
+        problems.append(Problem("led_too_many", count=len(plain), tricks=finished))
+    if finished == 0:
+        return problems  # nothing was played: named above, whichever suits they are
+    for suit in plain:
+        if not any(order.suit_of[card.index] == suit for card in played):
+            problems.append(Problem("led_not_played", suit=_Words(suit.name_in("en"),
+                                                                  suit.genitive_in("ru"))))
     return problems

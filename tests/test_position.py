@@ -256,6 +256,76 @@ def test_points_without_a_trick_and_negative_counts_are_named() -> None:
     assert "taken EW cannot be negative" in problems
 
 
+def after_tricks(played: str, taken: dict[str, list[int]], led: str = "",
+                 rules: str = "standard") -> dict[str, Any]:
+    """A position where the tricks holding the cards ``played`` are over (N to lead), the rest
+    of the deck dealt in turn from N."""
+    deck = find_rules(rules).deck_cards - CardSet.parse(played)
+    hands: dict[str, list[str]] = {seat.name: [] for seat in Seat}
+    for i, card in enumerate(deck.sorted()):
+        hands[Seat(i % 4).name].append(card.token)
+    data: dict[str, Any] = {"rules": rules, "leader": "N", "taken": taken,
+                            "hands": {seat: " ".join(cards) for seat, cards in hands.items()}}
+    if led:
+        data["led"] = led
+    return data
+
+
+# The README position with taken points no trick could hold: RULES.md §3, points that do not
+# add up.
+UNMAKEABLE = changed(taken={"NS": [89, 1], "EW": [1, 6]})
+
+
+def test_points_a_side_cannot_have_taken_in_its_tricks_are_named() -> None:
+    # The sum is 120, but one trick holds 4 cards (at most 44 points), and no cards make 1 point.
+    assert problems_of(UNMAKEABLE) == [
+        "NS cannot have taken 89 points in 1 trick(s): no 4 of the cards played in finished "
+        "tricks add up to 89",
+        "EW cannot have taken 1 points in 6 trick(s): no 24 of the cards played in finished "
+        "tricks add up to 1"]
+    # Two tricks over, with the four aces and the four tens: no trick of four holds all 84.
+    problems = problems_of(after_tricks("AC AS AH AD TC TS TH TD", {"NS": [84, 1],
+                                                                    "EW": [0, 1]}))
+    assert problems == [
+        "NS cannot have taken 84 points in 1 trick(s): no 4 of the cards played in finished "
+        "tricks add up to 84",
+        "EW cannot have taken 0 points in 1 trick(s): no 4 of the cards played in finished "
+        "tricks add up to 0"]
+
+
+def test_points_a_side_can_have_taken_in_its_tricks_are_accepted() -> None:
+    Position.from_json(after_tricks("AC AS AH AD TC TS TH TD", {"NS": [44, 1], "EW": [40, 1]}))
+    Position.from_json(after_tricks("AC AS AH AD TC TS TH TD", {"NS": [42, 1], "EW": [42, 1]}))
+    Position.from_json(after_tricks("AC AS AH AD", {"NS": [44, 1], "EW": [0, 0]}))
+    Position.from_json(after_tricks("AC 6S 7H 8D", {"NS": [0, 0], "EW": [11, 1]}))
+
+
+def test_led_may_not_name_the_trump_suit() -> None:
+    # Classic: diamonds are trumps, so a diamond lead is a trump lead.
+    start = after_tricks("", {}, rules="classic")
+    assert problems_of({**start, "led": "D"}) == [
+        "led: diamonds are trumps, and a trump lead leads no plain suit"]
+    assert problems_of(after_tricks("6S 7S 8S 9S", {"NS": [0, 1]}, led="SC")) == [
+        "led: clubs are trumps, and a trump lead leads no plain suit"]
+
+
+def test_led_may_not_name_more_suits_than_tricks_finished() -> None:
+    start = after_tricks("", {}, rules="classic")
+    assert problems_of({**start, "led": "SHC"}) == [
+        "led: 3 plain suit(s) named, more than the 0 trick(s) finished"]
+    assert problems_of(after_tricks("6S 7S 8S 6H", {"NS": [0, 1]}, led="SH")) == [
+        "led: 2 plain suit(s) named, more than the 1 trick(s) finished"]
+
+
+def test_led_suit_needs_a_card_of_its_own_played_in_a_finished_trick() -> None:
+    assert Position.from_json(after_tricks("6S 7S 8S 9S", {"NS": [0, 1]}, led="S")).led == {
+        Suit.SPADES}
+    # The queen and jack of hearts are trumps: leading them leads no hearts.
+    problems = problems_of(after_tricks("QH JH 8S 9S", {"NS": [5, 1]}, led="H"))
+    assert problems == ["led: hearts cannot have been led: no card of that suit but its queen "
+                        "and jack (trumps) has been played in a finished trick"]
+
+
 def test_malformed_taken_is_named() -> None:
     assert "taken NS must be [points, tricks], not 40" in problems_of(
         changed(taken={"NS": 40, "EW": [50, 3]}))
@@ -352,6 +422,10 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
                  "taken": {"NS": [116, 9], "EW": [-10, -1]}},
     "points_no_trick": {"hands": {"N": "QC", "E": "AH", "S": "7S", "W": "6D"}, "leader": "N",
                         "taken": {"NS": [96, 8], "EW": [10, 0]}},
+    "points_not_makeable": UNMAKEABLE,
+    "led_trump": changed(led="C"),
+    "led_too_many": {**after_tricks("", {}, rules="classic"), "led": "SHC"},
+    "led_not_played": after_tricks("QH JH 8S 9S", {"NS": [5, 1]}, led="H"),
 }
 
 # The words of the English problems and of the card and seat errors they quote: none of them
@@ -390,6 +464,12 @@ def test_russian_problems_name_cards_and_seats_in_russian_notation() -> None:
         "игрок В,")
     assert error_of(EACH_PROBLEM["negative"]).text("ru") == (
         "очки и взятки стороны В–З не могут быть отрицательными")
+    assert error_of(EACH_PROBLEM["points_not_makeable"]).text("ru").startswith(
+        "очки стороны С–Ю не складываются из сыгранных карт: взяток — 1, очков — 89, но "
+        "никакие 4 из карт, сыгранных в законченных взятках, не дают в сумме 89; ")
+    assert error_of(EACH_PROBLEM["led_not_played"]).text("ru") == (
+        "с червей не могли ходить: в законченных взятках не сыграно ни одной карты этой "
+        "масти, кроме дамы и валета (они козыри)")
 
 
 def test_the_english_text_is_the_message_and_the_problems() -> None:
