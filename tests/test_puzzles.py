@@ -35,6 +35,7 @@ from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
 from kozel_tutor.puzzles.progress import DAY, RERATE_AFTER, Progress
 from kozel_tutor.puzzles.themes import THEMES, tag_themes
 from kozel_tutor.puzzles.verify import (
+    LineTrick,
     analyse,
     check_puzzle,
     equivalence_classes,
@@ -597,6 +598,65 @@ def test_the_catch_theme_marks_a_puzzle_the_catch_decides() -> None:
     check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
     six = Card.parse("6C")
     assert "catch" not in tag_themes(check, six, line_after(NIZHNY_CATCH, six, Goal.MAKE_61, PY))
+
+
+# nizhny, catalogue puzzle nizhny-e4-95d4140e73 (make 61, answer 9♦): after the 10♣ W's 6♣
+# catches S's Q♣ when NS have some 60-70 points; the solver values that line 30 (caught_points).
+NIZHNY_E4 = Position.from_json(
+    {"rules": "nizhny", "deck": 36, "trump": "C",
+     "hands": {"N": "JC QS QH 8D", "E": "KC 7C QD", "S": "QC TC JS 9D", "W": "AC 8C 6C JD"},
+     "leader": "E", "trick": ["KS"], "taken": {"NS": [47, 2], "EW": [26, 3]}, "led": "SHD"})
+
+
+def line_points(position: Position, tricks: tuple[LineTrick, ...]) -> int:
+    """The card points the side to move ends the deal with along ``tricks``."""
+    team = position.to_move.team
+    return position.taken_points[team] + sum(t.points for t in tricks if t.winner.team == team)
+
+
+def test_a_card_whose_line_ends_in_the_catch_shows_no_card_points() -> None:
+    """The solver's 30 (or 90) for a caught line is no card points: the report and the cards
+    table show none there, and every other figure is the points the card's line ends with."""
+    from kozel_tutor.puzzles.themes import caught_side
+
+    check = analyse(NIZHNY_E4, Goal.MAKE_61, backend=PY)
+    assert check.unique and tokens(check.answers) == ["9D"]
+    for card in legal_cards(NIZHNY_E4):
+        report = card_report(check, card, backend=PY)
+        if caught_side(list(report.tricks)) is None:
+            assert report.points == line_points(NIZHNY_E4, report.tricks)
+        else:
+            assert report.points is None, card
+    ten = card_report(check, Card.parse("TC"), backend=PY)
+    assert check.results[Card.parse("TC")].points == 30, "the solver's stand-in for the catch"
+    assert ten.points is None and line_points(NIZHNY_E4, ten.tricks) > 47, "NS had 47 already"
+    assert ten.outcome.en == "you are written 4"
+    right = card_report(analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY), Card.parse("6C"),
+                        backend=PY)
+    assert right.points is None and right.score == 4
+    puzzle = Puzzle.from_dict(puzzle_dict(id="nizhny-e4-test", goal="make_61", answers=["9D"],
+                                          position=json.loads(NIZHNY_E4.to_json())))
+    player = PuzzlePlayer(SetQueue([puzzle]), lang="en", backend=PY)
+    player.answer(Card.parse("TC"))
+    rows = player.view()["cards_table"]
+    assert (rows[0]["cards"], rows[0]["points"]) == (["9D"], 63), "the best card first"
+    assert sorted((row["cards"][0], row["points"]) for row in rows[1:]) == [
+        ("JS", None), ("QC", None), ("TC", None)], "no 30 for a side that has 47"
+
+
+def test_a_miss_is_compared_by_results_with_a_best_line_that_ends_in_the_catch() -> None:
+    """J♠ against the 6♣ that catches their Q♣: the words give J♠'s real points and the two
+    results, never the catch's stand-in of 90 points."""
+    check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
+    miss = card_report(check, Card.parse("JS"), backend=PY)
+    assert miss.points == 50 == line_points(NIZHNY_CATCH, miss.tricks)
+    assert miss.text.en == ("After J♠ you end with 50 points, but after 6♣ the 6♣ catches their "
+                            "Q♣ and the deal ends (you are written 2 instead of them being "
+                            "written 4).")
+    assert miss.text.ru == ("После В♠ у вас 50 очков, а после 6♣ шестёрка треф ловит их даму "
+                            "треф, и раздача кончается (вам пишут 2, а лучшим ходом — соперникам "
+                            "пишут 4).")
+    assert "90" not in miss.text.en + miss.text.ru
 
 
 def test_every_puzzle_problem_has_words_in_both_languages() -> None:

@@ -8,6 +8,14 @@ second, cheaper search (half the budget more) settles at least what each card's 
 puzzles' tutor's words (:func:`~kozel_tutor.puzzles.explain.card_report`): the trick where the
 opponents gain by it, and what the deal comes to either way.
 
+Under the catch of ``nizhny`` and ``kozly24`` (the 6♣ taking the Q♣ of the other side ends the
+deal at once, RULES.md) the solver values a line that ends in the catch with a stand-in, not card
+points (:func:`~kozel_tutor.solver.core.caught_points`): it ranks the cards as the deal's score
+does, so the review still finds the best cards by it, but where a card's value may be that
+stand-in it shows no points for it (:attr:`Alternative.catch`) and compares the deal's results,
+not points (:attr:`StepAnalysis.lost_result`).  Positions where the catch cannot happen any more
+are reviewed in card points as everywhere else.
+
 >>> import random
 >>> from kozel_tutor.app.session import MatchSession, Settings
 >>> session = MatchSession(Settings(level="random"), rng=random.Random(2))
@@ -28,13 +36,15 @@ from dataclasses import dataclass, replace
 from ..ai.pimc import backend_for
 from ..cards import Card
 from ..position import Position
-from ..puzzles.explain import card_report
+from ..puzzles.explain import card_report, outcome_text
 from ..puzzles.model import Goal, Text
+from ..puzzles.variants import catch_live
 from ..puzzles.verify import analyse
 from ..rules import Rules
 from ..solver import Analysis, Outcome, deal_outcomes, solve
-from ..solver.core import Backend
+from ..solver.core import Backend, caught_points
 from .session import LEARNER, DealRecord
+from .texts import text
 
 __all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis", "analyse_step",
            "learner_steps"]
@@ -56,13 +66,20 @@ class ReviewStep:
 
 @dataclass(frozen=True)
 class Alternative:
-    """One legal card: the learner's side ends the deal with ``low``..``high`` card points
-    (equal when exact), and ``outcome`` is the deal result when known."""
+    """One legal card: the solver's value of it for the learner's side, ``low``..``high``
+    (equal when exact), and ``outcome``, the deal result when known.
+
+    The value is the card points the side ends the deal with, unless ``catch`` is set: then
+    the 6♣ may still catch the Q♣ on the card's line and the value may be the solver's stand-in
+    for the catch (:func:`~kozel_tutor.solver.core.caught_points`), which ranks the card as the
+    deal's score does but counts no points.  The review shows no points for such a card.
+    """
 
     card: Card
     low: int
     high: int
     outcome: Outcome | None = None
+    catch: bool = False
 
     @property
     def exact(self) -> bool:
@@ -73,29 +90,75 @@ class Alternative:
 class StepAnalysis:
     step: ReviewStep
     alternatives: tuple[Alternative, ...]
-    #: why the played card gave points away, when it did and the lines were found in time
+    #: why the played card was worse, when it was and the lines were found in time
     why: Text | None = None
 
     @property
     def exact(self) -> bool:
         return all(alt.exact for alt in self.alternatives)
 
+    def _tops(self) -> list[Alternative]:
+        """The cards of the highest value (none while any value is still a range)."""
+        if not self.exact:
+            return []
+        top = max(alt.low for alt in self.alternatives)
+        return [alt for alt in self.alternatives if alt.low == top]
+
+    def _played(self) -> Alternative:
+        return next(alt for alt in self.alternatives if alt.card == self.step.played)
+
     @property
     def best(self) -> tuple[Card, ...]:
-        """The cards proven best (empty while any value is still a range)."""
-        if not self.exact:
+        """The cards proven best (empty while any value is still a range): those of the highest
+        value and, where the catch makes points no measure between a card and them (its value
+        or all theirs may stand for the catch), those that end the deal with the same result."""
+        tops = self._tops()
+        if not tops:
             return ()
-        top = max(alt.low for alt in self.alternatives)
-        return tuple(alt.card for alt in self.alternatives if alt.low == top)
+        all_catch = all(alt.catch for alt in tops)
+        return tuple(alt.card for alt in self.alternatives if alt in tops or (
+            (alt.catch or all_catch) and alt.outcome is not None
+            and alt.outcome == tops[0].outcome))
 
     @property
     def loss(self) -> int | None:
-        """Points the played card gave away against the best card (``None`` if not exact)."""
-        if not self.exact:
+        """Card points the played card gave away against the best card: 0 for a best card,
+        ``None`` while not exact, and ``None`` when the catch makes points no measure of it
+        (then :attr:`lost_result` says what it cost)."""
+        tops = self._tops()
+        if not tops:
             return None
-        top = max(alt.low for alt in self.alternatives)
-        played = next(alt for alt in self.alternatives if alt.card == self.step.played)
-        return top - played.low
+        played = self._played()
+        if played.card in self.best:
+            return 0
+        counted = [alt for alt in tops if not alt.catch]
+        if played.catch or not counted:
+            return None
+        return counted[0].low - played.low
+
+    @property
+    def lost_result(self) -> tuple[Alternative, Alternative] | None:
+        """The played card and a best card when the played card ends the deal with a worse
+        result and the catch makes points no measure between them; ``None`` otherwise."""
+        tops = self._tops()
+        if not tops or self.loss is not None:
+            return None
+        return self._played(), tops[0]
+
+    def lost_text(self, lang: str) -> str | None:
+        """What the played card cost against the best one, in ``lang``: the points it gave
+        away, or the better deal result where the catch decides; ``None`` for a best card or
+        while not exact."""
+        if self.loss:
+            return text("review_lost", lang, diff=self.loss)
+        lost = self.lost_result
+        if lost is None:
+            return None
+        played, top = lost
+        team, rules = self.step.position.to_move.team, self.step.position.rules
+        best_words = outcome_text(top.outcome, team, rules=rules).get(lang)
+        played_words = outcome_text(played.outcome, team, gerund=True, rules=rules).get(lang)
+        return text("review_lost_result", lang, best=best_words, played=played_words)
 
 
 def learner_steps(record: DealRecord, rules: Rules) -> list[ReviewStep]:
@@ -119,6 +182,7 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     if not analysis.exact:
         settled = deal_outcomes(step.position, backend=backend,
                                 budget=None if budget is None else budget * SETTLE_SHARE)
+    stand_ins = _catch_values(step.position)
     alternatives = []
     for card in step.legal:
         low, high = analysis.bounds.get(card, (0, 120))
@@ -128,12 +192,26 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
         if card in settled:
             low, high = max(low, settled[card][0]), min(high, settled[card][1])
             outcome = outcome or settled[card][2]
-        alternatives.append(Alternative(card, low, high, outcome))
+        catch = any(low <= value <= high for value in stand_ins)
+        alternatives.append(Alternative(card, low, high, outcome, catch))
     alternatives.sort(key=lambda alt: (-alt.high, -alt.low, alt.card.index))
     result = StepAnalysis(step, tuple(alternatives))
-    if result.loss:
+    # the best cards first (a card as good as the best through the catch may be worth less)
+    best = set(result.best)
+    result = replace(result, alternatives=tuple(sorted(alternatives,
+                                                       key=lambda alt: alt.card not in best)))
+    if result.loss or result.lost_result is not None:
         result = replace(result, why=_why(step, analysis, backend, budget))
     return result
+
+
+def _catch_values(position: Position) -> tuple[int, ...]:
+    """The values the solver may give the mover's side for a line ending in the catch (caught,
+    or catching), when the 6♣ can still catch the Q♣ here; none otherwise."""
+    if not catch_live(position):
+        return ()
+    caught = caught_points(position.rules)
+    return caught, 120 - caught
 
 
 def _why(step: ReviewStep, analysis: Analysis, backend: Backend,

@@ -220,6 +220,14 @@ TEXTS: dict[str, dict[str, str]] = {
                     "ru": "Это один из лучших ходов (в открытую)."},
     "review_lost": {"en": "The best card kept {diff} more points for your side.",
                     "ru": "Лучший ход принёс бы вашей стороне на {diff} оч. больше."},
+    "review_lost_result": {"en": "The best card gives your side a better deal: {best} instead "
+                                 "of {played}.",
+                           "ru": "Лучший ход дал бы вашей стороне лучший итог раздачи: {best}, "
+                                 "а вашим ходом — {played}."},
+    "review_catch": {"en": "A dash instead of points: after that card the 6♣ may catch the Q♣, "
+                           "which ends the deal at once, and then only the deal's result counts.",
+                     "ru": "Прочерк вместо очков: после такой карты шестёрка треф может поймать "
+                           "даму треф, раздача тогда сразу кончается и считается только её итог."},
     "review_only": {"en": "It was your only legal card.",
                     "ru": "Это была ваша единственная разрешённая карта."},
     "review_inexact": {"en": "Not every value is exact yet: a range means the solver ran out "

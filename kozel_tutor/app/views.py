@@ -362,7 +362,10 @@ def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]
 
 
 def points_text(alt: Alternative) -> str:
-    """A card's points in the review: exact, a range, or … while nothing is known."""
+    """A card's points in the review: exact, a range, or … while nothing is known; — where
+    the value may stand for the catch (it counts no points, see :class:`.review.Alternative`)."""
+    if alt.catch:
+        return "—"
     if alt.exact:
         return str(alt.low)
     if alt.low == 0 and alt.high == 120:
@@ -413,12 +416,14 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         lines.append(text("review_only", lang))
     elif analysis.loss == 0:
         lines.append(text("review_best", lang))
-    elif analysis.loss is not None:
-        lines.append(text("review_lost", lang, diff=analysis.loss))
+    elif (lost := analysis.lost_text(lang)) is not None:
+        lines.append(lost)
         if analysis.why is not None:
             lines.append(analysis.why.get(lang))
     if not analysis.exact:
         lines.append(text("review_inexact", lang))
+    if any(alt.catch for alt in analysis.alternatives):
+        lines.append(text("review_catch", lang))
     best = set(analysis.best)
     rows = []
     for alt in analysis.alternatives:

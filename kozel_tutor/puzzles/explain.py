@@ -5,7 +5,10 @@ and names the first trick where the opponents gain (the *turning trick*), then t
 the deal result of both: "After 9♠ the opponents take the trick with A♥ (21 points): you end
 with 52 instead of 67 (they write 2 instead of you writing 2)."  Deal results are put in the
 words of the puzzle's own rules ("they are written 4" under penalty scoring, rows and люся in
-``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of counting points.
+``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of counting points:
+the solver's value of such a line is a stand-in for the catch, not card points
+(:func:`~kozel_tutor.solver.core.caught_points`), so a card whose line ends in the catch has no
+``points`` and is never compared with another in points.
 
 >>> from kozel_tutor.position import Position
 >>> from kozel_tutor.puzzles.verify import analyse
@@ -38,7 +41,12 @@ __all__ = ["CardReport", "card_report", "outcome_text"]
 
 @dataclass(frozen=True)
 class CardReport:
-    """Everything the player shows about one legal card after the learner has answered."""
+    """Everything the player shows about one legal card after the learner has answered.
+
+    ``points`` is the card points the learner's side ends the deal with along ``line``, or
+    ``None`` when the line ends with the 6♣ catching the Q♣ (the deal stops there and only its
+    result, ``outcome`` and ``score``, counts).
+    """
 
     card: Card
     group: tuple[Card, ...]
@@ -105,11 +113,13 @@ def card_report(check: GoalCheck, card: Card, *, best_line: list[Card] | None = 
                                                        budget)
     tricks = play_line(position, line)
     outcome = outcome_text(result.outcome, team, rules=position.rules)
+    caught = caught_side(tricks)
     if correct:
-        text = _right_text(check, card, outcome, caught_side(tricks))
+        text = _right_text(check, card, outcome, caught)
     else:
         text = _miss_text(check, card, answer, tricks, play_line(position, best_line))
-    return CardReport(card, check.group_of(card), correct, result.points, result.score, outcome,
+    return CardReport(card, check.group_of(card), correct,
+                      None if caught is not None else result.points, result.score, outcome,
                       text, tuple(line), tuple(tricks))
 
 
@@ -162,6 +172,7 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
         return _miss_trick_goal(check, card, miss, miss_out, best_out)
     turn = _turning_trick(miss, best, team)
     caught = caught_side(miss)
+    best_caught = caught_side(best)
     texts: dict[str, str] = {}
     for lang in ("ru", "en"):
         if turn is None:
@@ -176,10 +187,23 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
         if caught is not None:
             texts[lang] = say("miss_catch", lang, card=_label(card, lang),
                               whose=_whose(caught, team, lang), compare=compare)
+        elif best_caught is not None:
+            # the best line's value is the catch's stand-in, not points: no points compared
+            texts[lang] = say("miss_best_catch", lang, card=_label(card, lang),
+                              points=points_phrase(_line_points(check, miss), lang),
+                              best=_label(answer, lang), whose=_whose(best_caught, team, lang),
+                              compare=compare)
         else:
             texts[lang] = say("miss", lang, card=_label(card, lang), turn=turn_text,
                               points=mine.points, best=top.points, compare=compare)
     return Text(texts["ru"], texts["en"])
+
+
+def _line_points(check: GoalCheck, tricks: list[LineTrick]) -> int:
+    """The card points the learner's side ends the deal with along ``tricks``."""
+    position = check.position
+    team = position.to_move.team
+    return position.taken_points[team] + sum(t.points for t in tricks if t.winner.team == team)
 
 
 def _miss_trick_goal(check: GoalCheck, card: Card, miss: list[LineTrick], miss_out: Text,

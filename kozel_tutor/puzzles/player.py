@@ -2,9 +2,10 @@
 
 One :class:`PuzzlePlayer` walks through a queue of puzzles.  For each: show the goal and the
 position, take one card, say right or wrong, then show every legal card with its double-dummy
-value in points and in deal result (equivalent cards grouped) and the tutor's words; after a
-miss, the refutation line is there to play through card by card.  Hints cost a visible share of
-the win.  Answers go to the learner's :class:`~.progress.Progress` (ratings, reviews) and, for a
+value in points (none where its line ends with the 6♣ catching the Q♣: only the deal result
+counts there) and in deal result (equivalent cards grouped) and the tutor's words; after a miss,
+the refutation line is there to play through card by card.  Hints cost a visible share of the
+win.  Answers go to the learner's :class:`~.progress.Progress` (ratings, reviews) and, for a
 teacher's set, to a :class:`~.teacher.ResultsSheet`.
 
 The browser sends ``{"type": "play", "card": "QC"}``, ``{"type": "hint"}``, ``{"type":
@@ -433,8 +434,9 @@ class PuzzlePlayer:
                            "text": (say("right", lang) if correct else say("wrong", lang)) + " "
                            + chosen_report.text.get(lang), "themes": themes}
         rows = []
+        # best first, by the solver's value (a line that ends in the catch shows no points)
         for report in sorted(attempt.reports.values(),
-                             key=lambda r: (-(r.points or 0), r.card.index)):
+                             key=lambda r: (-(check.results[r.card].points or 0), r.card.index)):
             rows.append({
                 "cards": [c.token for c in report.group],
                 "points": report.points,

@@ -50,6 +50,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "miss_catch": {"en": "After {card} the 6♣ catches {whose} Q♣ and the deal ends ({compare}).",
                    "ru": "После {card} шестёрка треф ловит {whose} даму треф, и раздача "
                          "кончается ({compare})."},
+    "miss_best_catch": {"en": "After {card} you end with {points}, but after {best} the 6♣ "
+                              "catches {whose} Q♣ and the deal ends ({compare}).",
+                        "ru": "После {card} у вас {points}, а после {best} шестёрка треф ловит "
+                              "{whose} даму треф, и раздача кончается ({compare})."},
     "whose_ours": {"en": "your", "ru": "вашу"},
     "whose_theirs": {"en": "their", "ru": "их"},
     "also_right": {"en": "{card} is just as good: it is equivalent to {group}.",

@@ -112,7 +112,7 @@ export default {
         const cards = el("td", "kz-puzzle-cards");
         for (const token of row.cards) cards.append(card(token, view, "kz-puzzle-tiny"));
         if (row.chosen) cards.append(el("span", "kz-puzzle-mark", view.labels.chosen));
-        tr.append(cards, el("td", "kz-num", row.points === null ? "?" : String(row.points)),
+        tr.append(cards, el("td", "kz-num", row.points === null ? "—" : String(row.points)),
                   el("td", "", row.outcome), el("td", "kz-puzzle-why", row.text));
         body.append(tr);
       }
