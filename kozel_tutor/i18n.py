@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 
-__all__ = ["LANGUAGES", "MESSAGES", "Message", "Number", "in_words", "translate"]
+__all__ = ["LANGUAGES", "MESSAGES", "Count", "Message", "Number", "in_words", "plural_ru",
+           "translate"]
 
 LANGUAGES = ("ru", "en")
 
@@ -81,12 +82,48 @@ class Number:
         return text.replace(".", ",").replace("-", "\u2212") if lang == "ru" else text
 
 
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for ``n``: 1 очко, 2 очка, 5 очков, 11 очков, 21 очко.
+
+    >>> [plural_ru(n, "очко", "очка", "очков") for n in (1, 2, 5, 11, 14, 21, 22, 31)]
+    ['очко', 'очка', 'очков', 'очков', 'очков', 'очко', 'очка', 'очко']
+    """
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+@dataclass(frozen=True)
+class Count:
+    """A whole number with its noun, agreeing in each language: 1 trump, 4 trumps; 1 козырь,
+    4 козыря, 5 козырей.  ``en`` holds the singular and plural, ``ru`` the forms for 1, 2–4 and 5
+    (in the case the sentence needs).
+
+    >>> trumps = ("trump", "trumps"), ("козырь", "козыря", "козырей")
+    >>> [Count(n, *trumps).in_lang("ru") for n in (1, 3, 5, 21)]
+    ['1 козырь', '3 козыря', '5 козырей', '21 козырь']
+    >>> Count(1, *trumps).in_lang("en"), Count(4, *trumps).in_lang("en")
+    ('1 trump', '4 trumps')
+    """
+
+    n: int
+    en: tuple[str, str]
+    ru: tuple[str, str, str]
+
+    def in_lang(self, lang: str) -> str:
+        if lang == "ru":
+            return f"{self.n} {plural_ru(self.n, *self.ru)}"
+        return f"{self.n} {self.en[0] if self.n == 1 else self.en[1]}"
+
+
 def in_words(value: object, lang: str) -> object:
     """A message parameter as ``lang`` writes it: a card or a suit by name, a :class:`Number`
-    with its decimal sign; anything else as it is."""
+    with its decimal sign, a :class:`Count` with its noun; anything else as it is."""
     if isinstance(value, (Suit, Card)):
         return value.name_in(lang)
-    if isinstance(value, Number):
+    if isinstance(value, (Number, Count)):
         return value.in_lang(lang)
     return value
 

@@ -86,10 +86,12 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
                                 points="70.0"), (CandidateStats(ace, 1.0, 70.4, 24),))
     reasons = _reasons(rule, best)
     assert reasons[0] == rule.reason and len(reasons) == 2
-    assert reasons[1].text("en") == ("In 24 possible layouts of the hidden cards it brings 70 "
-                                     "points and +1.0 a deal on average.")
-    assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. В среднем эта карта "
-                                     "приносит очков: 70, за раздачу: +1,0.")   # a decimal comma
+    assert reasons[1].text("en") == ("Over 24 possible layouts of the hidden cards, with this "
+                                     "card your side ends the deal, on average, with 70 card "
+                                     "points and scores +1.0 a deal.")
+    assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. С этой картой у "
+                                     "вашей пары к концу раздачи в среднем 70 очков, а за "
+                                     "раздачу — +1,0.")   # a decimal comma
 
 
 def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
@@ -109,3 +111,68 @@ def test_an_advice_names_a_card_or_a_suit() -> None:
     with pytest.raises(ValueError):
         Advice().text("en")
     assert Advice(suit=Suit.HEARTS).text("en") == "Hint: make hearts trumps."
+
+
+# -- "better" only when the statistics show it ---------------------------------------------
+
+
+def _stats(card: Card, outcomes: list[tuple[float, float]]) -> CandidateStats:
+    n = len(outcomes)
+    return CandidateStats(card, sum(s for s, _ in outcomes) / n, sum(p for _, p in outcomes) / n,
+                          n, tuple(outcomes))
+
+
+def test_a_card_of_exactly_the_same_value_is_not_called_better() -> None:
+    jack_clubs, jack_hearts = Card.parse("JC"), Card.parse("JH")
+    same = [(2.0, 80.0), (-2.0, 50.0), (4.0, 95.0)]
+    rule = Decision(jack_hearts, reason("take_trick", card=jack_hearts))
+    best = Decision(jack_clubs, None, (_stats(jack_clubs, same), _stats(jack_hearts, same)))
+    last = _reasons(rule, best)[-1]
+    assert last.key == "ai_advice_rule_no_worse"
+    assert last.text("en") == ("A rule of thumb says the jack of hearts; in these layouts the "
+                               "jack of clubs does at least as well.")
+    assert "лучше" not in last.text("ru") and "не хуже" in last.text("ru")
+
+
+def test_a_difference_within_the_noise_of_the_layouts_is_not_called_better() -> None:
+    ace, seven = Card.parse("AH"), Card.parse("7C")
+    # +4 in one layout, -2 in two others: a mean ahead by 0.25 that the spread swamps
+    ours = [(4.0, 90.0), (-2.0, 40.0), (-2.0, 40.0), (2.0, 70.0)]
+    theirs = [(0.0, 60.0), (0.0, 60.0), (0.0, 60.0), (1.0, 65.0)]
+    rule = Decision(ace, reason("feed_partner", card=ace))
+    best = Decision(seven, None, (_stats(seven, ours), _stats(ace, theirs)))
+    assert best.candidates[0].mean_score > best.candidates[1].mean_score
+    assert _reasons(rule, best)[-1].key == "ai_advice_rule_no_worse"
+
+
+def test_a_card_better_in_every_layout_is_called_better() -> None:
+    ace, seven = Card.parse("AH"), Card.parse("7C")
+    ours = [(2.0, 70.0), (2.0, 65.0), (-2.0, 50.0)]
+    theirs = [(2.0, 66.0), (2.0, 61.0), (-2.0, 46.0)]   # the same score, 4 points fewer each time
+    rule = Decision(ace, reason("feed_partner", card=ace))
+    best = Decision(seven, None, (_stats(seven, ours), _stats(ace, theirs)))
+    assert _reasons(rule, best)[-1].key == "ai_advice_rule_differs"
+
+
+def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages() -> None:
+    ace = Card.parse("AH")
+    rule = Decision(ace, reason("feed_partner", card=ace))
+    best = Decision(ace, None, (_stats(ace, [(2.0, 85.0)]),))
+    en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
+    assert "brings" not in en and "приносит" not in ru
+    assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
+                  "deal, on average, with 85 card points and scores +2.0 a deal.")
+    assert "у вашей пары к концу раздачи в среднем 85 очков" in ru
+    caught = _reasons(rule, best, points_known=False)[-1]
+    assert caught.key == "ai_advice_search_score"
+    assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
+
+
+def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
+    deal = _learner_to_play(2, cards_before=20)
+    decision = Adviser(random.Random(2)).search.choose(deal.view(Seat.S))
+    counts = {len(s.outcomes) for s in decision.candidates}
+    assert counts == {decision.candidates[0].samples}
+    for stats in decision.candidates:
+        assert stats.mean_score == pytest.approx(sum(s for s, _ in stats.outcomes) / len(
+            stats.outcomes))

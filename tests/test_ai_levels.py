@@ -96,15 +96,25 @@ def test_medium_feeds_points_to_a_trick_the_partner_surely_wins() -> None:
     assert medium_move(state) == (Card.parse("TS"), "ai_feed_partner")
 
 
-def test_medium_gives_the_emptiest_card_to_a_trick_the_opponents_win() -> None:
+def test_medium_plays_the_emptiest_card_when_it_cannot_beat_the_trick() -> None:
+    # S is second: the partner still plays, so S does not say the opponents take it.
     state = table({"S": "TS 6S 7S 8S 9S KD 7D 8D 9D", "E": "AH 8H 9H TH KH 6C 7C 8C 9C"},
                   leader="E", plays="AH")
+    assert medium_move(state) == (Card.parse("6S"), "ai_cannot_beat")
+
+
+def test_medium_gives_the_emptiest_card_to_a_trick_the_opponents_win() -> None:
+    # S is last and cannot beat the ace: the opponents take the trick.
+    state = table({"S": "TS 6S 7S 8S 9S KD 7D 8D 9D", "E": "AH 8H 9H TH KH 6C 7C 8C 9C",
+                   "N": "6H", "W": "7H"}, leader="W", plays="7H 6H AH")
     assert medium_move(state) == (Card.parse("6S"), "ai_give_emptiest")
 
 
 def test_medium_takes_a_trick_with_the_top_card_of_the_suit() -> None:
+    # W, after S, has not shown out of hearts: it might still ruff, and the reason says so.
     state = table({"S": "AH 7S 8S 9D 6C 7C 9H 8H 7H", "E": "6H"}, leader="E", plays="6H")
-    assert medium_move(state) == (Card.parse("AH"), "ai_take_trick")
+    card, key = medium_move(state)
+    assert (card, key) == (Card.parse("AH"), "ai_take_trick_unless")
 
 
 def endgame(taken: tuple[int, int]) -> DealState:
@@ -123,7 +133,7 @@ def test_medium_ducks_when_it_cannot_surely_win() -> None:
 
 
 def test_medium_fights_for_31_when_the_deal_is_lost() -> None:
-    assert medium_move(endgame((10, 75))) == (Card.parse("TH"), "ai_fight_31")
+    assert medium_move(endgame((10, 75))) == (Card.parse("TH"), "ai_fight_save")
 
 
 # -- every level, every deal -----------------------------------------------------------------

@@ -20,19 +20,21 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
 from ..i18n import Message, Number
 from ..state import Phase, SeatView
-from .base import Decision, Progress
+from .base import CandidateStats, Decision, Progress
 from .context import MatchContext, tell
 from .heuristic import MediumPlayer
+from .knowledge import catch_possible
 from .pimc import HARD, MonteCarloPlayer
-from .reasons import reason
+from .reasons import card_points_count, layouts_count, reason
 
-__all__ = ["Advice", "Adviser"]
+__all__ = ["Advice", "Adviser", "clearly_better"]
 
 
 @dataclass(frozen=True)
@@ -79,17 +81,82 @@ class Adviser:
             return Advice(card=legal[0], reasons=(reason("only_card", card=legal[0]),))
         rule = self.rule.choose(view)
         best = self.search.choose(view, progress)
-        return Advice(card=best.card, reasons=_reasons(rule, best))
+        return Advice(card=best.card,
+                      reasons=_reasons(rule, best, points_known=not catch_possible(view)))
 
 
-def _reasons(rule: Decision, best: Decision) -> tuple[Message, ...]:
+#: how many standard errors a mean difference over sampled layouts must clear to count
+NOISE_Z = 2.0
+#: without per-layout values, the margins a mean must clear (deal score, card points)
+SCORE_MARGIN = 0.25
+POINTS_MARGIN = 3.0
+
+
+def _reasons(rule: Decision, best: Decision, *, points_known: bool = True
+             ) -> tuple[Message, ...]:
+    """The hint's reasons: the rule's words when it agrees, the search's figures, and when they
+    differ whether the search's card is really better.  ``points_known`` is False while the
+    solver's card points may be the catch's stand-in (:func:`.knowledge.catch_possible`)."""
     stats = next((s for s in best.candidates if s.card == best.card), None)
-    if stats is not None:
-        searched: tuple[Message, ...] = (reason(
-            "advice_search", samples=stats.samples, points=f"{stats.mean_points:.0f}",
-            score=Number(stats.mean_score, sign=True)),)
-    else:   # no layout solved in time: the player's own words say so
+    if stats is None:   # no layout solved in time: the player's own words say so
         searched = () if best.reason is None else (best.reason,)
+        if rule.card == best.card and rule.reason is not None:
+            return (rule.reason, *searched)
+        return searched
+    score = Number(stats.mean_score, sign=True)
+    layouts = layouts_count(stats.samples)
+    if points_known:
+        searched = (reason("advice_search", samples=stats.samples, layouts=layouts,
+                           points=card_points_count(round(stats.mean_points)), score=score),)
+    else:
+        searched = (reason("advice_search_score", samples=stats.samples, layouts=layouts,
+                           score=score),)
     if rule.card == best.card:
         return searched if rule.reason is None else (rule.reason, *searched)
-    return (*searched, reason("advice_rule_differs", rule_card=rule.card, card=best.card))
+    other = next((s for s in best.candidates if s.card == rule.card), None)
+    key = ("advice_rule_differs" if other is not None and clearly_better(stats, other)
+           else "advice_rule_no_worse")
+    return (*searched, reason(key, rule_card=rule.card, card=best.card))
+
+
+def clearly_better(best: CandidateStats, other: CandidateStats) -> bool:
+    """Whether the statistics show ``best`` strictly better than ``other`` (a higher deal score,
+    or the same score in every layout and more points), beyond the noise of the sampled
+    layouts: the mean difference, layout by layout, must clear :data:`NOISE_Z` standard errors
+    (a difference the same in every layout, as an exact solve gives, needs only be above 0).
+
+    >>> from kozel_tutor.cards import Card
+    >>> a, b = Card.parse("JC"), Card.parse("JH")
+    >>> same = ((2.0, 70.0), (-2.0, 50.0))
+    >>> clearly_better(CandidateStats(a, 0.0, 60.0, 2, same), CandidateStats(b, 0.0, 60.0, 2, same))
+    False
+    >>> up = ((2.0, 71.0), (-2.0, 51.0))
+    >>> clearly_better(CandidateStats(a, 0.0, 61.0, 2, up), CandidateStats(b, 0.0, 60.0, 2, same))
+    True
+    """
+    if best.outcomes and len(best.outcomes) == len(other.outcomes):
+        scores = [x[0] - y[0] for x, y in zip(best.outcomes, other.outcomes, strict=True)]
+        if _above_noise(scores):
+            return True
+        if any(abs(d) > 1e-9 for d in scores):
+            return False
+        return _above_noise([x[1] - y[1] for x, y in zip(best.outcomes, other.outcomes,
+                                                         strict=True)])
+    if best.mean_score - other.mean_score >= SCORE_MARGIN:
+        return True
+    return (abs(best.mean_score - other.mean_score) < 1e-9
+            and best.mean_points - other.mean_points >= POINTS_MARGIN)
+
+
+def _above_noise(diffs: list[float]) -> bool:
+    """Whether the mean of ``diffs`` is above 0 by more than :data:`NOISE_Z` standard errors."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 1e-9:
+        return False
+    spread = sum((d - mean) ** 2 for d in diffs)
+    if spread <= 1e-12:
+        return True     # the same difference in every layout
+    if n < 2:
+        return False
+    return mean > NOISE_Z * math.sqrt(spread / (n - 1) / n)

@@ -22,12 +22,17 @@ Progress = Callable[[float], None]
 
 @dataclass(frozen=True)
 class CandidateStats:
-    """How a sampling player rated one card: mean deal score and points over its samples."""
+    """How a sampling player rated one card: mean deal score and points over its samples.
+
+    ``outcomes`` holds the (deal score, points) of every sample, in the order the samples were
+    drawn, the same for every card of one decision (so two cards can be compared layout by
+    layout); empty when the player did not keep them."""
 
     card: Card
     mean_score: float
     mean_points: float
     samples: int
+    outcomes: tuple[tuple[float, float], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)

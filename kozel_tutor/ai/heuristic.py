@@ -3,7 +3,10 @@
 plays a careless card.
 
 Every decision names the rule it applied (a :class:`~kozel_tutor.i18n.Message`), so the tutor
-can answer "Why this card?".
+can answer "Why this card?".  The rules play as if a seat that has not shown out of a suit will
+follow it; the words claim no more than the seat can know: a trick is "surely" taken only when
+no layout of the hidden cards lets an opponent still to play beat it
+(:meth:`~.knowledge.TableFacts.outlook`), otherwise the reason says what could still happen.
 
 Under a preset with the catch (``nizhny``, ``kozly24``: the 6♣ over the Q♣ of the other side
 ends the deal and costs the Q♣ side 4) two rules come first: **catch the queen** (drop the 6♣ on
@@ -24,13 +27,16 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
+from ..cards import Card, Suit
+from ..i18n import Message
 from ..rules import TRUMP
+from ..scoring import deal_result
 from ..seats import Seat
 from ..state import SeatView
 from .base import Decision, Progress, TrumpDecision
-from .knowledge import TableFacts
-from .reasons import reason
+from .context import MatchContext
+from .knowledge import Outlook, TableFacts, save_stakes
+from .reasons import points_count, reason, rows_count, trumps_count
 from .trump_call import call_trump
 
 __all__ = ["EasyPlayer", "MediumPlayer", "RuleBasedPlayer", "rule_decision"]
@@ -51,14 +57,15 @@ def _cheapest_winner(facts: TableFacts, cards: list[Card]) -> Card:
     return max(cards, key=lambda c: (c.points, -facts.is_trump(c), -facts.strength(c), -c.index))
 
 
-def rule_decision(view: SeatView, memory: bool = True) -> Decision:
-    """The rule-of-thumb card for ``view`` (medium with ``memory``, easy without)."""
+def rule_decision(view: SeatView, memory: bool = True, multiplier: int = 1) -> Decision:
+    """The rule-of-thumb card for ``view`` (medium with ``memory``, easy without);
+    ``multiplier`` (2 after eggs) only changes the numbers the reason quotes."""
     legal = sorted(view.legal)
     if not legal:
         raise ValueError(f"seat {view.seat.name} has no card to play now")
     if len(legal) == 1:
         return Decision(legal[0], reason("only_card", card=legal[0]))
-    facts = TableFacts(view, memory)
+    facts = TableFacts(view, memory, multiplier)
     if view.rules.catch:
         return _with_catch(facts, legal)
     if not view.trick:
@@ -75,7 +82,8 @@ def _with_catch(facts: TableFacts, legal: list[Card]) -> Decision:
     view = facts.view
     if SHAMOK in legal and any(card == SHAMKA and seat.team != facts.me.team
                                for seat, card in _trick_plays(view)):
-        return Decision(SHAMOK, reason("catch_queen", card=SHAMOK))
+        return Decision(SHAMOK, reason("catch_queen", card=SHAMOK,
+                                       penalty=_catch_penalty(facts)))
     pool = legal
     if SHAMKA in legal and _queen_at_risk(facts):
         pool = [c for c in legal if c != SHAMKA]
@@ -83,8 +91,18 @@ def _with_catch(facts: TableFacts, legal: list[Card]) -> Decision:
     if pool is not legal:
         natural = _lead(facts, legal) if not view.trick else _follow(facts, legal)
         if natural.card == SHAMKA:
-            return Decision(decision.card, reason("guard_queen", card=decision.card))
+            return Decision(decision.card, reason("guard_queen", card=decision.card,
+                                                  penalty=_catch_penalty(facts)))
     return decision
+
+
+def _catch_penalty(facts: TableFacts) -> int:
+    """What the preset writes against a side caught by the 6♣ (4, doubled after eggs)."""
+    rules = facts.view.rules
+    total = rules.deck_cards.points
+    caught = deal_result(rules, (total // 2, total - total // 2), (1, 1), facts.multiplier,
+                         caught=facts.me.team)
+    return max(caught.written)
 
 
 def _trick_plays(view: SeatView) -> list[tuple[Seat, Card]]:
@@ -111,13 +129,13 @@ def _lead(facts: TableFacts, legal: list[Card]) -> Decision:
     opponents_trumps = any(facts.may_hold(o, TRUMP) for o in facts.opponents)
     top = facts.top_trump
     if len(trumps) >= 4 and top is not None and top in trumps and opponents_trumps:
-        return Decision(top, reason("pull_trumps", count=len(trumps), card=top))
+        return Decision(top, reason("pull_trumps", count=trumps_count(len(trumps)), card=top))
     sure = [c for c in plain if facts.is_sure_lead(c)]
     if not opponents_trumps:
         sure += [c for c in trumps if facts.is_sure_lead(c)]
     if sure:
         card = max(sure, key=lambda c: (c.points, -facts.strength(c), -c.index))
-        return Decision(card, reason("cash_winner", card=card))
+        return Decision(card, _cash_reason(facts, card))
     if facts.memory:
         partner = facts.partner
         for card in sorted(plain, key=lambda c: (c.points, facts.strength(c))):
@@ -141,7 +159,25 @@ def _lead(facts: TableFacts, legal: list[Card]) -> Decision:
             why = "no_ten_before_ace"
         pool = no_bare_ten
     card = _emptiest(facts, pool)
+    if why == "lead_low" and card.points >= 10:
+        # nothing cheap to lead: say so rather than call an ace or a ten cheap
+        why = "lead_least_plain" if plain and trumps else "lead_least"
     return Decision(card, reason(why, card=card))
+
+
+def _cash_reason(facts: TableFacts, card: Card) -> Message:
+    """Why lead ``card``, a sure lead by the rules: as sure as the table really makes it."""
+    if facts.is_trump(card):
+        return reason("cash_top_trump", card=card)
+    full = facts.full
+    suit = full.suit_of(card)
+    if not any(full.could_beat(o, card, suit) for o in full.opponents):
+        return reason("cash_sure", card=card)
+    if full.is_sure_lead(card) and full.out_in_suit(suit):
+        return reason("cash_winner", card=card)
+    # an opponent is known to be out of the suit (shown, or none of it is left out) and may
+    # still hold a trump: the rules lead it anyway, the words claim no more than its rank
+    return reason("cash_top", card=card)
 
 
 def _ruff_risk(facts: TableFacts, card: Card) -> bool:
@@ -169,39 +205,113 @@ def _follow(facts: TableFacts, legal: list[Card]) -> Decision:
     partner_winning = winner_seat == facts.partner
     winners = [c for c in legal if facts.beats(c, win_card)]
     sure_winners = [c for c in winners if facts.safe_from(later_opponents, c, led)]
+    trick = _Trick(facts, win_card, led, later_opponents)
 
     if partner_winning and facts.safe_from(later_opponents, win_card, led):
         card = _richest(facts, legal)
         if card.points == 0:
             card = _emptiest(facts, legal)
-            return Decision(card, reason("give_emptiest", card=card) if later_opponents
-                            else reason("duck", card=card))
-        return Decision(card, reason("feed_partner", card=card))
+            return Decision(card, trick.partner_reason(card, "nothing_to_give"))
+        return Decision(card, trick.partner_reason(card, "feed"))
     if partner_winning:
         rich = [c for c in sure_winners if c.points >= 10]
         if rich:
             card = _cheapest_winner(facts, rich)
-            return Decision(card, reason("take_trick", card=card))
+            return Decision(card, trick.take_reason(card))
         card = _emptiest(facts, legal)
-        return Decision(card, reason("duck", card=card))
+        return Decision(card, trick.partner_reason(card, "keep"))
     if sure_winners:
         card = _cheapest_winner(facts, sure_winners)
         worth = points + card.points
         top_spent = facts.is_trump(card) and facts.strength(card) > 92
         if worth > 0 or not top_spent:
-            return Decision(card, reason("take_trick", card=card))
+            return Decision(card, trick.take_reason(card))
     if facts.losing and winners and points > 0:
         card = _cheapest_winner(facts, winners)
-        if facts.save_points == 31 and not facts.view.rules.target_loses:
-            return Decision(card, reason("fight_31", card=card))
-        return Decision(card, reason("fight_save", points=facts.save_points, card=card))
+        return Decision(card, _fight_reason(facts, card))
     ruffs = [c for c in winners if facts.is_trump(c) and led != TRUMP]
     if ruffs and points >= 10:
         card = min(ruffs, key=lambda c: (facts.strength(c), c.index))
-        return Decision(card, reason("ruff_points", points=points, card=card))
+        return Decision(card, reason("ruff_points", points=points_count(points), card=card))
     card = _emptiest(facts, legal)
-    return Decision(card, reason("give_emptiest", card=card) if not later_opponents or not winners
-                    else reason("duck", card=card))
+    if facts.beats(card, win_card):
+        return Decision(card, trick.take_reason(card, emptiest=True))
+    if facts.partner not in later:
+        why = "give_emptiest"       # nobody of this side plays after: the opponents take it
+    elif not winners:
+        why = "cannot_beat"
+    elif sure_winners:
+        why = "empty_trick"         # a sure winner, but only a high trump, on a trick of 0
+    elif any(trick.outlook(c) == "sure" for c in winners):
+        why = "play_low"            # (a player who forgot what was played)
+    else:
+        why = "duck"
+    return Decision(card, reason(why, card=card))
+
+
+class _Trick:
+    """The current trick as a reason describes it: who would hold it after a card, and how
+    sure that is (:meth:`TableFacts.outlook`, by everything the seat has seen)."""
+
+    def __init__(self, facts: TableFacts, win_card: Card, led: int,
+                 later_opponents: list[Seat]) -> None:
+        self.facts = facts
+        self.win_card = win_card
+        self.led = led
+        self.later_opponents = later_opponents
+
+    def outlook(self, card: Card) -> Outlook:
+        return self.facts.outlook(self.later_opponents, card, self.led)
+
+    def _suit(self) -> Suit:
+        return Suit(self.led)
+
+    def take_reason(self, card: Card, emptiest: bool = False) -> Message:
+        """``card`` beats the cards on the table (``emptiest``: it was chosen as the emptiest
+        card, not to win)."""
+        outlook = self.outlook(card)
+        if outlook == "sure":
+            return reason("take_trick", card=card)
+        if outlook == "unless_void":
+            return reason("take_trick_unless", card=card, suit=self._suit())
+        return reason("emptiest_beats" if emptiest else "take_trick_open", card=card)
+
+    def partner_reason(self, card: Card, why: str) -> Message:
+        """The partner is winning and ``card`` is played to it: ``feed`` (a card with points),
+        ``nothing_to_give`` (no card with points to play) or ``keep`` (the emptiest card, the
+        partner's card not being safe)."""
+        if self.facts.beats(card, self.win_card):
+            return self.take_reason(card, emptiest=why != "feed")
+        outlook = self.outlook(self.win_card)
+        if why == "feed":
+            key = {"sure": "feed_partner", "unless_void": "feed_partner_unless",
+                   "open": "feed_partner_open"}[outlook]
+        elif why == "nothing_to_give" and outlook != "open":
+            key = ("partner_takes_nothing_to_give" if outlook == "sure"
+                   else "partner_takes_nothing_to_give_unless")
+        else:
+            key = "partner_may_lose" if outlook == "open" else "partner_winning"
+        if outlook == "unless_void":
+            return reason(key, card=card, suit=self._suit())
+        return reason(key, card=card)
+
+
+def _fight_reason(facts: TableFacts, card: Card) -> Message:
+    """Fight for the saving points, with the stakes the preset's table sets."""
+    rules = facts.view.rules
+    team = facts.me.team
+    stakes = save_stakes(rules, team, facts.multiplier)
+    assert stakes is not None, "facts.losing needs a line to fight for"
+    points = points_count(stakes.points)
+    ours, theirs = team, team.other
+    if stakes.mild[ours] == stakes.harsh[ours]:     # the winners write: less for them
+        mild, harsh = stakes.mild[theirs], stakes.harsh[theirs]
+        if rules.scoring == "standard":
+            return reason("fight_save", points=points, mild=mild, harsh=harsh, card=card)
+        return reason("fight_save_rows", points=points, mild=rows_count(mild),
+                      harsh=rows_count(harsh), card=card)
+    return reason("fight_save_penalty", points=points, mild=stakes.mild[ours],
+                  harsh=stakes.harsh[ours], card=card)
 
 
 class RuleBasedPlayer:
@@ -215,13 +325,18 @@ class RuleBasedPlayer:
         self.rng = rng or random.Random()
         self.memory = memory
         self.careless = careless
+        self.multiplier = 1
+
+    def observe_match(self, context: MatchContext) -> None:
+        """The match around the coming deal: after eggs the reasons quote doubled scores."""
+        self.multiplier = context.multiplier
 
     def choose(self, view: SeatView, progress: Progress | None = None) -> Decision:
         legal = sorted(view.legal)
         if len(legal) > 1 and self.careless and self.rng.random() < self.careless:
             card = self.rng.choice(legal)
             return Decision(card, reason("careless", card=card))
-        decision = rule_decision(view, self.memory)
+        decision = rule_decision(view, self.memory, self.multiplier)
         if progress is not None:
             progress(1.0)
         return decision

@@ -15,15 +15,24 @@ known to be void.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import Literal
 
 from ..cards import Card, CardSet
 from ..rules import TRUMP, Rules
 from ..scoring import deal_result
-from ..seats import Seat
+from ..seats import Seat, Team
 from ..state import SeatView
 
-__all__ = ["TableFacts", "cards_of", "save_points"]
+__all__ = ["Outlook", "SaveStakes", "TableFacts", "cards_of", "catch_possible", "save_points",
+           "save_stakes"]
+
+Outlook = Literal["sure", "unless_void", "open"]
+"""How sure a card winning the trick now is to keep it against the seats still to play:
+``"sure"`` – no layout of the hidden cards lets them beat it; ``"unless_void"`` – only a seat
+that is out of the suit led (not known to be) could beat it, with a trump; ``"open"`` – a seat
+still to play may hold a card that beats it."""
 
 
 @cache
@@ -38,6 +47,60 @@ def save_points(rules: Rules) -> int:
     return half
 
 
+@dataclass(frozen=True)
+class SaveStakes:
+    """What the fight for the saving points is about, for one side of a lost deal: with
+    ``points`` card points the deal is written ``mild`` (NS, EW), with one point fewer (and a
+    trick taken) ``harsh``."""
+
+    points: int
+    mild: tuple[int, int]
+    harsh: tuple[int, int]
+
+
+@cache
+def save_stakes(rules: Rules, team: Team, multiplier: int = 1) -> SaveStakes | None:
+    """The stakes of the fight for :func:`save_points` for ``team``, read off the preset's own
+    score table (``None`` when the table has no such line: then there is nothing to fight for).
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> save_stakes(find_rules(), Team.NS)
+    SaveStakes(points=31, mild=(0, 2), harsh=(0, 4))
+    """
+    total = rules.deck_cards.points
+    points = save_points(rules)
+
+    def written(ours: int) -> tuple[int, int]:
+        split = [0, 0]
+        split[team], split[team.other] = ours, total - ours
+        return deal_result(rules, (split[0], split[1]), (1, 1), multiplier).written
+
+    mild, harsh = written(points), written(points - 1)
+    return SaveStakes(points, mild, harsh) if mild != harsh else None
+
+
+SIX_OF_CLUBS = Card.parse("6C")
+QUEEN_OF_CLUBS = Card.parse("QC")
+
+
+def catch_possible(view: SeatView) -> bool:
+    """Whether, as far as ``view.seat`` can tell, the 6♣ may still catch the Q♣ in this deal
+    (both still in play and not known to be on the same side).  While it may, a solver's card
+    points for a line can be the catch's stand-in (:func:`~kozel_tutor.solver.core.caught_points`),
+    not points any side takes."""
+    if not view.rules.catch:
+        return False
+    sides: list[Team] = []
+    for card in (SIX_OF_CLUBS, QUEEN_OF_CLUBS):
+        if card in view.trick:
+            sides.append(view.leader.offset(view.trick.index(card)).team)
+        elif card in view.hand:
+            sides.append(view.seat.team)
+        else:   # another hand holds it (either side, as far as we know), or it is gone
+            return card in view.unseen
+    return sides[0] != sides[1]
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, lowest index first."""
     return list(CardSet(mask))
@@ -46,9 +109,11 @@ def cards_of(mask: int) -> list[Card]:
 class TableFacts:
     """Derived knowledge of one seat at one moment (computed lazily, cached)."""
 
-    def __init__(self, view: SeatView, memory: bool = True) -> None:
+    def __init__(self, view: SeatView, memory: bool = True, multiplier: int = 1) -> None:
         self.view = view
         self.memory = memory
+        self.multiplier = multiplier
+        """2 right after eggs: the scores the reasons quote are doubled."""
         self.order = view.order
         self.me = view.seat
         self.hand = view.hand.mask
@@ -138,8 +203,53 @@ class TableFacts:
         return self.void(seat, led) and self.may_hold(seat, TRUMP)
 
     def safe_from(self, seats: list[Seat], card: Card, led: int) -> bool:
-        """Whether none of ``seats`` (by what this seat knows) can beat ``card``."""
+        """Whether none of ``seats`` (by what this seat knows) can beat ``card``.
+
+        "Knows" is the rule players' working assumption: a seat that has not shown out of the
+        suit led will follow it.  :meth:`outlook` says how sure that really is."""
         return not any(self.can_beat(seat, card, led) for seat in seats)
+
+    # -- what is certain -----------------------------------------------------------------------
+
+    @cached_property
+    def full(self) -> TableFacts:
+        """The same seat's facts with every finished trick remembered (what the learner can
+        know); the statements in the reasons are checked against these."""
+        return self if self.memory else TableFacts(self.view, True, self.multiplier)
+
+    def must_hold(self, seat: Seat, suit: int) -> bool:
+        """Whether ``seat`` surely still holds a card of effective ``suit``: more of them are
+        out than the other hands that may hold the suit have room for."""
+        if not self.memory or self.void(seat, suit):
+            return False
+        out = self.out_in_suit(suit).bit_count()
+        room = sum(self.view.hand_sizes[other] for other in Seat
+                   if other not in (seat, self.me) and not self.void(other, suit))
+        return out > room
+
+    def could_beat(self, seat: Seat, card: Card, led: int) -> bool:
+        """Whether ``seat``, playing later to a trick led in ``led``, could beat ``card`` in any
+        layout of the hidden cards: unlike :meth:`can_beat`, a seat may be out of any suit it
+        has not been seen to hold."""
+        facts = self.full
+        may_be_out_of_led = led != TRUMP and not facts.must_hold(seat, led)
+        if facts.suit_of(card) == TRUMP:
+            return (bool(facts.out_above(card)) and not facts.void(seat, TRUMP)
+                    and (led == TRUMP or may_be_out_of_led))
+        if facts.out_above(card) and not facts.void(seat, facts.suit_of(card)):
+            return True
+        return may_be_out_of_led and facts.may_hold(seat, TRUMP)
+
+    def outlook(self, seats: list[Seat], card: Card, led: int) -> Outlook:
+        """How sure ``card``, winning the trick now, is to keep it against ``seats`` (see
+        :data:`Outlook`), by everything this seat has seen."""
+        if not any(self.could_beat(seat, card, led) for seat in seats):
+            return "sure"
+        full = self.full
+        # with no card of the suit led left out, every other hand is out of it for certain
+        if full.safe_from(seats, card, led) and (led == TRUMP or full.out_in_suit(led)):
+            return "unless_void"
+        return "open"
 
     def is_sure_lead(self, card: Card) -> bool:
         """Whether ``card`` led now surely wins: top of its suit and no opponent known to ruff."""
@@ -180,8 +290,8 @@ class TableFacts:
     @property
     def losing(self) -> bool:
         """Whether this side can no longer reach 61 but can still reach the saving points
-        (fight for 31)."""
-        if not self.memory:
+        (fight for 31), where the preset's table has such a line."""
+        if not self.memory or save_stakes(self.view.rules, self.me.team) is None:
             return False
         cannot_win = self.theirs >= 61 or self.ours + self.points_left < 61
         save = self.save_points

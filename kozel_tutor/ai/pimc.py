@@ -56,7 +56,8 @@ from .base import CandidateStats, Decision, Progress, TrumpDecision
 from .context import MatchContext
 from .heuristic import rule_decision
 from .inference import PlayReader
-from .reasons import reason
+from .knowledge import catch_possible
+from .reasons import layouts_count, reason
 from .sampler import World, WorldSampler
 from .trump_call import call_trump
 
@@ -185,7 +186,7 @@ class MonteCarloPlayer:
         backend = backend_for(view.rules, self.backend)
         worlds = self._worlds(view)
         context = self.context
-        totals = {card: [0.0, 0.0] for card in legal}
+        outcomes: dict[Card, list[tuple[float, float]]] = {card: [] for card in legal}
         done: dict[World, dict[Card, tuple[float, float]]] = {}
         above = self.settings.brackets_above
         cuts = None
@@ -203,9 +204,8 @@ class MonteCarloPlayer:
                 except _OutOfTime:
                     break
                 done[world] = result
-            for card, (score, points) in result.items():
-                totals[card][0] += score
-                totals[card][1] += points
+            for card, outcome in result.items():
+                outcomes[card].append(outcome)
             used += 1
             if progress is not None:
                 elapsed = (time.perf_counter() - started) / self.settings.budget
@@ -216,18 +216,23 @@ class MonteCarloPlayer:
             fallback = rule_decision(view)
             return Decision(fallback.card, reason("fallback", card=fallback.card))
         stats = tuple(
-            CandidateStats(card, totals[card][0] / used, totals[card][1] / used, used)
+            CandidateStats(card, sum(s for s, _ in outcomes[card]) / used,
+                           sum(p for _, p in outcomes[card]) / used, used,
+                           tuple(outcomes[card]))
             for card in legal)
         best = max(stats, key=lambda s: (round(s.mean_score, 9), s.mean_points, -s.card.index))
         ordered = tuple(sorted(stats, key=lambda s: (-s.mean_score, -s.mean_points, s.card.index)))
-        if cuts is None:
-            why = reason("best_expected", samples=used, card=best.card,
-                         score=Number(best.mean_score, 2, sign=True),
-                         points=Number(best.mean_points))
+        layouts = layouts_count(used)
+        score = Number(best.mean_score, 2, sign=True)
+        if catch_possible(view):    # a line's points may be the catch's stand-in: say none
+            why = reason("best_expected_score", samples=used, layouts=layouts, card=best.card,
+                         score=score)
+        elif cuts is None:
+            why = reason("best_expected", samples=used, layouts=layouts, card=best.card,
+                         score=score, points=Number(best.mean_points))
         else:
-            why = reason("best_expected_about", samples=used, card=best.card,
-                         score=Number(best.mean_score, 2, sign=True),
-                         points=f"{best.mean_points:.0f}")
+            why = reason("best_expected_about", samples=used, layouts=layouts, card=best.card,
+                         score=score, points=f"{best.mean_points:.0f}")
         return Decision(best.card, why, ordered)
 
     def _worlds(self, view: SeatView) -> list[World]:

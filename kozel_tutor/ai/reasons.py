@@ -6,13 +6,16 @@ Every rule the rule-based players apply has a key here with Russian and English 
 >>> from kozel_tutor.cards import Card
 >>> reason("feed_partner", card=Card.parse("AH")).text("en")
 'Your partner surely takes this trick: give them the ace of hearts.'
+>>> reason("ruff_points", points=points_count(21), card=Card.parse("7C")).text("ru")
+'Во взятке 21 очко: бейте её козырем — «семёрка треф».'
 """
 
 from __future__ import annotations
 
-from ..i18n import MESSAGES, Message
+from ..i18n import MESSAGES, Count, Message
 
-__all__ = ["AI_MESSAGES", "reason", "register_messages"]
+__all__ = ["AI_MESSAGES", "card_points_count", "layouts_count", "points_count", "reason",
+           "register_messages", "rows_count", "trumps_count"]
 
 AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_only_card": {
@@ -20,25 +23,41 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{card} — единственная карта, которой можно сыграть.",
     },
     "ai_pull_trumps": {
-        "en": "You hold {count} trumps including the highest one still out: lead the {card} "
+        "en": "You hold {count} including the highest one still out: lead the {card} "
               "to pull the opponents' trumps.",
-        "ru": "У вас {count} козырей, включая старший из оставшихся: ходите с карты «{card}», "
+        "ru": "У вас {count}, включая старший из оставшихся: ходите с карты «{card}», "
               "чтобы выбить козыри соперников.",
     },
     "ai_cash_winner": {
-        "en": "The {card} is the highest card of its suit still out and nobody is known to ruff "
-              "it: take the trick now.",
-        "ru": "{card} — старшая из оставшихся карт масти, и перебить её козырем некому: "
-              "забирайте взятку сейчас.",
+        "en": "The {card} is the highest card of its suit still out and no opponent is known "
+              "to be able to ruff it: play it now.",
+        "ru": "{card} — старшая из оставшихся карт масти, и никто из соперников, насколько "
+              "известно, не может перебить её козырем: играйте её сейчас.",
+    },
+    "ai_cash_sure": {
+        "en": "The {card} is the highest card of its suit still out and neither opponent can "
+              "ruff it: the trick is your side's.",
+        "ru": "{card} — старшая из оставшихся карт масти, и ни один соперник не может перебить "
+              "её козырем: взятка ваша.",
+    },
+    "ai_cash_top": {
+        "en": "The {card} is the highest card of its suit still out: play it now.",
+        "ru": "{card} — старшая из оставшихся карт масти: играйте её сейчас.",
+    },
+    "ai_cash_top_trump": {
+        "en": "The {card} is the highest trump still out and the opponents have no trumps "
+              "left: it takes the trick.",
+        "ru": "{card} — старший из оставшихся козырей, а у соперников козырей нет: взятка "
+              "ваша.",
     },
     "ai_lead_partner_ruff": {
         "en": "Your partner has shown out of {suit}: lead the {card} so they can ruff it.",
         "ru": "У партнёра кончились {suit}: ходите с карты «{card}», пусть он бьёт козырем.",
     },
     "ai_no_ten_before_ace": {
-        "en": "The ace of that suit is still out, so the ten would be caught: lead the {card} "
+        "en": "The ace of that suit is still out and could catch the ten: lead the {card} "
               "instead.",
-        "ru": "Туз этой масти ещё не вышел — десятку побьют. Ходите с карты «{card}».",
+        "ru": "Туз этой масти ещё не вышел и может побить десятку. Ходите с карты «{card}».",
     },
     "ai_avoid_ruff": {
         "en": "An opponent has shown out of a suit you hold and could ruff it: lead the {card} "
@@ -50,75 +69,161 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "No sure winner to cash: lead the cheap {card} and keep your points.",
         "ru": "Верных взяток нет: ходите с дешёвой карты «{card}» и берегите очки.",
     },
+    "ai_lead_least_plain": {
+        "en": "No sure winner to cash, and every plain card you hold is worth 10 or more: lead "
+              "the {card}, the cheapest of them, and keep your trumps.",
+        "ru": "Верных взяток нет, а каждая ваша некозырная карта стоит 10 очков или больше: "
+              "ходите с самой дешёвой из них — «{card}», а козыри берегите.",
+    },
+    "ai_lead_least": {
+        "en": "No sure winner to cash, and every card you hold is worth 10 or more: lead the "
+              "{card}, the cheapest of them.",
+        "ru": "Верных взяток нет, а каждая ваша карта стоит 10 очков или больше: ходите с "
+              "самой дешёвой из них — «{card}».",
+    },
     "ai_feed_partner": {
         "en": "Your partner surely takes this trick: give them the {card}.",
         "ru": "Эту взятку точно возьмёт партнёр: отдайте ему карту «{card}».",
+    },
+    "ai_feed_partner_unless": {
+        "en": "Your partner takes this trick unless an opponent after you is out of {suit} "
+              "and beats it with a trump: give them the {card}.",
+        "ru": "Эту взятку берёт партнёр, если только соперник после вас не окажется без "
+              "{suit_gen} и не перебьёт её козырем: отдайте ему карту «{card}».",
+    },
+    "ai_feed_partner_open": {
+        "en": "Your partner is winning this trick so far: give them the {card}.",
+        "ru": "Пока взятку берёт партнёр: отдайте ему карту «{card}».",
+    },
+    "ai_partner_takes_nothing_to_give": {
+        "en": "Your partner surely takes this trick, and none of the cards you may play "
+              "carries points: play your emptiest card, the {card}.",
+        "ru": "Эту взятку точно возьмёт партнёр, а очков в картах, которыми можно сыграть, "
+              "нет: сыграйте самую пустую — «{card}».",
+    },
+    "ai_partner_takes_nothing_to_give_unless": {
+        "en": "Your partner takes this trick unless an opponent after you is out of {suit} and "
+              "beats it with a trump, and none of the cards you may play carries points: play "
+              "your emptiest card, the {card}.",
+        "ru": "Эту взятку берёт партнёр, если только соперник после вас не окажется без "
+              "{suit_gen} и не перебьёт её козырем, а очков в картах, которыми можно сыграть, "
+              "нет: сыграйте самую пустую — «{card}».",
+    },
+    "ai_partner_winning": {
+        "en": "Your partner is winning this trick so far: play your emptiest card, the {card}.",
+        "ru": "Пока взятку берёт партнёр: сыграйте самую пустую карту — «{card}».",
+    },
+    "ai_partner_may_lose": {
+        "en": "Your partner is winning this trick so far, but an opponent after you may still "
+              "beat it: don't spend a good card on it, play your emptiest card, the {card}.",
+        "ru": "Пока взятку берёт партнёр, но соперник после вас ещё может её перебить: не "
+              "тратьте на неё хорошую карту, сыграйте самую пустую — «{card}».",
     },
     "ai_give_emptiest": {
         "en": "The opponents take this trick: give them your emptiest card, the {card}.",
         "ru": "Эту взятку берут соперники: отдайте им самую пустую карту — «{card}».",
     },
+    "ai_cannot_beat": {
+        "en": "You cannot beat the cards on the table: play your emptiest card, the {card}.",
+        "ru": "Перебить карты на столе вам нечем: сыграйте самую пустую — «{card}».",
+    },
     "ai_duck": {
         "en": "You cannot surely win this trick: play the {card} and save your points.",
         "ru": "Наверняка эту взятку не взять: сыграйте «{card}» и сберегите очки.",
     },
+    "ai_play_low": {
+        "en": "Play the {card} and keep your points for later.",
+        "ru": "Сыграйте «{card}», а очки приберегите.",
+    },
+    "ai_empty_trick": {
+        "en": "There are no points in this trick: keep your high trump and play the {card}.",
+        "ru": "Очков в этой взятке нет: приберегите старший козырь и сыграйте «{card}».",
+    },
     "ai_take_trick": {
-        "en": "The {card} takes this trick and nobody after you can beat it.",
-        "ru": "{card} берёт взятку, и перебить её после вас некому.",
+        "en": "The {card} wins this trick for your side: no opponent after you can beat it.",
+        "ru": "{card} выигрывает взятку для вашей пары: никто из соперников после вас её не "
+              "перебьёт.",
+    },
+    "ai_take_trick_unless": {
+        "en": "The {card} wins this trick for your side unless an opponent after you is out of "
+              "{suit} and beats it with a trump.",
+        "ru": "{card} выигрывает взятку для вашей пары, если только соперник после вас не "
+              "окажется без {suit_gen} и не перебьёт её козырем.",
+    },
+    "ai_take_trick_open": {
+        "en": "The {card} beats the cards on the table: play it to try to take the trick.",
+        "ru": "{card} бьёт карты на столе: сыграйте эту карту и попробуйте взять взятку.",
+    },
+    "ai_emptiest_beats": {
+        "en": "Play your emptiest card, the {card}: so far it beats the cards on the table.",
+        "ru": "Сыграйте самую пустую карту — «{card}»: пока она бьёт карты на столе.",
     },
     "ai_ruff_points": {
-        "en": "There are {points} points in this trick: ruff it with the {card}.",
-        "ru": "Во взятке {points} очков: бейте её козырем — «{card}».",
+        "en": "There are {points} in this trick: ruff it with the {card}.",
+        "ru": "Во взятке {points}: бейте её козырем — «{card}».",
     },
-    "ai_fight_31": {
-        "en": "The deal is lost, but 31 points save you from writing 4: take the trick with "
-              "the {card}.",
-        "ru": "Раздачу не выиграть, но 31 очко спасает от четырёх: берите взятку картой "
-              "«{card}».",
-    },
+    # the fight for the saving points, in the words of each kind of score table; the numbers
+    # come from the preset's table (knowledge.save_stakes)
     "ai_fight_save": {
-        "en": "The deal is lost, but {points} points keep the loss to its smallest: take the "
-              "trick with the {card}.",
-        "ru": "Раздачу не выиграть, но {points} очков сводят проигрыш к самому малому: берите "
-              "взятку картой «{card}».",
+        "en": "The deal is lost, but if your side reaches {points}, the opponents write "
+              "{mild}, not {harsh}: try to take this trick with the {card}.",
+        "ru": "Раздачу не выиграть, но если ваша пара наберёт {points}, соперники запишут "
+              "{mild}, а не {harsh}: попробуйте взять взятку картой «{card}».",
+    },
+    "ai_fight_save_rows": {
+        "en": "The deal is lost, but if your side reaches {points}, the opponents chalk up "
+              "{mild}, not {harsh}: try to take this trick with the {card}.",
+        "ru": "Раздачу не выиграть, но если ваша пара наберёт {points}, соперники запишут "
+              "{mild}, а не {harsh}: попробуйте взять взятку картой «{card}».",
+    },
+    "ai_fight_save_penalty": {
+        "en": "The deal is lost, but if your side reaches {points}, you are written {mild}, "
+              "not {harsh}: try to take this trick with the {card}.",
+        "ru": "Раздачу не выиграть, но если ваша пара наберёт {points}, вам запишут {mild}, "
+              "а не {harsh}: попробуйте взять взятку картой «{card}».",
     },
     "ai_catch_queen": {
         "en": "An opponent put the queen of clubs into this trick: the {card} catches it and "
-              "the deal ends with 4 written against them.",
+              "the deal ends with {penalty} written against them.",
         "ru": "Соперник положил во взятку даму треф: «{card}» её ловит, кон кончается, и им "
-              "пишут 4.",
+              "пишут {penalty}.",
     },
     "ai_guard_queen": {
         "en": "An opponent after you may still hold the six of clubs and catch your queen of "
-              "clubs (4 against you): keep the queen and play the {card}.",
+              "clubs ({penalty} against you): keep the queen and play the {card}.",
         "ru": "У соперника после вас ещё может быть шестёрка треф — она поймает вашу даму "
-              "треф (вам 4): придержите даму и сыграйте «{card}».",
+              "треф (вам {penalty}): придержите даму и сыграйте «{card}».",
     },
     "ai_careless": {
         "en": "Played without much thought: the {card}.",
         "ru": "Сыграно не подумав: «{card}».",
     },
     "ai_best_expected": {
-        "en": "Over {samples} possible layouts of the hidden cards, the {card} scores best: "
-              "{score} a deal on average, {points} card points.",
-        "ru": "В {samples} возможных раскладах скрытых карт лучше всего «{card}»: в среднем "
-              "{score} за раздачу и {points} очков.",
+        "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
+              "average, and your side ends the deal with {points} card points on average.",
+        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в среднем {score} за раздачу; "
+              "очков у вашей пары к концу раздачи в среднем: {points}.",
     },
     "ai_best_expected_about": {
-        "en": "Over {samples} possible layouts of the hidden cards, the {card} scores best: "
-              "{score} a deal on average, about {points} card points (each layout was solved "
-              "only as far as the deal score needs).",
-        "ru": "В {samples} возможных раскладах скрытых карт лучше всего «{card}»: в среднем "
-              "{score} за раздачу и около {points} очков (каждый расклад решён лишь настолько, "
-              "насколько это нужно для счёта раздачи).",
+        "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
+              "average, and your side ends the deal with about {points} card points on average "
+              "(each layout was solved only as far as the deal score needs).",
+        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в среднем {score} за раздачу; "
+              "очков у вашей пары к концу раздачи в среднем около {points} (каждый расклад "
+              "решён лишь настолько, насколько это нужно для счёта раздачи).",
+    },
+    "ai_best_expected_score": {
+        "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
+              "average.",
+        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в среднем {score} за раздачу.",
     },
     "ai_fallback": {
         "en": "No time to look deeper: the {card} by the rules of thumb.",
         "ru": "Некогда считать глубже: «{card}» по простым правилам.",
     },
     "ai_call_trump": {
-        "en": "Call {suit}: with them as trumps you hold {count} trumps, the strongest hand.",
-        "ru": "Назначьте козырем {suit}: тогда у вас {count} козырей — самая сильная рука.",
+        "en": "Call {suit}: with them as trumps you hold {count}, the strongest hand.",
+        "ru": "Назначьте козырем {suit}: тогда у вас {count} — самая сильная рука.",
     },
     # the tutor's hint (advice.py): its first words, then the reasons above
     "ai_advice_card": {
@@ -130,17 +235,53 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Подсказка: козыри — {suit}.",
     },
     "ai_advice_search": {
-        "en": "In {samples} possible layouts of the hidden cards it brings {points} points and "
-              "{score} a deal on average.",
-        # worded so that no Russian noun has to agree with a number
-        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем эта карта приносит очков: "
-              "{points}, за раздачу: {score}.",
+        "en": "Over {layouts} of the hidden cards, with this card your side ends the deal, "
+              "on average, with {points} and scores {score} a deal.",
+        "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей пары к концу "
+              "раздачи в среднем {points}, а за раздачу — {score}.",
+    },
+    # under the catch a solved line may end in a catch, whose card points are a stand-in
+    "ai_advice_search_score": {
+        "en": "Over {layouts} of the hidden cards, this card scores {score} a deal on average.",
+        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем эта карта даёт за "
+              "раздачу {score}.",
     },
     "ai_advice_rule_differs": {
         "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",
         "ru": "Простое правило — «{rule_card}», но здесь «{card}» лучше.",
     },
+    "ai_advice_rule_no_worse": {
+        "en": "A rule of thumb says the {rule_card}; in these layouts the {card} does at least "
+              "as well.",
+        "ru": "Простое правило — «{rule_card}»; в этих раскладах «{card}» не хуже.",
+    },
 }
+
+
+def points_count(n: int) -> Count:
+    """``n`` card points: "21 points", «21 очко» (nominative and accusative)."""
+    return Count(n, ("point", "points"), ("очко", "очка", "очков"))
+
+
+def card_points_count(n: int) -> Count:
+    """``n`` card points said in full: "61 card points", «61 очко»."""
+    return Count(n, ("card point", "card points"), ("очко", "очка", "очков"))
+
+
+def trumps_count(n: int) -> Count:
+    """``n`` trumps: "4 trumps", «4 козыря»."""
+    return Count(n, ("trump", "trumps"), ("козырь", "козыря", "козырей"))
+
+
+def rows_count(n: int) -> Count:
+    """``n`` rows of the tablo, as written: "1 row", «1 пару» (accusative)."""
+    return Count(n, ("row", "rows"), ("пару", "пары", "пар"))
+
+
+def layouts_count(n: int) -> Count:
+    """``n`` layouts: "24 possible layouts", «24 возможных раскладах» (after «в»)."""
+    return Count(n, ("possible layout", "possible layouts"),
+                 ("возможном раскладе", "возможных раскладах", "возможных раскладах"))
 
 
 def register_messages() -> None:

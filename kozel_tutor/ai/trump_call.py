@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..cards import CardSet, Rank, Suit
 from ..rules import TRUMP, Rules
 from .base import TrumpDecision
-from .reasons import reason
+from .reasons import reason, trumps_count
 
 __all__ = ["call_trump", "hand_strength"]
 
@@ -55,4 +55,4 @@ def call_trump(hand: CardSet, rules: Rules) -> TrumpDecision:
     best = max(Suit, key=lambda s: (hand_strength(hand, rules, s), -s))
     order = rules.card_order(best)
     count = sum(1 for card in hand if order.suit_of[card.index] == TRUMP)
-    return TrumpDecision(best, reason("call_trump", suit=best, count=count))
+    return TrumpDecision(best, reason("call_trump", suit=best, count=trumps_count(count)))
