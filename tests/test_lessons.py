@@ -377,3 +377,69 @@ def test_a_deal_after_eggs_says_why_it_is_written_double() -> None:
     story = check(task, expected(task)).explanation
     assert "после яиц вдвойне: мы (С–Ю) пишем 2 × 2 = 4" in story.ru
     assert "doubled after eggs: we (N–S) write 2 × 2 = 4" in story.en
+
+
+# -- what the table shows before the rules it would give away are taught ------------------------
+
+
+def test_lesson_1_opens_on_the_four_seats_it_describes() -> None:
+    from kozel_tutor.lessons.scenes import scene
+
+    first = load_lesson("01_table").steps[0]
+    seats = scene(first, "en")["seats"]
+    assert {name: seat["label"] for name, seat in seats.items()} == {
+        "N": "N (your partner)", "E": "E (right opponent)", "S": "S (you)",
+        "W": "W (left opponent)"}
+    assert not scene(first, "en")["seat_buttons"]   # a picture, not a question
+    assert scene(first, "ru")["seats"]["N"]["label"] == "С (партнёр)"
+    data = _raw("01_table")
+    data["steps"][0]["table"] = "yes"
+    assert _problems(data) == ["steps[0].table: expected true or false"]
+
+
+def test_the_partner_question_does_not_label_the_partners_seat() -> None:
+    from kozel_tutor.lessons.scenes import scene
+
+    task = next(t for t in load_lesson("01_table").tasks
+                if isinstance(t, SeatTask) and t.relation == "partner")
+    for lang, words in (("en", ("partner", "opponent")), ("ru", ("партн", "сопер"))):
+        labels = [seat["label"] for seat in scene(task, lang)["seats"].values()]
+        assert not [label for label in labels if any(w in label for w in words)], labels
+    assert [s["label"] for s in scene(task, "en")["seats"].values()] == ["N", "E", "S (you)", "W"]
+    lead = next(t for t in load_lesson("01_table").tasks
+                if isinstance(t, SeatTask) and t.relation == "first_lead")
+    assert scene(lead, "en")["seats"]["N"]["label"] == "N (your partner)"   # no giveaway there
+
+
+def test_lesson_1_shows_no_trump_badge_before_lesson_2_teaches_trumps() -> None:
+    from kozel_tutor.lessons.scenes import scene
+
+    for step in load_lesson("01_table").steps:
+        assert scene(step, "en")["trump"] is None, step
+    for lid in LESSONS:   # counting points never depends on the trumps
+        for task in load_lesson(lid).tasks:
+            if isinstance(task, CardPointsTask):
+                assert scene(task, "en")["trump"] is None, (lid, task.prompt.en)
+
+
+def test_point_sums_set_each_card_apart_with_an_equals_sign() -> None:
+    deck, trick = (next(t for t in load_lesson("01_table").tasks
+                        if isinstance(t, CardPointsTask) and t.whole_deck == whole)
+                   for whole in (True, False))
+    whole = check(deck, "120").explanation
+    assert "A = 11, 10 = 10, K = 4, Q = 3, J = 2" in whole.en and "4 × 30 = 120" in whole.en
+    assert "Т = 11, 10 = 10, К = 4, Д = 3, В = 2" in whole.ru
+    assert check(trick, expected(trick)).explanation.en.startswith("Right. A♥ = 11, 10♥ = 10")
+
+
+def test_the_first_lead_is_told_in_plain_words() -> None:
+    task = next(t for t in load_lesson("01_table").tasks
+                if isinstance(t, SeatTask) and t.relation == "first_lead")
+    verdict = check(task, "N").explanation
+    assert verdict.en.endswith("The dealer is W (left opponent), so N, your partner, leads first.")
+    assert verdict.ru.endswith("Сдаёт З (соперник слева), значит, первым ходит С (партнёр).")
+    import dataclasses
+
+    mine = check(dataclasses.replace(task, of=Seat.E), "S").explanation
+    assert mine.en.endswith("so you (S) lead first.")
+    assert mine.ru.endswith("значит, первыми ходите вы (Ю).")

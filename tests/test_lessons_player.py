@@ -87,7 +87,9 @@ def test_after_three_wrong_answers_the_answer_is_shown(progress: LessonProgress)
 def test_a_flawless_lesson_earns_three_stars_and_is_saved(progress: LessonProgress) -> None:
     player = LessonPlayer("01_table", lang="en", progress=progress)
     _play_through(player)
-    assert player.view()["done"] == {"stars": 3, "text": "Lesson complete: 3 of 3 stars."}
+    assert player.view()["done"] == {
+        "stars": 3, "text": "Lesson complete: 3 of 3 stars. Every task was right at the first "
+        "try, without a hint.", "next": {"id": "02_trumps", "title": "2. Trumps"}}
     record = progress.get("01_table")
     assert record is not None and record.stars == 3 and record.steps_seen == record.steps == 7
 
@@ -103,6 +105,71 @@ def test_each_hint_or_retry_costs_a_star_but_a_finished_lesson_keeps_one(
     _play_through(again, wrong_first=True)
     assert again.finished_stars == 1
     assert progress.get("04_trick").stars == 2  # type: ignore[union-attr]  # the best is kept
+
+
+def test_the_end_of_a_lesson_says_how_stars_are_earned(progress: LessonProgress) -> None:
+    player = LessonPlayer("04_trick", lang="en", progress=progress)
+    _play_through(player, wrong_first=True)
+    done = player.view()["done"]
+    assert done["stars"] == 1
+    assert "3 stars when every task is right at the first try without a hint" in done["text"]
+    assert "each task that needed a hint or another try costs one star" in done["text"]
+    assert done["text"].endswith("Tasks that needed help this time: 4 of 4.")
+    player.set_lang("ru")
+    assert "с первой попытки и без подсказки" in player.view()["done"]["text"]
+
+
+def test_a_finished_lesson_goes_on_to_the_next_one(progress: LessonProgress) -> None:
+    player = LessonPlayer("01_table", lang="en", progress=progress)
+    player.handle({"type": "next_lesson"})   # not finished yet: ignored
+    assert player.lesson.id == "01_table"
+    _play_through(player)
+    assert not player.can_next   # Next has nothing more: the way on is the next lesson
+    assert player.view()["done"]["next"] == {"id": "02_trumps", "title": "2. Trumps"}
+    player.handle({"type": "next_lesson"})
+    view = player.view()
+    assert player.lesson.id == "02_trumps" and player.index == 0
+    assert view["lesson"]["title"] == "Trumps" and view["done"] is None
+    assert view["dots"][0] == "current" and set(view["dots"][1:]) <= {"todo", "task"}
+    assert progress.get("02_trumps") is not None   # the new lesson is recorded as started
+
+
+def test_the_last_lesson_offers_no_next_lesson(progress: LessonProgress) -> None:
+    last = lesson_ids()[-1]
+    player = LessonPlayer(last, lang="en", progress=progress)
+    _play_through(player)
+    assert player.view()["done"]["next"] is None
+    with pytest.raises(ValueError, match="last lesson"):
+        player.next_lesson()
+    player.handle({"type": "next_lesson"})   # ignored
+    assert player.lesson.id == last
+
+
+def test_a_hint_the_nudge_has_shown_is_not_offered_again(progress: LessonProgress) -> None:
+    player = LessonPlayer("01_table", lang="en", progress=progress)
+    player.next()   # who is your partner?
+    assert player.view()["can_hint"]
+    player.handle({"type": "answer", "value": "W"})
+    view = player.view()
+    assert view["feedback"]["text"] == ("Not quite. Try again. Hint: Partners never sit side "
+                                        "by side.")
+    assert not view["can_hint"] and view["hint"] is None
+    player.handle({"type": "hint"})   # the button is disabled; a stray command changes nothing
+    assert player.view() == view
+    player.handle({"type": "answer", "value": "E"})   # a second nudge replaces the first
+    assert player.view()["feedback"]["text"].count("Partners never sit side by side.") == 1
+    assert player.view()["hint"] is None
+
+
+def test_a_nudge_does_not_repeat_a_hint_already_asked_for(progress: LessonProgress) -> None:
+    player = LessonPlayer("01_table", lang="ru", progress=progress)
+    player.next()
+    player.handle({"type": "hint"})
+    assert player.view()["hint"] == "Партнёры никогда не сидят рядом." and not player.can_hint
+    player.handle({"type": "answer", "value": "W"})
+    view = player.view()
+    assert view["feedback"]["text"] == "Не совсем. Попробуйте ещё раз."
+    assert view["hint"] == "Партнёры никогда не сидят рядом."
 
 
 def test_progress_lives_in_the_apps_database_file(tmp_path: Path,

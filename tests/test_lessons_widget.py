@@ -52,6 +52,30 @@ def test_the_lessons_section_lists_every_lesson_with_its_stars(tmp_path: Path) -
     assert went_home == [True]
 
 
+def test_the_end_of_a_lesson_leads_on_to_the_next_in_the_same_widget(tmp_path: Path) -> None:
+    from kozel_tutor.lessons.checks import expected
+    from kozel_tutor.lessons.model import Task
+
+    store = Store(tmp_path / "progress.sqlite3")
+    view = LessonsView("en", store, lambda: None)
+    view.panel.receive({"type": "button", "id": "lesson:01_table"})
+    widget = view.lesson_widget
+    assert widget is not None and view.player is not None
+    while widget.view["done"] is None:
+        if isinstance(view.player.step, Task) and not widget.view["answer"]["solved"]:
+            widget.receive({"type": "answer", "value": expected(view.player.step).split()[0]})
+        if widget.view["can_next"]:
+            widget.receive({"type": "next"})
+    assert widget.view["done"]["next"] == {"id": "02_trumps", "title": "2. Trumps"}
+    widget.receive({"type": "next_lesson"})
+    assert widget.view["lesson"]["id"] == "02_trumps" and widget.view["step"]["index"] == 0
+    assert view.children[-1] is widget and widget.exit_label == "All lessons"
+    widget.receive({"type": "exit"})
+    tiles = view.panel.view["tiles"]
+    assert tiles[0]["label"] == "1. The table, the teams and the points  ★★★"
+    assert tiles[1]["title"].endswith("(1 of 6 steps seen)")
+
+
 def test_the_app_registers_the_lessons_section() -> None:
     from kozel_tutor.app.sections import SECTIONS, load_sections
 

@@ -42,7 +42,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import card_count, cards_text, points, say
+from .phrases import card_count, cards_text, points, say, seat_subject
 from .verdicts import (
     PICK_BUTTON,
     PICK_CARD,
@@ -197,11 +197,11 @@ def _deck_or(task: CardPointsTask | CountTrumpsTask) -> tuple[Card, ...]:
 def _points_breakdown(cards: Sequence[Card]) -> Text:
     counting = [c for c in cards if c.points]
     empty = len(cards) - len(counting)
-    parts_ru = [f"{c.label('ru')} — {c.points}" for c in counting]
-    parts_en = [f"{c.label('en')} {c.points}" for c in counting]
+    parts_ru = [f"{c.label('ru')} = {c.points}" for c in counting]
+    parts_en = [f"{c.label('en')} = {c.points}" for c in counting]
     if empty:
-        parts_ru.append(f"ещё {card_count(empty).ru} — 0")
-        parts_en.append(f"{empty} other card{'' if empty == 1 else 's'} 0")
+        parts_ru.append(f"ещё {card_count(empty).ru} = 0")
+        parts_en.append(f"{empty} other card{'' if empty == 1 else 's'} = 0")
     return Text(", ".join(parts_ru), ", ".join(parts_en))
 
 
@@ -211,10 +211,11 @@ def _check_points(task: CardPointsTask, answer: str) -> Verdict:
         return Verdict(False, TYPE_NUMBER)
     total = sum(c.points for c in _deck_or(task))
     if task.whole_deck:
-        why = say("Each suit holds A 11 + 10 10 + K 4 + Q 3 + J 2 = 30 points, and there are "
-                  "four suits: 4 × 30 = {total}.",
-                  "В каждой масти Т 11 + 10 10 + К 4 + Д 3 + В 2 = 30 очков, а мастей четыре: "
-                  "4 × 30 = {total}.", total=total)
+        why = say("The cards printed with each suit score A = 11, 10 = 10, K = 4, Q = 3, "
+                  "J = 2, the rest 0: 30 points a suit. Four suits: 4 × 30 = {total}.",
+                  "Карты с рисунком каждой масти дают: Т = 11, 10 = 10, К = 4, Д = 3, В = 2, "
+                  "остальные — 0; всего 30 очков на масть. Мастей четыре: 4 × 30 = {total}.",
+                  total=total)
         return Verdict(number == total, (RIGHT if number == total else WRONG) + why, worked=True)
     if number == total:
         return Verdict(True, RIGHT + say("{parts}: {total} in all.", "{parts}: всего {total}.",
@@ -381,10 +382,14 @@ def _seat_reason(task: SeatTask) -> Text:
         return say("The player to the right of {of} plays just before them: {x}.",
                    "Сосед справа от {of} ходит прямо перед ним: {x}.", of=of, x=answer)
     if task.relation == "first_lead":
-        return say("The player to the left of the dealer leads to the first trick. The dealer "
-                   "is {of}, so the first lead is for {x}.",
-                   "Первым ходит игрок слева от сдающего. Сдаёт {of}, значит, первый ход за {x}.",
-                   of=of, x=answer)
+        rule = say("The player to the left of the dealer leads to the first trick.",
+                   "Первым ходит игрок слева от сдающего.")
+        if answer == Seat.S:
+            return rule + say("The dealer is {of}, so you (S) lead first.",
+                              "Сдаёт {of}, значит, первыми ходите вы (Ю).", of=of)
+        return rule + say("The dealer is {of}, so {x} leads first.",
+                          "Сдаёт {of}, значит, первым ходит {x}.", of=of,
+                          x=Text(seat_subject(answer, "ru"), seat_subject(answer, "en")))
     return say("The deal passes to the left: after {of} the next dealer is {x}.",
                "Сдача переходит налево: после {of} сдаёт {x}.", of=of, x=answer)
 

@@ -8,6 +8,7 @@ drift from the rules.  Loading validates everything and names every problem with
     {"id": "04_trick", "title": {"ru": "…", "en": "…"}, "goal": {...},
      "steps": [
        {"type": "explain", "text": {"ru": "…", "en": "…"}, "cards": "QC QS"},
+       {"type": "explain", "text": {...}, "table": true},
        {"type": "task", "kind": "trick_winner", "prompt": {...}, "hint": {...},
         "leader": "W", "trick": "AH TH QD 6H"}]}
 
@@ -204,11 +205,13 @@ class _Reader:
 
 @dataclass(frozen=True)
 class ExplainStep:
-    """A short explanation, optionally illustrated by a row of cards."""
+    """A short explanation, optionally illustrated by a row of cards or the four seats
+    (``"table": true``)."""
 
     text: Text
     cards: tuple[Card, ...] = ()
     trump: Suit | None = None
+    table: bool = False
 
 
 @dataclass(frozen=True)
@@ -518,7 +521,11 @@ def _step(data: object, path: str, rules: Rules, problems: list[str]) -> Step | 
     if kind == "explain":
         cards = r.cards("cards", (0, 15), optional=True)
         trump = r.suit("trump", rules.trump) if r.has("trump") else None
-        step = ExplainStep(r.text("text"), cards, trump)
+        table = r.raw("table", False)
+        if not isinstance(table, bool):
+            r.fail("expected true or false", "table")
+            table = False
+        step = ExplainStep(r.text("text"), cards, trump, table)
     else:
         name = r.raw("kind")
         parser = TASK_PARSERS.get(name) if isinstance(name, str) else None

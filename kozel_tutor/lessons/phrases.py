@@ -13,13 +13,23 @@ from ..cards import Card, Suit
 from ..seats import Seat, Team
 from .model import Text
 
-__all__ = ["card_count", "cards_text", "points", "say", "seat_name", "team_name", "tricks"]
+__all__ = ["card_count", "cards_text", "points", "say", "seat_letter", "seat_name", "seat_subject",
+           "team_name", "tricks"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
            Seat.W: "W (left opponent)"},
     "ru": {Seat.N: "С (партнёр)", Seat.E: "В (соперник справа)", Seat.S: "Ю (вы)",
            Seat.W: "З (соперник слева)"},
+}
+_SEAT_LETTERS = {
+    "en": {Seat.N: "N", Seat.E: "E", Seat.S: "S (you)", Seat.W: "W"},
+    "ru": {Seat.N: "С", Seat.E: "В", Seat.S: "Ю (вы)", Seat.W: "З"},
+}
+_SEAT_SUBJECTS = {   # a seat as the subject of a sentence, its role set off by commas
+    "en": {Seat.N: "N, your partner,", Seat.E: "E, the opponent on your right,",
+           Seat.S: "you (S)", Seat.W: "W, the opponent on your left,"},
+    "ru": _SEAT_NAMES["ru"],
 }
 _TEAM_NAMES = {
     "en": {Team.NS: "we (N–S)", Team.EW: "they (E–W)"},
@@ -30,6 +40,17 @@ _TEAM_NAMES = {
 def seat_name(seat: Seat, lang: str) -> str:
     """How a lesson names a seat from the learner's chair (the learner is S)."""
     return _SEAT_NAMES[lang][seat]
+
+
+def seat_letter(seat: Seat, lang: str) -> str:
+    """A seat's letter without its role (only the learner's own seat says "you"): for a question
+    whose answer the role would give away."""
+    return _SEAT_LETTERS[lang][seat]
+
+
+def seat_subject(seat: Seat, lang: str) -> str:
+    """A seat as the subject of a sentence: ``N, your partner, leads first``."""
+    return _SEAT_SUBJECTS[lang][seat]
 
 
 def team_name(team: Team, lang: str) -> str:

@@ -2,8 +2,8 @@
 
 All the logic of a lesson lives here and in :mod:`.checks`; the widget only draws
 :meth:`LessonPlayer.view` (plain JSON) and sends commands back (``{"type": "answer", "value":
-"QS"}``, ``next``, ``back``, ``hint``, ``restart``, ``lang``).  In a notebook the player shows
-itself as the lesson widget::
+"QS"}``, ``next``, ``back``, ``hint``, ``restart``, ``lang``, and ``next_lesson`` once the lesson
+is finished).  In a notebook the player shows itself as the lesson widget::
 
     from kozel_tutor.lessons import LessonPlayer
     LessonPlayer("01_table")
@@ -23,7 +23,7 @@ from ..cards import Card, Suit
 from ..i18n import LANGUAGES
 from ..seats import Seat
 from .checks import Verdict, answer_kind, check, choices, expected
-from .model import ExplainStep, Lesson, Task, Text, load_lesson
+from .model import ExplainStep, Lesson, Task, Text, lesson_ids, load_lesson
 from .phrases import say
 from .progress import LessonProgress
 from .scenes import scene
@@ -50,6 +50,7 @@ LABELS: dict[str, Text] = {
     "played": Text("Уже вышли", "Already played"),
     "dealer": Text("сдаёт", "deals"),
     "stars": Text("Звёзды", "Stars"),
+    "next_lesson": Text("Следующий урок", "Next lesson"),
 }
 RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
          "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}}
@@ -61,9 +62,12 @@ class TaskState:
 
     wrong: int = 0
     hinted: bool = False
+    """The learner asked for the hint (it is shown in its own box)."""
     solved: bool = False
     verdict: Verdict | None = None
     last_answer: str | None = None
+    hint_in_nudge: bool = False
+    """A wrong answer's nudge has shown the hint: the Hint button has nothing more to give."""
 
     @property
     def flawless(self) -> bool:
@@ -82,19 +86,22 @@ class LessonPlayer:
 
     def __init__(self, lesson: str | Lesson, lang: str = "ru",
                  progress: LessonProgress | bool | None = True) -> None:
-        self.lesson = load_lesson(lesson) if isinstance(lesson, str) else lesson
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r} (use ru or en)")
         self.lang = lang
         if progress is True:
             progress = LessonProgress.open_default()
         self.progress: LessonProgress | None = progress or None
+        self._listeners: list[Callable[[], None]] = []
+        self._widget: LessonWidget | None = None
+        self._start(load_lesson(lesson) if isinstance(lesson, str) else lesson)
+
+    def _start(self, lesson: Lesson) -> None:
+        self.lesson = lesson
         self.index = 0
         self.states: dict[int, TaskState] = {
             i: TaskState() for i, step in enumerate(self.lesson.steps) if isinstance(step, Task)}
         self.finished_stars: int | None = None
-        self._listeners: list[Callable[[], None]] = []
-        self._widget: LessonWidget | None = None
         self._save()
 
     # -- state ----------------------------------------------------------------------------------
@@ -116,6 +123,21 @@ class LessonPlayer:
         state = self.task_state
         return (state is None or state.solved) and (not self.is_last or self.finished_stars is None)
 
+    @property
+    def can_hint(self) -> bool:
+        """A task not yet solved whose hint is not on screen yet (in its box or in a nudge)."""
+        state = self.task_state
+        return state is not None and not (state.solved or state.hinted or state.hint_in_nudge)
+
+    @property
+    def next_lesson_id(self) -> str | None:
+        """The shipped lesson after this one (``None`` after the last one)."""
+        ids = lesson_ids()
+        if self.lesson.id not in ids:
+            return None
+        later = ids[ids.index(self.lesson.id) + 1:]
+        return later[0] if later else None
+
     # -- commands -------------------------------------------------------------------------------
 
     def answer(self, value: str | int) -> Verdict:
@@ -135,9 +157,7 @@ class LessonPlayer:
             if state.wrong >= REVEAL_AFTER:
                 verdict = Verdict(False, verdict.explanation + self._reveal(step))
             elif verdict.worked:   # the worked answer would give it away: a nudge instead
-                verdict = Verdict(False, WRONG + say("Try again. Hint: {h}",
-                                                     "Попробуйте ещё раз. Подсказка: {h}",
-                                                     h=step.hint))
+                verdict = Verdict(False, WRONG + self._nudge(step, state))
         state.verdict = verdict
         if verdict.correct and self.is_last:
             self._finish()
@@ -152,6 +172,16 @@ class LessonPlayer:
             state.hinted = True
         self._changed()
         return step.hint
+
+    def next_lesson(self) -> LessonPlayer:
+        """Go on to the next lesson once this one is finished (the same player and widget)."""
+        following = self.next_lesson_id
+        if self.finished_stars is None or following is None:
+            raise ValueError("finish this lesson first" if self.finished_stars is None
+                             else "this is the last lesson")
+        self._start(load_lesson(following))
+        self._changed()
+        return self
 
     def next(self) -> LessonPlayer:
         if not self.can_next:
@@ -195,8 +225,10 @@ class LessonPlayer:
                 self.next()
             elif kind == "back":
                 self.back()
-            elif kind == "hint" and isinstance(self.step, Task):
+            elif kind == "hint" and self.can_hint:
                 self.hint()
+            elif kind == "next_lesson":
+                self.next_lesson()
             elif kind == "restart":
                 self.restart()
             elif kind == "lang" and command.get("lang") in LANGUAGES:
@@ -226,6 +258,7 @@ class LessonPlayer:
             "feedback": None,
             "hint": None,
             "can_next": self.can_next,
+            "can_hint": self.can_hint,
             "can_back": self.index > 0,
             "done": None,
             "labels": {key: text.get(lang) for key, text in LABELS.items()},
@@ -246,7 +279,9 @@ class LessonPlayer:
             if state.hinted or state.solved:
                 out["hint"] = step.hint.get(lang) if state.hinted else None
         if self.finished_stars is not None and self.is_last:
-            out["done"] = {"stars": self.finished_stars, "text": self._done_text().get(lang)}
+            following = self.next_lesson_id
+            out["done"] = {"stars": self.finished_stars, "text": self._done_text().get(lang),
+                           "next": None if following is None else self._lesson_name(following)}
         return out
 
     def widget(self) -> LessonWidget:
@@ -269,6 +304,17 @@ class LessonPlayer:
             return "solved" if state.solved else "task"
         return "seen" if i < self.index else "todo"
 
+    def _nudge(self, task: Task, state: TaskState) -> Text:
+        """"Try again", with the hint unless the learner already has it in the hint box."""
+        if state.hinted:
+            return say("Try again.", "Попробуйте ещё раз.")
+        state.hint_in_nudge = True
+        return say("Try again. Hint: {h}", "Попробуйте ещё раз. Подсказка: {h}", h=task.hint)
+
+    def _lesson_name(self, lesson_id: str) -> dict[str, str]:
+        lesson = load_lesson(lesson_id)
+        return {"id": lesson_id, "title": f"{lesson.number}. {lesson.title.get(self.lang)}"}
+
     def _reveal(self, task: Task) -> Text:
         answer = expected(task)
         kind = answer_kind(task)
@@ -286,8 +332,23 @@ class LessonPlayer:
         return say("The answer: {a}.", "Ответ: {a}.", a=shown)
 
     def _done_text(self) -> Text:
+        """The stars, and how they are earned (see :func:`stars_for`)."""
         stars = self.finished_stars or 0
-        return say("Lesson complete: {n} of 3 stars.", "Урок пройден: {n} из 3 звёзд.", n=stars)
+        helped = sum(1 for s in self.states.values() if not s.flawless)
+        if not helped:
+            return say("Lesson complete: {n} of 3 stars. Every task was right at the first try, "
+                       "without a hint.",
+                       "Урок пройден: {n} из 3 звёзд. Все задания решены с первой попытки и без "
+                       "подсказки.", n=stars)
+        return say("Lesson complete: {n} of 3 stars. A lesson earns 3 stars when every task is "
+                   "right at the first try without a hint; each task that needed a hint or "
+                   "another try costs one star, but a finished lesson always keeps at least "
+                   "one. Tasks that needed help this time: {k} of {t}.",
+                   "Урок пройден: {n} из 3 звёзд. Три звезды урок даёт, если каждое задание "
+                   "решено с первой попытки и без подсказки; каждое задание, где понадобилась "
+                   "подсказка или ещё одна попытка, отнимает звезду, но одна звезда за "
+                   "пройденный урок остаётся всегда. Заданий, где понадобилась помощь: "
+                   "{k} из {t}.", n=stars, k=helped, t=len(self.states))
 
     def _finish(self) -> None:
         if not all(s.solved for s in self.states.values()):

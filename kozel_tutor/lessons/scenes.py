@@ -32,7 +32,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import points, say, seat_name, team_name, tricks
+from .phrases import points, say, seat_letter, seat_name, team_name, tricks
 
 __all__ = ["scene"]
 
@@ -47,9 +47,13 @@ def _empty(trump: str | None) -> dict[str, Any]:
             "trumps": []}
 
 
-def _seats(lang: str, hands: dict[Seat, Sequence[Card]] | None = None) -> dict[str, Any]:
+def _seats(lang: str, hands: dict[Seat, Sequence[Card]] | None = None,
+           roles: bool = True) -> dict[str, Any]:
+    """The four seats; ``roles=False`` labels them by letter only (and "you"), for a question
+    the roles would answer (who is your partner)."""
     hands = hands or {}
-    return {seat.name: {"label": seat_name(seat, lang), "cards": _tokens(hands.get(seat, ()))}
+    name = seat_name if roles else seat_letter
+    return {seat.name: {"label": name(seat, lang), "cards": _tokens(hands.get(seat, ()))}
             for seat in Seat}
 
 
@@ -76,6 +80,8 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
         out = _empty(step.trump.letter if step.trump is not None else None)
         out["row"] = _tokens(step.cards)
         out["trumps"] = _explain_trumps(step)
+        if step.table:
+            out["seats"] = _seats(lang)
         return out
     out = _empty(step.trump.letter)
     if isinstance(step, TrickWinnerTask):
@@ -87,6 +93,10 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
     elif isinstance(step, CardPointsTask | CountTrumpsTask):
         out["row"] = _tokens(_by_points(step.rules.deck_cards.sorted()) if step.whole_deck
                              else step.cards)
+        if isinstance(step, CardPointsTask):
+            # Points do not depend on the trumps, and lesson 1 counts them before lesson 2
+            # teaches trumps: no trump badge.
+            out["trump"] = None
     elif isinstance(step, TrumpsLeftTask):
         out["seats"] = _seats(lang, {Seat.S: step.hand})
         out["played"] = _tokens(step.played)
@@ -99,7 +109,7 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
         out["seats"] = _seats(lang, {Seat.S: step.hand})
     elif isinstance(step, SeatTask):
         out["trump"] = None
-        out["seats"] = _seats(lang)
+        out["seats"] = _seats(lang, roles=step.relation not in ("partner", "left", "right"))
         out["seat_buttons"] = True
         if step.relation in ("first_lead", "next_dealer"):
             out["dealer"] = step.of.name

@@ -1,6 +1,6 @@
 // The lesson player. Draws Python's view (model "view") and sends back what the learner does:
 // {type: "answer", value}, {type: "next"}, {type: "back"}, {type: "hint"}, {type: "restart"},
-// {type: "lang", lang}, {type: "exit"}. Whether an answer is right is decided in Python, never here.
+// {type: "lang", lang}, {type: "next_lesson"}, {type: "exit"}. Whether an answer is right is decided in Python, never here.
 
 export default {
   render({ model, el: host }) {
@@ -97,8 +97,15 @@ export default {
       return box;
     }
 
+    // An explanation with nothing to show (no seats, cards or sheet) gets no empty table.
+    function sceneIsEmpty(scene) {
+      return !scene.trump && !scene.seats && !scene.row.length && !scene.played.length
+        && !scene.sheet && !scene.info.length;
+    }
+
     function drawScene(view) {
       const scene = view.scene;
+      if (sceneIsEmpty(scene)) return null;
       const box = el("div", "kz-lesson-scene");
       if (scene.trump) {
         const badge = el("span", "kz-badge kz-badge-trump");
@@ -179,7 +186,10 @@ export default {
 
       const text = el("p", "kz-lesson-text", view.step.text);
       text.dataset.testid = "lesson-text";
-      root.append(top, text, drawScene(view), drawAnswer(view));
+      root.append(top, text);
+      const scene = drawScene(view);
+      if (scene) root.append(scene);
+      root.append(drawAnswer(view));
 
       if (view.feedback) {
         const fb = el("div", "kz-lesson-feedback " + (view.feedback.correct ? "kz-right" : "kz-wrong"), view.feedback.text);
@@ -200,30 +210,42 @@ export default {
         const stars = el("div", "kz-lesson-stars", "★".repeat(view.done.stars) + "☆".repeat(3 - view.done.stars));
         stars.dataset.testid = "lesson-stars";
         stars.setAttribute("aria-label", `${view.labels.stars}: ${view.done.stars} / 3`);
-        done.append(stars, el("p", "", view.done.text), button(view.labels.restart, "lesson-restart", () => send({ type: "restart" })));
+        // The way on: the next lesson, the list of lessons (in the app), this lesson again.
+        const actions = el("div", "kz-lesson-done-actions");
+        if (view.done.next) {
+          actions.append(button(`${view.labels.next_lesson}: ${view.done.next.title}`, "lesson-next-lesson",
+            () => send({ type: "next_lesson" }), { primary: true }));
+        }
+        if (model.get("exit_label")) actions.append(button(model.get("exit_label"), "lesson-exit", () => send({ type: "exit" })));
+        actions.append(button(view.labels.restart, "lesson-restart", () => send({ type: "restart" })));
+        done.append(stars, el("p", "", view.done.text), actions);
         root.append(done);
       }
 
       const nav = el("div", "kz-lesson-nav");
-      if (model.get("exit_label")) {
+      if (model.get("exit_label") && !view.done) {
         const exit = button(model.get("exit_label"), "lesson-exit", () => send({ type: "exit" }));
         exit.classList.add("kz-lesson-exit");
         nav.append(exit);
       }
       nav.append(button(view.labels.back, "lesson-back", () => send({ type: "back" }), { disabled: !view.can_back }));
       if (view.answer && !view.answer.solved) {
-        nav.append(button(view.labels.hint, "lesson-hint", () => send({ type: "hint" }), { disabled: !!view.hint }));
+        // Disabled once the hint is on screen, in its box or in a wrong answer's nudge.
+        nav.append(button(view.labels.hint, "lesson-hint", () => send({ type: "hint" }), { disabled: !view.can_hint }));
       }
-      nav.append(button(view.labels.next, "lesson-next", () => send({ type: "next" }), { primary: true, disabled: !view.can_next }));
+      if (!view.done) {   // at the end the way on is in the box above
+        nav.append(button(view.labels.next, "lesson-next", () => send({ type: "next" }), { primary: true, disabled: !view.can_next }));
+      }
       root.append(nav);
 
       // The same control if it is still there, else the step's first answer control (in page
-      // order: a card, a seat, a suit, a choice, the number), else Next, Start again, Hint, Back.
+      // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, Start
+      // again, Hint, Back.
       restoreFocus(root, focused, FIRST_CONTROLS);
     }
     const FIRST_CONTROLS = [
       ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
-      '[data-testid="lesson-next"]', '[data-testid="lesson-restart"]',
+      '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', '[data-testid="lesson-restart"]',
       '[data-testid="lesson-hint"]', '[data-testid="lesson-back"]',
     ];
 

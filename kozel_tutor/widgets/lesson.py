@@ -2,8 +2,8 @@
 
 The widget draws :meth:`LessonPlayer.view <kozel_tutor.lessons.player.LessonPlayer.view>` and
 passes the browser's messages (``{"type": "answer", "value": "QS"}``, ``next``, ``back``,
-``hint``, ``restart``, ``lang``) to the player, which checks them against the step on screen.
-The card art is the shared ``cards.js``.
+``hint``, ``restart``, ``lang``, ``next_lesson``) to the player, which checks them against the
+step on screen.  The card art is the shared ``cards.js``.
 
 >>> from kozel_tutor.lessons import LessonPlayer
 >>> widget = LessonWidget(LessonPlayer("04_trick", lang="en", progress=None))

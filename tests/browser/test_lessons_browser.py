@@ -48,6 +48,9 @@ def test_a_lesson_is_completed_in_the_app_with_one_wrong_answer_nudged(
                 assert feedback.inner_text() == f"Не совсем. Попробуйте ещё раз. Подсказка: " \
                     f"{step.hint.ru}"
                 assert page.get_by_test_id("lesson-next").is_disabled()
+                # The nudge has shown the hint: the Hint button has nothing more to give.
+                assert page.get_by_test_id("lesson-hint").is_disabled()
+                assert page.get_by_test_id("lesson-hint-text").count() == 0
                 wrong_done = True
             page.locator(f"[data-testid='lesson-trick'] [data-card='{right}']").click()
             page.locator("[data-testid='lesson-feedback'][data-correct='true']").wait_for()
@@ -60,6 +63,16 @@ def test_a_lesson_is_completed_in_the_app_with_one_wrong_answer_nudged(
         row = conn.execute("SELECT steps_seen, steps, stars FROM lesson_progress "
                            "WHERE lesson = ?", (LESSON,)).fetchone()
     assert row == (len(lesson.steps), len(lesson.steps), 2)
+    assert "с первой попытки и без подсказки" in page.get_by_test_id("lesson-done").inner_text()
+    assert page.get_by_test_id("lesson-next").count() == 0   # no dead Next at the end
+    following = load_lesson("05_deal")
+    on = page.get_by_test_id("lesson-next-lesson")
+    assert on.inner_text() == f"Следующий урок: 5. {following.title.ru}"
+    on.click()
+    page.wait_for_function(
+        "t => document.querySelector('[data-testid=lesson-title]').textContent === t",
+        arg=f"5. {following.title.ru}")
+    _wait_step(page, 0, len(following.steps))
     page.get_by_test_id("lesson-exit").click()
     tile = page.get_by_test_id(f"lesson-open-{LESSON}")
     tile.wait_for()
@@ -89,6 +102,20 @@ def _open_lesson(page: Any, url: str, lesson: str) -> None:
 def _focused(page: Any) -> list[str] | None:
     found = page.evaluate(FOCUSED, ".kz-lesson-root")
     return None if found is None else [str(x) for x in found]
+
+
+def test_lesson_1_shows_the_seats_and_hides_the_partner_in_the_question(
+        page: Any, voila_server: Any) -> None:
+    _open_lesson(page, voila_server.url, "01_table")
+    plates = page.locator(".kz-lesson-plate")
+    assert plates.all_inner_texts() == ["С (партнёр)", "З (соперник слева)",
+                                        "В (соперник справа)", "Ю (вы)"]
+    assert page.locator("button.kz-lesson-plate").count() == 0   # a picture, not a question
+    page.get_by_test_id("lesson-next").click()
+    page.get_by_test_id("lesson-seat-N").wait_for()
+    page.wait_for_function("() => document.querySelectorAll('button.kz-lesson-plate').length === 4")
+    assert sorted(plates.all_inner_texts()) == sorted(["С", "З", "В", "Ю (вы)"])
+    assert page.get_by_test_id("lesson-trump").count() == 0
 
 
 def test_focus_stays_inside_the_lesson_after_next_and_after_a_card_answer(
