@@ -125,7 +125,7 @@ def test_where_the_catch_is_certain_every_card_shows_its_result_and_no_points() 
     assert analysis.loss == 0 and analysis.lost_text("en") is None
     overlay = review_screen(finished("nizhny"), analysis, "en")
     assert set(shown_points(overlay).values()) == {"—"}, "no 30 for a side that has 31"
-    assert "That was a best card (double dummy)." in overlay["lines"]
+    assert "That was one of the best cards (with all the cards face up)." in overlay["lines"]
 
 
 def test_a_card_with_the_catchs_result_is_as_good_as_more_points_with_the_same_result() -> None:
@@ -165,4 +165,4 @@ def test_without_a_live_catch_the_review_counts_card_points_as_before() -> None:
     assert {alt.card.token: points_text(alt) for alt in analysis.alternatives} == {
         token: str(value) for token, value in values.items()}
     assert analysis.loss == 7 and analysis.lost_result is None
-    assert analysis.lost_text("ru") == "Лучший ход принёс бы вашей стороне на 7 оч. больше."
+    assert analysis.lost_text("ru") == "Лучший ход принёс бы вашей стороне на 7 очков больше."

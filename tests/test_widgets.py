@@ -56,6 +56,22 @@ def test_a_valid_view_is_accepted() -> None:
     assert table.view["seats"]["S"]["cards"][0]["card"] == "QC"
 
 
+def test_the_dealers_chip_has_a_name_in_the_learners_language() -> None:
+    # the chip shows a letter (view.labels.dealer); its tooltip and accessible name come from
+    # names.dealer
+    table = TableWidget(lang="en")
+    assert table.names["dealer"] == "Dealer"
+    table.lang = "ru"
+    assert table.names["dealer"] == "Сдаёт"
+    from kozel_tutor.widgets.names import names_in
+    from kozel_tutor.widgets.schema import check_names
+
+    names = names_in("en")
+    names["dealer"] = 1
+    with pytest.raises(ValueError, match=r"names\.dealer"):
+        check_names(names)
+
+
 @pytest.mark.parametrize("breaks, problem", [
     (lambda v: v["seats"]["S"]["cards"][0].update(card="QX"), "unknown suit"),
     (lambda v: v["seats"]["S"]["cards"][0].update(card="qc"), "canonical"),

@@ -26,6 +26,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "continue_hint": {"en": "{level} · we {us} : {them} they",
                       "ru": "{level} · мы {us} : {them} они"},
     "home": {"en": "Main menu", "ru": "Главное меню"},
+    # a home tile's hint in the app's words, over the one its section registers (home_view)
+    "section_hint_lessons": {"en": "Learn the rules step by step, on the cards",
+                             "ru": "Правила с нуля, шаг за шагом, на картах"},
     # every button that returns to the home screen says so, the same way in every section
     "back": {"en": "← Home", "ru": "← Домой"},
     "save_corrupt": {
@@ -134,7 +137,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "double_badge": {"en": "×2", "ru": "×2"},
     "double_title": {"en": "After eggs this deal counts double.",
                      "ru": "После яиц эта раздача идёт вдвойне."},
-    "points_plate": {"en": "{points} pts", "ru": "{points} оч."},
+    # the card points each side has taken so far in the deal, on one plate of each side
+    "points_ours": {"en": "Your side: {points}", "ru": "Ваша сторона: {points}"},
+    "points_theirs": {"en": "Opponents: {points}", "ru": "Соперники: {points}"},
+    "points_ours_title": {"en": "Card points you and Nina have taken this deal",
+                          "ru": "Очки, которые вы с Ниной взяли в этой раздаче"},
+    "points_theirs_title": {"en": "Card points Fedor and Gleb have taken this deal",
+                            "ru": "Очки, которые Фёдор и Глеб взяли в этой раздаче"},
     "status_your_lead": {"en": "Your lead: choose a card.", "ru": "Ваш заход: выберите карту."},
     "status_your_turn": {"en": "Your turn: the cards you may play are raised.",
                          "ru": "Ваш ход: карты, которыми можно ходить, приподняты."},
@@ -216,10 +225,15 @@ TEXTS: dict[str, dict[str, str]] = {
     "review_none": {"en": "You played no card in this deal.",
                     "ru": "В этой раздаче вы не сыграли ни одной карты."},
     "review_played": {"en": "You played the {card}.", "ru": "Вы сыграли: {card}."},
-    "review_best": {"en": "That was a best card (double dummy).",
-                    "ru": "Это один из лучших ходов (в открытую)."},
-    "review_lost": {"en": "The best card kept {diff} more points for your side.",
-                    "ru": "Лучший ход принёс бы вашей стороне на {diff} оч. больше."},
+    # "with all the cards face up": what the solver sees (every hand open, perfect play after)
+    "review_best": {"en": "That was one of the best cards (with all the cards face up).",
+                    "ru": "Это был один из лучших ходов (если видеть все карты)."},
+    "review_best_one": {"en": "That was the best card (with all the cards face up).",
+                        "ru": "Это был лучший ход (если видеть все карты)."},
+    # {diff} is a Count (review.MORE_POINTS): 1 more point, 3 more points; на 1 очко, на 3 очка,
+    # на 5 очков больше
+    "review_lost": {"en": "The best card kept {diff} for your side.",
+                    "ru": "Лучший ход принёс бы вашей стороне на {diff} больше."},
     "review_lost_result": {"en": "The best card gives your side a better deal: {best} instead "
                                  "of {played}.",
                            "ru": "Лучший ход дал бы вашей стороне лучший итог раздачи: {best}, "
@@ -235,10 +249,20 @@ TEXTS: dict[str, dict[str, str]] = {
                        "ru": "Не все оценки точные: диапазон значит, что решателю не хватило "
                              "времени (… — неизвестно)."},
     "review_analysing": {"en": "Analysing your cards…", "ru": "Анализирую ваши ходы…"},
+    # the status line while the review is open: what the table shows
+    "review_status": {"en": "The table as it was before your card, with every hand face up.",
+                      "ru": "Стол перед вашим ходом, все карты открыты."},
+    # the legend above the review's table: one line a column
     "review_explain": {"en": "Points: what your side ends the deal with if you play the card "
-                             "and everyone then plays perfectly with open cards.",
+                             "and everyone then plays perfectly with all the cards face up.",
                        "ru": "Очки: сколько ваша сторона наберёт за раздачу, если сыграть эту "
-                             "карту, а дальше все играют безошибочно в открытую."},
+                             "карту, а дальше все играют безошибочно, видя все карты."},
+    "review_explain_deal": {"en": "Deal: the deal's result if everyone played perfectly from "
+                                  "here, with all the cards face up. The real result can differ "
+                                  "when someone errs later.",
+                            "ru": "Раздача: её итог, если отсюда все играют безошибочно, видя "
+                                  "все карты. Настоящий итог бывает другим, когда кто-то потом "
+                                  "ошибается."},
     "col_card": {"en": "Card", "ru": "Карта"},
     "col_points": {"en": "Points", "ru": "Очки"},
     "col_deal": {"en": "Deal", "ru": "Раздача"},

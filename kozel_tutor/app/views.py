@@ -149,8 +149,12 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
             "thinking": ui.thinking == seat,
             "team": team.name,
         }
+        # each side's card points, on one plate of the side, named as the side's (not the
+        # player's): the learner's own, and the first opponent's
         if seat in (LEARNER, Seat.W):
-            entry["points"] = text("points_plate", lang, points=deal.points[team])
+            side = "ours" if team is LEARNER.team else "theirs"
+            entry["points"] = text(f"points_{side}", lang, points=deal.points[team])
+            entry["points_title"] = text(f"points_{side}_title", lang)
         seats[seat.name] = entry
 
     if ui.held_trick is not None:
@@ -213,7 +217,7 @@ def _status(session: MatchSession, ui: TableUi) -> tuple[str, str]:
     if ui.mode == "pause":
         return text("status_paused", lang), "info"
     if ui.mode == "review":
-        return text("review_explain", lang), "info"
+        return text("review_status", lang), "info"
     if ui.advising:
         return text("hint_thinking", lang), "wait"
     if ui.advice is not None:
@@ -412,10 +416,11 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         overlay["progress"] = review.progress or 0.0
         overlay["lines"] = lines
         return overlay
-    if len(step.legal) == 1:
+    forced = len(step.legal) == 1
+    if forced:
         lines.append(text("review_only", lang))
     elif analysis.loss == 0:
-        lines.append(text("review_best", lang))
+        lines.append(text("review_best_one" if len(analysis.best) == 1 else "review_best", lang))
     elif (lost := analysis.lost_text(lang)) is not None:
         lines.append(lost)
         if analysis.why is not None:
@@ -424,18 +429,20 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         lines.append(text("review_inexact", lang))
     if any(alt.catch for alt in analysis.alternatives):
         lines.append(text("review_catch", lang))
-    best = set(analysis.best)
+    # a forced card is neither good nor bad: no colours, no best card to point at
+    best = set() if forced else set(analysis.best)
     rows = []
     for alt in analysis.alternatives:
         points = points_text(alt)
         deal, tone = outcome_text(alt, lang, session.rules)
-        deal_cell: Any = {"text": deal, "tone": tone} if tone else deal
+        deal_cell: Any = {"text": deal, "tone": tone} if tone and not forced else deal
         played, is_best = alt.card == step.played, alt.card in best
         mark = "played-best" if played and is_best else "played" if played else \
             "best" if is_best else ""
         rows.append({"cells": [{"card": alt.card.token, "text": alt.card.label(lang)},
                                {"text": points, "strong": is_best}, deal_cell], "mark": mark})
     overlay["lines"] = lines
+    overlay["legend"] = [text("review_explain", lang), text("review_explain_deal", lang)]
     overlay["table"] = {"head": [text("col_card", lang), text("col_points", lang),
                                  text("col_deal", lang)], "rows": rows, "testid": "review-table"}
     return overlay

@@ -2,13 +2,13 @@
 
 The browser holds no words: every widget gets this map as its ``names`` trait and uses it for
 the accessible names of what it draws: each card (its ``<desc>`` and, for a card button, its
-``aria-label``), each suit button, and the card table itself.  The visible labels (the corner
-letters, the suit symbols) stay as they are.
+``aria-label``), each suit button, the card table itself and the dealer's chip.  The visible
+labels (the corner letters, the suit symbols, the dealer's letter) stay as they are.
 
 >>> names_in("ru")["cards"]["QS"], names_in("en")["cards"]["QS"]
 ('дама пик', 'queen of spades')
->>> names_in("ru")["suits"]["C"], names_in("en")["table"]
-('трефы', 'Card table')
+>>> names_in("ru")["suits"]["C"], names_in("en")["table"], names_in("ru")["dealer"]
+('трефы', 'Card table', 'Сдаёт')
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ __all__ = ["LABELS", "NamedWidget", "names_in"]
 
 LABELS: dict[str, dict[str, str]] = {
     "table": {"ru": "Карточный стол", "en": "Card table"},
+    "dealer": {"ru": "Сдаёт", "en": "Dealer"},
 }
-"""The widgets' own accessible names (the card table's root), by key and language."""
+"""The widgets' own accessible names (the card table's root; the dealer's chip, whose letter
+alone says little), by key and language."""
 
 
 @cache

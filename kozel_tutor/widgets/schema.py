@@ -178,7 +178,8 @@ def check_table_view(value: object) -> dict[str, Any]:
     for name in SEAT_NAMES:
         path = f"view.seats.{name}"
         seat = _obj(seats[name], path, {"name", "cards", "count"},
-                    {"dealer", "active", "thinking", "team", "points", "open", "caption"})
+                    {"dealer", "active", "thinking", "team", "points", "points_title", "open",
+                     "caption"})
         _str(seat["name"], path + ".name")
         count = seat["count"]
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 9:
@@ -197,7 +198,7 @@ def check_table_view(value: object) -> dict[str, Any]:
         for key in ("dealer", "active", "thinking", "open"):
             if key in seat:
                 _bool(seat[key], f"{path}.{key}")
-        for key in ("points", "caption"):
+        for key in ("points", "points_title", "caption"):
             if key in seat:
                 _str(seat[key], f"{path}.{key}")
         if "team" in seat and seat["team"] not in ("NS", "EW"):
@@ -236,13 +237,14 @@ def check_table_view(value: object) -> dict[str, Any]:
                 _bool(suit["advised"], f"view.call.suits[{i}].advised")
     if view.get("overlay") is not None:
         overlay = _obj(view["overlay"], "view.overlay", {"kind", "title", "buttons"},
-                       {"testid", "lines", "table", "progress", "placement"})
+                       {"testid", "lines", "legend", "table", "progress", "placement"})
         _ident(overlay["kind"], "view.overlay.kind")
         _str(overlay["title"], "view.overlay.title")
         if "testid" in overlay:
             _ident(overlay["testid"], "view.overlay.testid")
-        for i, line in enumerate(_list(overlay.get("lines", []), "view.overlay.lines")):
-            _str(line, f"view.overlay.lines[{i}]")
+        for key in ("lines", "legend"):
+            for i, line in enumerate(_list(overlay.get(key, []), f"view.overlay.{key}")):
+                _str(line, f"view.overlay.{key}[{i}]")
         _table(overlay.get("table"), "view.overlay.table")
         _fraction(overlay.get("progress"), "view.overlay.progress")
         if overlay.get("placement", "modal") not in ("modal", "side"):
@@ -322,8 +324,9 @@ def check_panel_view(value: object) -> dict[str, Any]:
 
 def check_names(value: object) -> dict[str, Any]:
     """Check a widget's ``names`` (see :mod:`.names`): the accessible name of each card, by
-    canonical token, of each suit, by letter, and of the card table."""
-    names = _obj(value, "names", {"cards", "suits", "table"})
+    canonical token, of each suit, by letter, of the card table and (optional) of the dealer's
+    chip."""
+    names = _obj(value, "names", {"cards", "suits", "table"}, {"dealer"})
     cards = names["cards"]
     if not isinstance(cards, Mapping):
         raise _fail("names.cards", "expected an object")
@@ -339,6 +342,8 @@ def check_names(value: object) -> dict[str, Any]:
         if not _str(name, f"names.suits.{letter}"):
             raise _fail(f"names.suits.{letter}", "empty name")
     _str(names["table"], "names.table")
+    if "dealer" in names:
+        _str(names["dealer"], "names.dealer")
     return dict(names)
 
 

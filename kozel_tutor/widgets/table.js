@@ -77,6 +77,9 @@ export default {
     const hintId = `kz-table-keys-${tableUid++}`;
     el.append(root);
     let selected = -1;
+    // The panel beside or below the table (the deal review): which page of it was shown (its
+    // kind and title: a step of the review), how far its content was scrolled, how tall it was.
+    let side = { key: null, scroll: 0, height: 0 };
 
     const send = (msg) => model.send(msg);
     const pressButton = (id) => send({ type: "button", id });
@@ -101,13 +104,20 @@ export default {
       plate.dataset.testid = `seat-${name}`;
       plate.append(h("span", "kz-name", seat.name));
       if (seat.dealer) {
-        const chip = h("span", "kz-dealer", (view.labels && view.labels.dealer) || "D");
+        // a letter on the plate; its full name (names.dealer) for the tooltip and screen readers
+        const chip = h("span", "kz-dealer", (view.labels && view.labels.dealer) || "");
         chip.dataset.testid = "dealer";
+        if (names().dealer) {
+          chip.title = names().dealer;
+          chip.setAttribute("role", "img");
+          chip.setAttribute("aria-label", names().dealer);
+        }
         plate.append(chip);
       }
       if (seat.points) {
         const pts = h("span", "kz-points", seat.points);
         pts.dataset.testid = `points-${name}`;
+        if (seat.points_title) pts.title = seat.points_title;
         plate.append(pts);
       }
       if (seat.thinking) {
@@ -196,6 +206,13 @@ export default {
       box.setAttribute("role", "dialog");
       box.append(h("h2", "kz-panel-title", ov.title));
       for (const line of ov.lines || []) box.append(h("p", "kz-panel-line", line));
+      if (ov.legend && ov.legend.length) {
+        // what the table's columns mean, just above it
+        const legend = h("div", "kz-panel-legend");
+        legend.dataset.testid = "legend";
+        for (const line of ov.legend) legend.append(h("p", "kz-legend-line", line));
+        box.append(legend);
+      }
       if (ov.progress !== undefined && ov.progress !== null) {
         const bar = h("div", "kz-progress");
         const fill = h("div", "kz-progress-fill");
@@ -252,6 +269,20 @@ export default {
       return box;
     }
 
+    // After a redraw, the side panel (a new element) shows what it showed: the same page keeps
+    // its own scroll; a new page (the review opening, another step) starts at its top. The
+    // panel comes into the window on a new page and when it grew (its analysis arrived), so that
+    // its top and its buttons are in sight; otherwise the page stays where the learner put it.
+    function placeSidePanel(panel, overlay) {
+      const key = `${overlay.kind}\n${overlay.title}`;
+      const fresh = key !== side.key;
+      panel.scrollTop = fresh ? 0 : side.scroll;
+      if (fresh || panel.offsetHeight > side.height) panel.scrollIntoView({ block: "nearest" });
+      const shown = { key, scroll: panel.scrollTop, height: panel.offsetHeight };
+      side = shown;   // (a late scroll event of a panel gone by changes its own record only)
+      panel.addEventListener("scroll", () => { shown.scroll = panel.scrollTop; }, { passive: true });
+    }
+
     function draw() {
       const view = model.get("view");
       const focused = focusBefore(root);
@@ -302,11 +333,17 @@ export default {
         if ((view.overlay.placement || "modal") === "modal") felt.append(ov);
         else under = ov;
       }
-      root.append(top, status, bar, felt);
+      // A side panel (the deal review) shares a stage with the felt: beside it where the table
+      // is wide enough (table.css), else below it.
+      root.classList.toggle("kz-with-side", !!under);
       if (under) {
-        root.append(under);
-        // a panel below the table (the deal review) stays in sight as it opens and fills
-        under.scrollIntoView({ block: "nearest" });
+        const stage = h("div", "kz-stage");
+        stage.append(felt, under);
+        root.append(top, status, bar, stage);
+        placeSidePanel(under, view.overlay);
+      } else {
+        side = { key: null, scroll: 0, height: 0 };
+        root.append(top, status, bar, felt);
       }
       if (view.hint) {
         const keys = h("div", "kz-hint", view.hint);

@@ -179,10 +179,45 @@ def test_the_deal_review_opens_in_sight_on_a_laptop_screen(page: Any, voila_serv
     page.locator(SUMMARY).get_by_test_id("review").click()
     panel = page.locator(".kz-panel-review")
     panel.wait_for()
+    panel.get_by_test_id("legend").wait_for()   # the first card's analysis is in
     page.wait_for_timeout(300)   # let the scroll settle
     for name, target in (("review", panel), ("next", panel.locator(".kz-panel-buttons"))):
         box = target.bounding_box()   # scrolled flush with the window's bottom: allow rounding
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 641, (name, box)
+    # the explanation of the columns is in sight as the review opens, its panel at its top
+    assert _review_in_sight(page) == {"legend": True, "trick": True, "panel_top": 0}
+    # a step further, after the learner scrolled the panel's rows: the new step starts at the
+    # top of the panel, the trick on the table in sight beside it
+    turned = 0
+    steps = int(str(panel.locator(".kz-panel-title").inner_text()).rsplit(" ", 1)[-1])
+    for number in range(2, steps + 1):
+        overflows = panel.evaluate("p => { p.scrollTop = p.scrollHeight; return p.scrollTop > 0; }")
+        page.get_by_test_id("next-step").click()
+        page.wait_for_function(
+            "n => document.querySelector('.kz-panel-review .kz-panel-title')"
+            ".textContent.includes(` ${n} `)", arg=number)
+        panel.get_by_test_id("legend").wait_for()
+        page.wait_for_timeout(300)
+        if overflows:
+            assert _review_in_sight(page) == {"legend": True, "trick": True, "panel_top": 0}, (
+                number)
+            turned += 1
+    assert turned, "no step's rows overflowed its panel: nothing was checked"
+
+
+def _review_in_sight(page: Any) -> dict[str, Any]:
+    """Whether the review's legend and the trick are in the window (the legend within its
+    panel's visible part, above its buttons), and how far the panel's content is scrolled."""
+    return dict(page.evaluate("""() => {
+      const panel = document.querySelector('.kz-panel-review');
+      const legend = panel.querySelector('[data-testid=legend]').getBoundingClientRect();
+      const buttons = panel.querySelector('.kz-panel-buttons').getBoundingClientRect();
+      const box = panel.getBoundingClientRect();
+      const trick = document.querySelector('[data-testid=trick]').getBoundingClientRect();
+      const seen = (r) => r.top >= 0 && r.bottom <= window.innerHeight + 1;
+      return {legend: seen(legend) && legend.top >= box.top && legend.bottom <= buttons.top,
+              trick: seen(trick), panel_top: panel.scrollTop};
+    }"""))
 
 
 def test_the_hint_key_marks_a_playable_card_and_the_status_says_why(page: Any,
@@ -223,10 +258,19 @@ def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> N
     start_game(page)
     wait_ready(page)
     assert re.match(r"We 0 : 0 They", page.get_by_test_id("score").inner_text())
+    # each side's points are named as the side's; the dealer's letter has a name
+    assert page.get_by_test_id("points-S").inner_text().startswith("Your side: ")
+    assert page.get_by_test_id("points-W").inner_text().startswith("Opponents: ")
+    assert "Nina" in str(page.get_by_test_id("points-S").get_attribute("title"))
+    dealer = page.get_by_test_id("dealer")
+    assert (dealer.get_attribute("title"), dealer.get_attribute("aria-label")) == ("Dealer",) * 2
     page.get_by_test_id("lang").click()
     page.wait_for_function(
         "() => document.querySelector('[data-testid=score]').textContent.startsWith('Мы')")
     assert page.locator(".kz-seat-S .kz-name").inner_text() == "Вы"
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=dealer]')?.title === 'Сдаёт'")
+    assert page.get_by_test_id("points-W").inner_text().startswith("Соперники: ")
     page.wait_for_function(
         "() => /[а-я]/.test(document.querySelector('.kz-seat-S desc')?.textContent || '')")
     drawn = page.locator(HAND).evaluate_all(

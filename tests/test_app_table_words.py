@@ -1,0 +1,160 @@
+"""What the table and the deal review say: each side's points, the review's verdicts and legend,
+a forced card, the home screen's tiles; in both languages."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from kozel_tutor.app.review import Alternative, ReviewStep, StepAnalysis, learner_steps
+from kozel_tutor.app.screens import home_view
+from kozel_tutor.app.sections import Section
+from kozel_tutor.app.session import LEARNER, MatchSession, Settings
+from kozel_tutor.app.texts import text
+from kozel_tutor.app.views import ReviewUi, TableUi, table_view
+from kozel_tutor.cards import Card, Suit
+from kozel_tutor.solver import Outcome
+from kozel_tutor.widgets import check_table_view
+
+THEM = LEARNER.team.other
+
+
+def played_deal(seed: int = 9) -> tuple[MatchSession, list[ReviewStep]]:
+    """A deal played to its end with random cards (seeded), and the learner's steps in it."""
+    rng = random.Random(seed)
+    session = MatchSession(Settings(level="random"), rng=rng)
+    while not session.deal.is_over:
+        if session.learner_calls:
+            session.call_trump(Suit(rng.randrange(4)))
+        elif session.learner_to_act:
+            session.play(rng.choice(sorted(session.deal.legal_plays())))
+        else:
+            session.ai_act()
+    session.finish_deal()
+    assert session.last_deal is not None
+    return session, learner_steps(session.last_deal, session.rules)
+
+
+def review_overlay(session: MatchSession, analysis: StepAnalysis, lang: str) -> dict[str, Any]:
+    review = ReviewUi([analysis.step], analyses={0: analysis})
+    view = check_table_view(table_view(session, TableUi(lang=lang, mode="review",
+                                                        review=review)))
+    overlay: dict[str, Any] = view["overlay"]
+    return overlay
+
+
+def judged(step: ReviewStep, *values: tuple[Card, int]) -> StepAnalysis:
+    """The step with the given exact values (the first card's deal is theirs, +2)."""
+    lost = Outcome(THEM, 2, False)
+    return StepAnalysis(step, tuple(Alternative(card, value, value, lost)
+                                    for card, value in values))
+
+
+@pytest.mark.parametrize("lang, ours, theirs", [
+    ("en", "Your side: {}", "Opponents: {}"),
+    ("ru", "Ваша сторона: {}", "Соперники: {}"),
+])
+def test_each_sides_card_points_are_named_as_the_sides_not_a_players(
+        lang: str, ours: str, theirs: str) -> None:
+    session, _ = played_deal()
+    view = check_table_view(table_view(session, TableUi(lang=lang, mode="summary")))
+    seats = view["seats"]
+    points = session.deal.points
+    assert points[LEARNER.team] + points[THEM] == 120
+    assert seats["S"]["points"] == ours.format(points[LEARNER.team])
+    assert seats["W"]["points"] == theirs.format(points[THEM])
+    assert "Nin" in seats["S"]["points_title"] or "Нин" in seats["S"]["points_title"]
+    assert "Gleb" in seats["W"]["points_title"] or "Глеб" in seats["W"]["points_title"]
+    assert "points" not in seats["N"] and "points" not in seats["E"], "one plate a side"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_review_explains_both_columns_above_its_table(lang: str) -> None:
+    session, steps = played_deal()
+    step = next(s for s in steps if len(s.legal) > 1)
+    overlay = review_overlay(session, judged(step, *((c, 60) for c in step.legal)), lang)
+    assert overlay["legend"] == [text("review_explain", lang), text("review_explain_deal", lang)]
+    points, deal = overlay["legend"]
+    assert points.startswith(("Points: ", "Очки: "))
+    assert deal.startswith(("Deal: ", "Раздача: ")) and (
+        "everyone played perfectly from here, with all the cards face up" in deal
+        or "отсюда все играют безошибочно, видя все карты" in deal)
+    head = overlay["table"]["head"]
+    assert [points.split(":")[0], deal.split(":")[0]] == head[1:], "a legend line a column"
+    view = table_view(session, TableUi(lang=lang, mode="review",
+                                       review=ReviewUi([step], analyses={0: judged(
+                                           step, *((c, 60) for c in step.legal))})))
+    assert view["status"] == text("review_status", lang), "the status says what the table shows"
+
+
+def test_a_forced_card_is_not_coloured_as_a_mistake() -> None:
+    session, steps = played_deal()
+    step = next(s for s in steps if len(s.legal) > 1)
+    step = replace(step, legal=(step.played,))   # as if the played card had been the only one
+    overlay = review_overlay(session, judged(step, (step.played, 54)), "en")
+    assert "It was your only legal card." in overlay["lines"]
+    [row] = overlay["table"]["rows"]
+    card, points, deal = row["cells"]
+    assert card["card"] == step.played.token
+    assert deal == "+2 for them", "the deal's result, in no colour"
+    assert points == {"text": "54", "strong": False} and row["mark"] == "played"
+    # a card that was a choice keeps its colours
+    other = next(s for s in steps if len(s.legal) > 1)
+    rows = review_overlay(session, judged(other, *((c, 54) for c in other.legal)),
+                          "en")["table"]["rows"]
+    assert all(r["cells"][2] == {"text": "+2 for them", "tone": "bad"} for r in rows)
+
+
+@pytest.mark.parametrize("lang, one, several", [
+    ("en", "That was the best card (with all the cards face up).",
+     "That was one of the best cards (with all the cards face up)."),
+    ("ru", "Это был лучший ход (если видеть все карты).",
+     "Это был один из лучших ходов (если видеть все карты)."),
+])
+def test_a_best_card_is_called_so_in_plain_words(lang: str, one: str, several: str) -> None:
+    session, steps = played_deal()
+    step = next(s for s in steps if len(s.legal) > 2 and s.played != s.legal[0])
+    others = [c for c in step.legal if c != step.played]
+    alone = judged(step, (step.played, 70), *((c, 50) for c in others))
+    shared = judged(step, (step.played, 70), (others[0], 70), *((c, 50) for c in others[1:]))
+    assert one in review_overlay(session, alone, lang)["lines"]
+    assert several in review_overlay(session, shared, lang)["lines"]
+    for analysis in (alone, shared):
+        assert not any("double dummy" in line or "(в открытую)" in line
+                       for line in review_overlay(session, analysis, lang)["lines"])
+
+
+@pytest.mark.parametrize("diff, en, ru", [
+    (1, "kept 1 more point for", "на 1 очко больше"),
+    (3, "kept 3 more points for", "на 3 очка больше"),
+    (11, "kept 11 more points for", "на 11 очков больше"),
+    (21, "kept 21 more points for", "на 21 очко больше"),
+])
+def test_the_points_a_card_gave_away_agree_with_their_number(diff: int, en: str,
+                                                             ru: str) -> None:
+    _, steps = played_deal()
+    step = next(s for s in steps if len(s.legal) > 1)
+    best = next(c for c in step.legal if c != step.played)
+    analysis = judged(step, (best, 60), (step.played, 60 - diff))
+    assert analysis.loss == diff
+    assert en in str(analysis.lost_text("en")) and ru in str(analysis.lost_text("ru"))
+
+
+@pytest.mark.parametrize("lang, hint", [
+    ("en", "Learn the rules step by step, on the cards"),
+    ("ru", "Правила с нуля, шаг за шагом, на картах"),
+])
+def test_the_lessons_tile_says_its_hint_in_natural_words(lang: str, hint: str) -> None:
+    lessons = Section("lessons", {"en": "Lessons", "ru": "Уроки"},
+                      {"en": "The rules from zero", "ru": "С нуля"}, "✎", lambda ctx: None)
+    other = Section("demo", {"en": "Demo", "ru": "Демо"}, {"en": "Its own", "ru": "Своё"}, "★",
+                    lambda ctx: None)
+    tiles = home_view(lang, continue_hint=None, sections=[lessons, other])["tiles"]
+    titles = {tile["testid"]: tile["title"] for tile in tiles}
+    assert titles["section-lessons"] == hint
+    assert titles["section-demo"] == other.hint[lang], "a section without app words keeps its own"
+    assert "from zero" not in " ".join(titles.values())
+
