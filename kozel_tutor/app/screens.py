@@ -38,7 +38,7 @@ def home_view(lang: str, *, continue_hint: str | None, sections: list[Section],
     for section in sections:
         tiles.append({"id": f"section:{section.key}"[:40], "label": section.title[lang],
                       "testid": f"section-{section.key}"[:40], "icon": section.icon,
-                      "title": _section_hint(section, lang)})
+                      "title": section.hint.get(lang, "")})
     view: dict[str, Any] = {"title": text("app_title", lang), "subtitle": text("app_subtitle",
                                                                                lang),
                             "toolbar": [lang_button(lang)], "tiles": tiles, "buttons": [],
@@ -46,13 +46,6 @@ def home_view(lang: str, *, continue_hint: str | None, sections: list[Section],
     if notice:
         view["error"] = notice
     return view
-
-
-def _section_hint(section: Section, lang: str) -> str:
-    """A tile's hint: the app's own words for it (``section_hint_<key>`` in the texts) when it
-    has them, else what the section registered."""
-    key = f"section_hint_{section.key}"
-    return text(key, lang) if key in TEXTS else section.hint.get(lang, "")
 
 
 def _option(group: str, value: str, label: str, hint_key: str | None, lang: str

@@ -26,9 +26,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "continue_hint": {"en": "{level} · we {us} : {them} they",
                       "ru": "{level} · мы {us} : {them} они"},
     "home": {"en": "Main menu", "ru": "Главное меню"},
-    # a home tile's hint in the app's words, over the one its section registers (home_view)
-    "section_hint_lessons": {"en": "Learn the rules step by step, on the cards",
-                             "ru": "Правила с нуля, шаг за шагом, на картах"},
     # every button that returns to the home screen says so, the same way in every section
     "back": {"en": "← Home", "ru": "← Домой"},
     "save_corrupt": {

@@ -24,7 +24,7 @@ register_section(Section(
     key="lessons",
     title={"ru": "Уроки", "en": "Lessons"},
     hint={"ru": "Правила с нуля, шаг за шагом, на картах",
-          "en": "The rules from zero, step by step, on the cards"},
+          "en": "Learn the rules step by step, on the cards"},
     icon="✎",
     open=open_lessons,
     order=10,
