@@ -54,8 +54,8 @@ def judged(step: ReviewStep, *values: tuple[Card, int]) -> StepAnalysis:
 
 
 @pytest.mark.parametrize("lang, ours, theirs", [
-    ("en", "Your side: {}", "Opponents: {}"),
-    ("ru", "Ваша сторона: {}", "Соперники: {}"),
+    ("en", "We: {}", "They: {}"),
+    ("ru", "Мы: {}", "Они: {}"),
 ])
 def test_each_sides_card_points_are_named_as_the_sides_not_a_players(
         lang: str, ours: str, theirs: str) -> None:

@@ -135,8 +135,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "double_title": {"en": "After eggs this deal counts double.",
                      "ru": "После яиц эта раздача идёт вдвойне."},
     # the card points each side has taken so far in the deal, on one plate of each side
-    "points_ours": {"en": "Your side: {points}", "ru": "Ваша сторона: {points}"},
-    "points_theirs": {"en": "Opponents: {points}", "ru": "Соперники: {points}"},
+    # short, so that a narrow seat's plate stays on one line (the tooltip says who "we" are)
+    "points_ours": {"en": "We: {points}", "ru": "Мы: {points}"},
+    "points_theirs": {"en": "They: {points}", "ru": "Они: {points}"},
     "points_ours_title": {"en": "Card points you and Nina have taken this deal",
                           "ru": "Очки, которые вы с Ниной взяли в этой раздаче"},
     "points_theirs_title": {"en": "Card points Fedor and Gleb have taken this deal",

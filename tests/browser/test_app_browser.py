@@ -259,8 +259,8 @@ def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> N
     wait_ready(page)
     assert re.match(r"We 0 : 0 They", page.get_by_test_id("score").inner_text())
     # each side's points are named as the side's; the dealer's letter has a name
-    assert page.get_by_test_id("points-S").inner_text().startswith("Your side: ")
-    assert page.get_by_test_id("points-W").inner_text().startswith("Opponents: ")
+    assert page.get_by_test_id("points-S").inner_text().startswith("We: ")
+    assert page.get_by_test_id("points-W").inner_text().startswith("They: ")
     assert "Nina" in str(page.get_by_test_id("points-S").get_attribute("title"))
     dealer = page.get_by_test_id("dealer")
     assert (dealer.get_attribute("title"), dealer.get_attribute("aria-label")) == ("Dealer",) * 2
@@ -270,7 +270,7 @@ def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> N
     assert page.locator(".kz-seat-S .kz-name").inner_text() == "Вы"
     page.wait_for_function(
         "() => document.querySelector('[data-testid=dealer]')?.title === 'Сдаёт'")
-    assert page.get_by_test_id("points-W").inner_text().startswith("Соперники: ")
+    assert page.get_by_test_id("points-W").inner_text().startswith("Они: ")
     page.wait_for_function(
         "() => /[а-я]/.test(document.querySelector('.kz-seat-S desc')?.textContent || '')")
     drawn = page.locator(HAND).evaluate_all(
