@@ -327,10 +327,15 @@ def test_a_solved_puzzle_raises_the_rating_and_a_miss_schedules_a_review(tmp_pat
     assert later.rated and later.learner_after.rating < later.learner_before.rating
 
 
-def test_hints_cost_a_quarter_of_the_win_each(tmp_path: Path) -> None:
-    book = Progress(tmp_path / "progress.sqlite3")
-    attempt = book.record(Puzzle.from_dict(puzzle_dict()), Card.parse("JS"), seconds=3, hints=2)
-    assert attempt.score == 0.5
+def test_each_hint_takes_a_quarter_of_a_right_answers_rating_gain(tmp_path: Path) -> None:
+    puzzle = Puzzle.from_dict(puzzle_dict())
+    clean = Progress(tmp_path / "a.sqlite3").record(puzzle, Card.parse("JS"), seconds=3)
+    hinted = Progress(tmp_path / "b.sqlite3").record(puzzle, Card.parse("JS"), seconds=3,
+                                                     hints=2)
+    gain = clean.learner_after.rating - clean.learner_before.rating
+    assert gain > 0
+    assert hinted.learner_after.rating - hinted.learner_before.rating == pytest.approx(gain / 2)
+    assert clean.score == 1.0 and 0.5 < hinted.score < 1.0
 
 
 def test_a_review_leaves_the_list_after_three_right_answers(tmp_path: Path) -> None:
@@ -493,8 +498,7 @@ def test_trick_goals_and_max_points_under_a_live_catch_are_refused_in_nizhny() -
 def test_the_tutor_speaks_of_the_catch_and_of_penalty_points() -> None:
     check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
     right = card_report(check, Card.parse("6C"), backend=PY)
-    assert right.text.en == ("6♣ is right: the 6♣ catches their Q♣ and the deal ends "
-                             "(they are written 4).")
+    assert right.text.en == "Your 6♣ catches their Q♣ and the deal ends (they are written 4)."
     assert "ловит их даму треф" in right.text.ru
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.outcome.en == "you are written 2"

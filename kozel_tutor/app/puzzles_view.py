@@ -16,12 +16,13 @@ from __future__ import annotations
 import html
 import logging
 import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from ..puzzles.dashboard import dashboard_html
+from ..puzzles.dashboard import dashboard_html, when_due
 from ..puzzles.drills import deals_from_store, mine_deal
 from ..puzzles.model import (
     Puzzle,
@@ -31,16 +32,16 @@ from ..puzzles.model import (
     unreceived_file_error,
 )
 from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
-from ..puzzles.progress import Progress
+from ..puzzles.progress import Progress, ReviewStatus
 from ..puzzles.teacher import ResultsSheet, set_from_query
-from ..puzzles.themes import THEMES
+from ..puzzles.themes import THEMES, theme_note
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
 from .screens import lang_button
 from .store import Store
 
-__all__ = ["PuzzlesView", "menu_view"]
+__all__ = ["PuzzlesView", "menu_view", "review_words"]
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,13 @@ _TEXT = {
     "rated": {"ru": "Задачи по рейтингу", "en": "Rated puzzles"},
     "rated_hint": {"ru": "Подбираются под ваш уровень", "en": "Picked to match your level"},
     "review": {"ru": "Повторение ({n})", "en": "Review ({n})"},
-    "review_hint": {"ru": "Задачи, где вы ошиблись", "en": "Puzzles you missed"},
+    "review_none": {"ru": "Сюда вернутся задачи, где вы ошибётесь (или возьмёте 2+ подсказки)",
+                    "en": "Puzzles you miss (or solve with 2+ hints) come back here"},
+    "review_due": {"ru": "Пора повторить: {due}", "en": "Due now: {due}"},
+    "review_due_later": {"ru": "Пора повторить: {due}; ещё {later} — позже",
+                         "en": "Due now: {due}; {later} more later"},
+    "review_later": {"ru": "Следующая — {when}; можно решить и раньше",
+                     "en": "Next one due {when}; you may practise early"},
     "drills": {"ru": "Мои ошибки ({n})", "en": "My drills ({n})"},
     "drills_hint": {"ru": "Позиции из ваших партий", "en": "Positions from your own games"},
     "mine": {"ru": "Найти ошибки в моих партиях", "en": "Find drills in my games"},
@@ -67,7 +74,13 @@ _TEXT = {
     "no_new": {"ru": "Новых раздач с прошлого поиска нет.",
                "en": "No new deals since the last search."},
     "theme": {"ru": "Тема", "en": "Theme"},
-    "any": {"ru": "любая", "en": "any"},
+    "any": {"ru": "Все темы", "en": "All themes"},
+    "any_hint": {"ru": "Задачи по рейтингу на любую тему. Выберите тему, чтобы решать только "
+                       "её; наведите на тему, чтобы узнать, о чём она.",
+                 "en": "Rated puzzles of every theme. Pick a theme to practise only it; hover "
+                       "over a theme to see what it means."},
+    "theme_hint": {"ru": "{note} Задачи по рейтингу — только на эту тему.",
+                   "en": "{note} Rated puzzles come from this theme only."},
     "set_hint": {"ru": "задач: {n}", "en": "{n} puzzles"},
     "upload": {"ru": "Открыть файл набора", "en": "Open a set file"},
     "name": {"ru": "Ваше имя", "en": "Your name"},
@@ -87,11 +100,21 @@ def _t(key: str, lang: str, **params: object) -> str:
     return text.format(**params) if params else text
 
 
-# The bar above a puzzle is a slim header, not a page of its own.
+# The bar above a puzzle is a slim header, not a page of its own.  On the dashboard the bar and
+# the content share one centred card as wide as the menu's (the panel's 820px and padding),
+# the bar without a frame of its own.
 _STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bottom:8px}"
           ".kz-puzzles-bar .kz-panel-h1{font-size:22px}"
           ".kz-puzzles-bar .kz-panel-actions{display:none}"
-          ".kz-puzzles-bar .kz-tool{white-space:nowrap}</style>")
+          ".kz-puzzles-bar .kz-tool{white-space:nowrap}"
+          ".kz-puzzles-dashboard{max-width:872px;width:100%;margin:0 auto !important;"
+          "box-sizing:border-box;padding:18px 26px 24px;background:#fffdf8;border-radius:18px;"
+          "box-shadow:0 4px 18px rgba(0,0,0,0.12);border-top:8px solid #1f6b4a;"
+          "font-family:system-ui,'DejaVu Sans','Segoe UI',sans-serif;color:#1d1d22}"
+          ".kz-puzzles-dashboard .kz-puzzles-bar .kz-panel-root{box-shadow:none;border:0;"
+          "padding:0 0 6px;margin:0;max-width:none;background:transparent}"
+          ".kz-puzzles-dashboard .kz-dashboard-body{width:100%}"
+          "</style>")
 
 Shown = Callable[[str], str]
 """A message that can be worded again when the language changes: ``lang -> text``."""
@@ -101,15 +124,36 @@ def _db_error(exc: Exception) -> Shown:
     return lambda lang: _t("db_error", lang, reason=exc)
 
 
+def review_words(status: ReviewStatus, now: float, lang: str) -> str:
+    """What the Review tile says under its name: how many are due now, and when the next one
+    waiting for a later day comes back."""
+    if status.waiting == 0:
+        return _t("review_none", lang)
+    if status.due and status.later:
+        return _t("review_due_later", lang, due=status.due, later=status.later)
+    if status.due:
+        return _t("review_due", lang, due=status.due)
+    assert status.next_due is not None
+    return _t("review_later", lang, when=when_due(status.next_due, now, lang))
+
+
 def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, theme: str,
-              rating: float, errors: Sequence[str], note: str = "") -> dict[str, Any]:
-    """The menu panel: modes and sets as tiles, the theme filter, problems if any."""
+              rating: float, errors: Sequence[str], note: str = "",
+              reviews: ReviewStatus | None = None, now: float | None = None) -> dict[str, Any]:
+    """The menu panel: modes and sets as tiles, the theme filter, problems if any.
+
+    The Review tile counts every puzzle on the review list (``reviews``; without it
+    ``counts["review"]`` puzzles due now) and says when they are due; it opens whenever one waits.
+    """
+    if reviews is None:
+        reviews = ReviewStatus(counts.get("review", 0), 0, None)
+    now = time.time() if now is None else now
     tiles = [
         {"id": "rated", "label": _t("rated", lang), "testid": "puzzles-rated", "icon": "♛",
          "title": _t("rated_hint", lang), "primary": True},
-        {"id": "review", "label": _t("review", lang, n=counts.get("review", 0)),
-         "testid": "puzzles-review", "icon": "↻", "title": _t("review_hint", lang),
-         "disabled": counts.get("review", 0) == 0},
+        {"id": "review", "label": _t("review", lang, n=reviews.waiting),
+         "testid": "puzzles-review", "icon": "↻", "title": review_words(reviews, now, lang),
+         "disabled": reviews.waiting == 0},
         {"id": "drills", "label": _t("drills", lang, n=counts.get("drills", 0)),
          "testid": "puzzles-drills", "icon": "✎", "title": _t("drills_hint", lang),
          "disabled": counts.get("drills", 0) == 0},
@@ -120,8 +164,11 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
         tiles.append({"id": f"set:{puzzle_set.id}"[:40], "label": puzzle_set.title.get(lang),
                       "testid": f"puzzles-set-{puzzle_set.id}"[:40], "icon": "▦",
                       "title": _t("set_hint", lang, n=len(puzzle_set.puzzles))})
-    options = [{"value": "any", "label": _t("any", lang)}] + [
-        {"value": tid, "label": theme_def.name.get(lang)} for tid, theme_def in THEMES.items()]
+    options = [{"value": "any", "label": _t("any", lang), "hint": _t("any_hint", lang)}] + [
+        {"value": tid, "label": theme_def.name.get(lang), "hint": theme_note(tid, lang)}
+        for tid, theme_def in THEMES.items()]
+    picked = (_t("any_hint", lang) if theme not in THEMES
+              else _t("theme_hint", lang, note=theme_note(theme, lang)))
     view: dict[str, Any] = {
         "title": _t("title", lang),
         "subtitle": _t("subtitle", lang, rating=round(rating)),
@@ -131,7 +178,7 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
                      "testid": "puzzles-dashboard"}, lang_button(lang)],
         "tiles": tiles,
         "groups": [{"id": "theme", "label": _t("theme", lang), "options": options,
-                    "value": theme}],
+                    "value": theme, "hint": picked}],
         "lines": [note] if note else [],
         "buttons": [],
     }
@@ -151,9 +198,11 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
 
     def __init__(self, lang: str, store: Store, go_home: Callable[[], None], *,
                  query: str | None = None, backend: str | None = None,
-                 on_lang: Callable[[], None] | None = None, **kwargs: Any) -> None:
+                 on_lang: Callable[[], None] | None = None,
+                 clock: Callable[[], float] = time.time, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-puzzles")
+        self.clock = clock   # when reviews fall due is told by this clock (tests move it)
         self.lang = "ru" if lang == "ru" else "en"
         self.store = store
         self.go_home = go_home
@@ -188,6 +237,10 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
         self.downloads = ipywidgets.HTML()
         self.extra = ipywidgets.HTML()
+        self.extra.add_class("kz-dashboard-body")
+        # The dashboard's page: its header and its content in one centred card, as the menu.
+        self.dashboard = ipywidgets.VBox()
+        self.dashboard.add_class("kz-puzzles-dashboard")
         self.player: PuzzlePlayer | None = None
         self.widget: PuzzleWidget | None = None
         self.sheet: ResultsSheet | None = None
@@ -205,13 +258,13 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- screens ----------------------------------------------------------------------------
 
-    def _counts(self) -> dict[str, int]:
+    def _counts(self) -> tuple[dict[str, int], ReviewStatus | None]:
         try:
-            return {"review": len(self.progress.due_reviews()),
-                    "drills": len(self.progress.drills())}
+            reviews = self.progress.review_status(self.clock())
+            return {"review": reviews.due, "drills": len(self.progress.drills())}, reviews
         except sqlite3.Error as exc:
             self.errors.append(_db_error(exc))
-            return {}
+            return {}, None
 
     def show_menu(self) -> None:
         self.screen = "menu"
@@ -222,10 +275,10 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
             rating = self.progress.learner_rating().rating
         except sqlite3.Error:
             rating = 1500.0
-        counts = self._counts()
+        counts, reviews = self._counts()
         self.panel.view = menu_view(counts, self.sets, self.lang, theme=self.theme,
                                     rating=rating, errors=[e(self.lang) for e in self.errors],
-                                    note=self.note)
+                                    note=self.note, reviews=reviews, now=self.clock())
         self.children = (self.panel, self.upload)
 
     def _show_bar(self) -> None:
@@ -278,11 +331,12 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
         self.screen = "dashboard"
         self.playing = None
         try:
-            self.extra.value = dashboard_html(self.progress, self.lang)
+            self.extra.value = dashboard_html(self.progress, self.lang, now=self.clock())
         except sqlite3.Error as exc:
             self.extra.value = f"<p>{html.escape(_t('db_error', self.lang, reason=exc))}</p>"
         self._show_bar()
-        self.children = (self.style, self.bar, self.extra)
+        self.dashboard.children = (self.bar, self.extra)
+        self.children = (self.style, self.dashboard)
 
     def find_drills(self) -> int:
         """Mine the learner's finished deals not mined yet; returns how many drills were added."""
@@ -368,7 +422,7 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
             elif ident == "rated":
                 self.open_rated()
             elif ident == "review":
-                self._play_list(self.progress.due_reviews())
+                self._play_list(self.progress.waiting_reviews(self.clock()))
             elif ident == "drills":
                 self._play_list(self.progress.drills())
             elif ident == "mine":

@@ -6,31 +6,38 @@ of SVG, render crisply in notebooks, Voila and exported HTML, and need nothing i
 >>> svg = bar_chart(["duck", "endplay"], [75.0, 20.0], title="Solved, %", maximum=100)
 >>> svg.startswith("<svg") and "duck" in svg
 True
+>>> line = line_chart([1500, 1650, 1525], x_labels=["0", "1", "2"], x_title="Attempt")
+>>> "Attempt" in line and ">1650<" in line and ">1525<" in line
+True
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
 __all__ = ["bar_chart", "line_chart"]
 
 _FONT = "font-family=\"system-ui, 'DejaVu Sans', sans-serif\""
+# as wide as the page lets it be, never wider than drawn
+_FIT = 'style="max-width:100%;height:auto"'
 _BAR = "#3d7a4f"
 _LINE = "#1560bd"
 
 
 def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = "",
-              maximum: float | None = None, unit: str = "", width: int = 520) -> str:
+              maximum: float | None = None, unit: str = "", width: int = 520,
+              label_width: int = 170) -> str:
     """Horizontal bars, one per label, with the value written at the end of each bar."""
     if len(labels) != len(values):
         raise ValueError("bar_chart needs one value per label")
-    row, left, top = 22, 170, 28 if title else 8
+    row, left, top = 22, label_width, 28 if title else 8
     height = top + row * max(1, len(labels)) + 8
     top_value = maximum if maximum is not None else max([*values, 1e-9])
     span = width - left - 60
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" class="kz-chart">']
+             f'width="{width}" height="{height}" role="img" class="kz-chart" {_FIT}>']
     if title:
         parts.append(f'<text x="4" y="18" {_FONT} font-size="14" font-weight="600">'
                      f'{escape(title)}</text>')
@@ -50,17 +57,26 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = ""
 
 
 def line_chart(values: Sequence[float], *, title: str = "", width: int = 520,
-               height: int = 180) -> str:
-    """A line through ``values`` (one point per step), with the lowest and highest marked."""
-    left, right, top, bottom = 48, 10, 28 if title else 8, 20
+               height: int = 180, x_labels: Sequence[str] = (), x_title: str = "") -> str:
+    """A line through ``values`` (one point per step): the lowest and highest values on the
+    left, the last one by its dot, and along the foot ``x_labels`` (one per value, a few of
+    them written when there are many) over the axis' name ``x_title``."""
+    if x_labels and len(x_labels) != len(values):
+        raise ValueError("line_chart needs one x label per value")
+    foot = (16 if x_labels else 0) + (16 if x_title else 0)
+    left, right, top, bottom = 48, 44, 28 if title else 8, 12 + foot
+    height += foot
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" class="kz-chart">']
+             f'width="{width}" height="{height}" role="img" class="kz-chart" {_FIT}>']
     if title:
         parts.append(f'<text x="4" y="18" {_FONT} font-size="14" font-weight="600">'
                      f'{escape(title)}</text>')
     inner_w, inner_h = width - left - right, height - top - bottom
     parts.append(f'<rect x="{left}" y="{top}" width="{inner_w}" height="{inner_h}" '
                  f'fill="none" stroke="#ccc"/>')
+    if x_title:
+        parts.append(f'<text x="{left + inner_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
+                     f'{_FONT} font-size="11" fill="#555">{escape(x_title)}</text>')
     if values:
         low, high = min(values), max(values)
         if high - low < 1e-9:
@@ -77,9 +93,20 @@ def line_chart(values: Sequence[float], *, title: str = "", width: int = 520,
                      f'stroke-width="2"/>')
         last_x, last_y = xy(n - 1, values[-1])
         parts.append(f'<circle cx="{last_x:.1f}" cy="{last_y:.1f}" r="3.5" fill="{_LINE}"/>')
+        parts.append(f'<text x="{last_x + 6:.1f}" y="{last_y + 4:.1f}" {_FONT} font-size="11" '
+                     f'font-weight="600" fill="{_LINE}">{values[-1]:.0f}</text>')
         parts.append(f'<text x="{left - 4}" y="{top + 10}" text-anchor="end" {_FONT} '
-                     f'font-size="11">{high:.0f}</text>')
+                     f'font-size="11">{max(values):.0f}</text>')
         parts.append(f'<text x="{left - 4}" y="{top + inner_h}" text-anchor="end" {_FONT} '
-                     f'font-size="11">{low:.0f}</text>')
+                     f'font-size="11">{min(values):.0f}</text>')
+        step = max(1, math.ceil(n / 10))   # at most about ten numbers along the foot
+        for i, label in enumerate(x_labels):
+            if i % step and i != n - 1:
+                continue
+            x, _ = xy(i, values[i])
+            parts.append(f'<line x1="{x:.1f}" y1="{top + inner_h}" x2="{x:.1f}" '
+                         f'y2="{top + inner_h + 4}" stroke="#999"/>')
+            parts.append(f'<text x="{x:.1f}" y="{top + inner_h + 15}" text-anchor="middle" '
+                         f'{_FONT} font-size="11">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -1,24 +1,39 @@
 """The learner's dashboard: progress by theme and the rating over time (pandas + SVG charts).
 
+The page says the rating with its uncertainty in words (Glicko-2's deviation: the true level is
+most likely within that many points), how many puzzles wait for review and when, a bar chart
+and a table by theme (numbers as the learner's language writes them: ``67%``, ``1,3``), and the
+rating after each rated attempt, numbered along the chart's foot.
+
 >>> import tempfile
 >>> from pathlib import Path
 >>> from kozel_tutor.puzzles.progress import Progress
 >>> frame = attempts_frame(Progress(Path(tempfile.mkdtemp()) / "p.sqlite3"))
 >>> list(frame.columns)[:4], len(frame)
 (['puzzle_id', 'set_id', 'card', 'correct'], 0)
+>>> noon = time.mktime((2025, 5, 10, 12, 0, 0, 0, 0, -1))   # local time
+>>> when_due(noon + 3 * 86400, noon, "en"), when_due(noon + 3 * 86400, noon, "ru")
+('in 3 days', 'через 3 дня')
+>>> when_due(noon + 13 * 3600, noon, "en"), when_due(noon + 3600, noon, "ru")
+('tomorrow', 'сегодня, позже')
 """
 
 from __future__ import annotations
 
+import time
+from datetime import date
 from html import escape
 
 import pandas as pd  # type: ignore[import-untyped]
 
+from ..i18n import Number
 from .charts import bar_chart, line_chart
-from .progress import Progress
-from .themes import THEMES
+from .progress import Progress, ReviewStatus
+from .texts import plural_ru
+from .themes import THEMES, theme_note
 
-__all__ = ["attempts_frame", "dashboard_html", "theme_table"]
+__all__ = ["attempts_frame", "dashboard_html", "review_summary", "theme_rows", "theme_table",
+           "when_due"]
 
 _COLUMNS = ["puzzle_id", "set_id", "card", "correct", "seconds", "hints", "score", "rated",
             "themes", "cards", "learner_before", "learner_after", "at"]
@@ -27,16 +42,64 @@ _WORDS = {
     "theme": {"ru": "Тема", "en": "Theme"},
     "attempts": {"ru": "Попыток", "en": "Attempts"},
     "solved": {"ru": "Решено, %", "en": "Solved, %"},
+    "solved_head": {"ru": "Решено", "en": "Solved"},
     "hints": {"ru": "Подсказок на задачу", "en": "Hints per puzzle"},
     "seconds": {"ru": "Секунд (медиана)", "en": "Seconds (median)"},
     "rating": {"ru": "Рейтинг", "en": "Rating"},
+    "rating_axis": {"ru": "Попытки с рейтингом (0 — начало)",
+                    "en": "Rated attempts (0 is the start)"},
     "by_theme": {"ru": "Решено по темам, %", "en": "Solved by theme, %"},
+    "table_caption": {"ru": "По темам (задача с двумя темами считается в обеих)",
+                      "en": "By theme (a puzzle with two themes counts in both)"},
     "none": {"ru": "Пока нет ни одной решённой задачи.", "en": "No puzzles tried yet."},
-    "summary": {"ru": "Рейтинг {rating:.0f} (±{rd:.0f}); попыток: {n}; верно: {pct:.0f}%; "
-                      "к повторению: {due}.",
-                "en": "Rating {rating:.0f} (±{rd:.0f}); attempts: {n}; right: {pct:.0f}%; "
-                      "to review: {due}."},
+    "rating_line": {"ru": "Рейтинг {rating} ± {rd}", "en": "Rating {rating} ± {rd}"},
+    "rating_note": {"ru": "«±» — точность рейтинга: ваш настоящий уровень, скорее всего, "
+                          "отличается от {rating} не больше чем на {rd}. С каждой задачей по "
+                          "рейтингу этот разброс становится меньше.",
+                    "en": "The ± says how sure the rating is: your true level is most likely "
+                          "within {rd} points of {rating}. The margin narrows with every rated "
+                          "puzzle you answer."},
+    "counts": {"ru": "Попыток: {n}; верно: {pct}; {review}.",
+               "en": "Attempts: {n}; right: {pct}; {review}."},
+    "review_none": {"ru": "к повторению задач нет", "en": "nothing to review"},
+    "review_due": {"ru": "к повторению: {due} уже сейчас", "en": "to review: {due} due now"},
+    "review_due_later": {"ru": "к повторению: {due} уже сейчас, ещё {later} позже",
+                         "en": "to review: {due} due now, {later} later"},
+    "review_later": {"ru": "к повторению: {later}, следующая — {when}",
+                     "en": "to review: {later}, the next one due {when}"},
+    "today": {"ru": "сегодня, позже", "en": "later today"},
+    "tomorrow": {"ru": "завтра", "en": "tomorrow"},
+    "in_days": {"ru": "через {n} {days}", "en": "in {n} days"},
 }
+
+
+def _w(key: str, lang: str, **params: object) -> str:
+    text = _WORDS[key]["ru" if lang == "ru" else "en"]
+    return text.format(**params) if params else text
+
+
+def when_due(due: float, now: float, lang: str) -> str:
+    """When a review falls due, as a learner says it: later today, tomorrow, in 3 days (by the
+    calendar of the computer's clock)."""
+    days = (date.fromtimestamp(due) - date.fromtimestamp(now)).days
+    if days <= 0:
+        return _w("today", lang)
+    if days == 1:
+        return _w("tomorrow", lang)
+    return _w("in_days", lang, n=days, days=plural_ru(days, "день", "дня", "дней"))
+
+
+def review_summary(status: ReviewStatus, now: float, lang: str) -> str:
+    """The review list in a few words: "to review: 1, the next one due tomorrow"."""
+    if status.waiting == 0:
+        return _w("review_none", lang)
+    if status.due and status.later:
+        return _w("review_due_later", lang, due=status.due, later=status.later)
+    if status.due:
+        return _w("review_due", lang, due=status.due)
+    assert status.next_due is not None
+    return _w("review_later", lang, later=status.later,
+              when=when_due(status.next_due, now, lang))
 
 
 def attempts_frame(progress: Progress) -> pd.DataFrame:
@@ -70,22 +133,95 @@ def theme_table(frame: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
     return grouped.sort_values(words["solved"])
 
 
-def dashboard_html(progress: Progress, lang: str = "en") -> str:
-    """The whole dashboard as HTML: a summary line, the theme chart and table, the rating line."""
-    words = {k: v["ru" if lang == "ru" else "en"] for k, v in _WORDS.items()}
+def theme_rows(frame: pd.DataFrame, lang: str = "en") -> list[dict[str, str]]:
+    """:func:`theme_table` as the dashboard shows it, one row per theme, every number written
+    as ``lang`` writes it: ``{"theme": "Duck", "note": "Duck — …", "attempts": "3", "solved":
+    "67%", "hints": "1.3", "seconds": "12.7"}`` (``1,3`` and ``12,7`` in Russian)."""
+    grouped = _by_theme(frame)
+    return [{"theme": THEMES[str(theme)].name.get(lang), "note": theme_note(str(theme), lang),
+             "attempts": str(int(row.attempts)),
+             "solved": _percent(100 * float(row.solved), lang),
+             "hints": Number(float(row.hints), 1).in_lang(lang),
+             "seconds": Number(float(row.seconds), 1).in_lang(lang)}
+            for theme, row in grouped.iterrows()]
+
+
+def _by_theme(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per theme id: attempts, share solved (0..1), mean hints, median seconds; the weakest
+    theme first."""
+    columns = ["attempts", "solved", "hints", "seconds"]
+    if frame.empty:
+        return pd.DataFrame(columns=columns)
+    exploded = frame.assign(theme=frame["themes"].str.split(",")).explode("theme")
+    exploded = exploded[exploded["theme"].isin(THEMES)]
+    grouped = exploded.groupby("theme").agg(
+        attempts=("correct", "size"), solved=("correct", "mean"), hints=("hints", "mean"),
+        seconds=("seconds", "median"))
+    return grouped.sort_values(["solved", "attempts"], ascending=[True, False])
+
+
+def _percent(value: float, lang: str) -> str:
+    return f"{Number(value, 0).in_lang(lang)}%"
+
+
+def _table_html(rows: list[dict[str, str]], lang: str) -> str:
+    heads = [("theme", "kz-dash-left"), ("attempts", ""), ("solved_head", ""), ("hints", ""),
+             ("seconds", "")]
+    head = "".join(f'<th scope="col" class="{cls}">{escape(_w(key, lang))}</th>'
+                   for key, cls in heads)
+    body = "".join(
+        f'<tr><th scope="row" class="kz-dash-left" title="{escape(row["note"])}">'
+        f'{escape(row["theme"])}</th>'
+        + "".join(f"<td>{escape(row[key])}</td>"
+                  for key in ("attempts", "solved", "hints", "seconds"))
+        + "</tr>" for row in rows)
+    return (f'<table class="kz-dash-table" data-testid="dashboard-table">'
+            f'<caption>{escape(_w("table_caption", lang))}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+_STYLE = ("<style>.kz-dashboard p{font-size:15px;line-height:1.45;margin:6px 0}"
+          ".kz-dashboard .kz-dash-rating{font-size:20px;font-weight:700;margin:4px 0 0}"
+          ".kz-dashboard .kz-dash-note{color:#5c5647;font-size:14px;margin-top:2px}"
+          ".kz-dash-charts{display:flex;flex-wrap:wrap;gap:12px 20px;margin:10px 0;"
+          "align-items:flex-start}"
+          ".kz-dash-table{border-collapse:collapse;width:100%;margin-top:8px;font-size:15px;"
+          "font-variant-numeric:tabular-nums}"
+          ".kz-dash-table caption{text-align:left;font-weight:600;font-size:14px;"
+          "padding-bottom:4px}"
+          ".kz-dash-table th,.kz-dash-table td{padding:5px 8px;border-bottom:1px solid #e6dfcd;"
+          "text-align:right}"
+          ".kz-dash-table thead th{font-size:13px;color:#5c5647}"
+          ".kz-dash-table .kz-dash-left{text-align:left}"
+          ".kz-dash-table tbody th{font-weight:600}</style>")
+
+
+def dashboard_html(progress: Progress, lang: str = "en", *, now: float | None = None) -> str:
+    """The whole dashboard as HTML: the rating and what its ± means, counts and reviews, the
+    theme chart, the rating line and the table by theme."""
+    now = time.time() if now is None else now
     frame = attempts_frame(progress)
     if frame.empty:
-        return f'<div class="kz-dashboard"><p>{escape(words["none"])}</p></div>'
+        return (f'{_STYLE}<div class="kz-dashboard" data-testid="dashboard">'
+                f'<p>{escape(_w("none", lang))}</p></div>')
     rating = progress.learner_rating()
-    summary = words["summary"].format(rating=rating.rating, rd=rating.rd, n=len(frame),
-                                      pct=100 * frame["correct"].mean(),
-                                      due=len(progress.due_reviews()))
-    table = theme_table(frame, lang)
-    chart = bar_chart([str(i) for i in table.index], list(table[words["solved"]]),
-                      title=words["by_theme"], maximum=100, unit="%")
+    shown, spread = str(round(rating.rating)), str(round(rating.rd))
+    counts = _w("counts", lang, n=len(frame), pct=_percent(100 * frame["correct"].mean(), lang),
+                review=review_summary(progress.review_status(now), now, lang))
+    grouped = _by_theme(frame)
+    chart = bar_chart([THEMES[str(t)].name.get(lang) for t in grouped.index],
+                      [100 * float(v) for v in grouped["solved"]], title=_w("by_theme", lang),
+                      maximum=100, unit="%", width=400, label_width=150)
     rated = frame[frame["rated"] == 1]
     history = [float(rated["learner_before"].iloc[0])] if len(rated) else []
     history += [float(v) for v in rated["learner_after"]]
-    line = line_chart(history, title=words["rating"])
-    return (f'<div class="kz-dashboard"><p>{escape(summary)}</p>{chart}{line}'
-            f'{table.to_html(classes="kz-table", border=0)}</div>')
+    line = line_chart(history, title=_w("rating", lang), width=400,
+                      x_labels=[str(i) for i in range(len(history))],
+                      x_title=_w("rating_axis", lang))
+    return (f'{_STYLE}<div class="kz-dashboard" data-testid="dashboard">'
+            f'<p class="kz-dash-rating" data-testid="dashboard-rating">'
+            f'{escape(_w("rating_line", lang, rating=shown, rd=spread))}</p>'
+            f'<p class="kz-dash-note">{escape(_w("rating_note", lang, rating=shown, rd=spread))}'
+            f'</p><p data-testid="dashboard-counts">{escape(counts)}</p>'
+            f'<div class="kz-dash-charts">{chart}{line}</div>'
+            f'{_table_html(theme_rows(frame, lang), lang)}</div>')

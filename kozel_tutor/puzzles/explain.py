@@ -2,8 +2,11 @@
 
 For a card that misses, the tutor plays the best line and the card's refutation side by side
 and names the first trick where the opponents gain (the *turning trick*), then the points and
-the deal result of both: "After 9♠ the opponents take the trick with A♥ (21 points): you end
-with 52 instead of 67 (they write 2 instead of you writing 2)."  Deal results are put in the
+the deal result of both: "After 9♠ the opponents take this trick (21 points) with A♥: you end
+with 52 instead of 67 (they write 2 instead of you writing 2)."  The turning trick is named by
+where it lies on the line, counted from the trick the card goes to: "this trick", "the next
+trick", or "three tricks later" (:func:`turn_words`), so a later trick never reads as the one
+on the table, and its card is the one that wins it on the line.  Deal results are put in the
 words of the puzzle's own rules ("they are written 4" under penalty scoring, rows and люся in
 ``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of counting points:
 the solver's value of such a line is a stand-in for the catch, not card points
@@ -18,6 +21,10 @@ the solver's value of such a line is a stand-in for the catch, not card points
 ...                      Card.parse("9S"), backend="python")
 >>> report.correct, report.text.en.startswith("After 9♠")
 (False, True)
+>>> turn_words(3, Card.parse("TC"), 20, "en")
+'the opponents take a trick (20 points) with 10♣ three tricks later'
+>>> turn_words(5, Card.parse("TC"), 20, "ru")
+'через пять взяток соперники забирают взятку (20 очков) картой 10♣'
 """
 
 from __future__ import annotations
@@ -36,7 +43,16 @@ from .themes import caught_side
 from .variants import outcome_words
 from .verify import GoalCheck, LineTrick, line_after, play_line
 
-__all__ = ["CardReport", "card_report", "outcome_text"]
+__all__ = ["CardReport", "card_report", "outcome_text", "turn_words"]
+
+_SIX_CLUBS = Card.parse("6C")
+
+_LATER = {
+    "en": ("", "", "two", "three", "four", "five", "six", "seven", "eight"),
+    "ru": ("", "", "две взятки", "три взятки", "четыре взятки", "пять взяток", "шесть взяток",
+           "семь взяток", "восемь взяток"),
+}
+"""How many tricks after the card's own the turning trick lies, in words (a deal has nine)."""
 
 
 @dataclass(frozen=True)
@@ -144,7 +160,7 @@ def _right_text(check: GoalCheck, card: Card, outcome: Text, caught: Team | None
     key = {Goal.ALL_TRICKS: "is_right_all", Goal.TAKE_TRICK: "is_right_trick"}.get(
         check.goal, "is_right")
     if caught is not None:
-        key = "is_right_catch"
+        key = "is_right_catch_six" if card == _SIX_CLUBS else "is_right_catch"
     parts: list[Text] = [Text(
         say(key, "ru", card=_label(card, "ru"), points_ins=points_phrase(points, "ru",
             instrumental=True), outcome=outcome.ru,
@@ -178,8 +194,7 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
         if turn is None:
             turn_text = say("turn_less", lang)
         else:
-            turn_text = say("turn_trick", lang, card=_label(turn.winning_card, lang),
-                            points=points_phrase(turn.points, lang))
+            turn_text = turn_words(turn, miss[turn].winning_card, miss[turn].points, lang)
         if mine.outcome == top.outcome:
             compare = say("same_result", lang, outcome=miss_out.get(lang))
         else:
@@ -210,20 +225,36 @@ def _miss_trick_goal(check: GoalCheck, card: Card, miss: list[LineTrick], miss_o
                      best_out: Text) -> Text:
     team = check.position.to_move.team
     texts: dict[str, str] = {}
-    lost = next((t for t in miss if t.winner.team != team), None)
+    lost = next((i for i, t in enumerate(miss) if t.winner.team != team), None)
     for lang in ("ru", "en"):
         if check.goal is Goal.ALL_TRICKS and lost is not None:
             texts[lang] = say("miss_all", lang, card=_label(card, lang),
-                              winner=_label(lost.winning_card, lang), miss=miss_out.get(lang),
-                              best=best_out.get(lang))
+                              turn=turn_words(lost, miss[lost].winning_card, miss[lost].points,
+                                              lang),
+                              miss=miss_out.get(lang), best=best_out.get(lang))
         else:
             texts[lang] = say("miss_trick", lang, card=_label(card, lang),
                               miss=miss_out.get(lang), best=best_out.get(lang))
     return Text(texts["ru"], texts["en"])
 
 
-def _turning_trick(miss: list[LineTrick], best: list[LineTrick], team: Team) -> LineTrick | None:
-    """The first trick of the refutation where the opponents get more than in the best line."""
+def turn_words(index: int, card: Card, points: int, lang: str) -> str:
+    """The opponents taking the trick ``index`` of a line (0: the one the learner's card goes
+    to) with ``card``, ``points`` in it: which trick it is, in words."""
+    phrase = points_phrase(points, lang)
+    label = _label(card, lang)
+    if index == 0:
+        return say("turn_this", lang, points=phrase, card=label)
+    if index == 1:
+        return say("turn_next", lang, points=phrase, card=label)
+    words = _LATER["ru" if lang == "ru" else "en"]
+    later = words[index] if index < len(words) else str(index)
+    return say("turn_later", lang, points=phrase, card=label, later=later)
+
+
+def _turning_trick(miss: list[LineTrick], best: list[LineTrick], team: Team) -> int | None:
+    """The index in ``miss`` of the first trick of the refutation where the opponents get more
+    than in the best line (a trick they take, so its winning card is theirs)."""
     theirs_miss = theirs_best = 0
     for i, trick in enumerate(miss):
         gained = trick.points if trick.winner.team != team else 0
@@ -232,6 +263,6 @@ def _turning_trick(miss: list[LineTrick], best: list[LineTrick], team: Team) -> 
             theirs_best += best[i].points
         if gained and (theirs_miss > theirs_best or i >= len(best)
                        or best[i].winner.team == team):
-            return trick
-    lost = [t for t in miss if t.winner.team != team]
-    return max(lost, key=lambda t: t.points) if lost else None
+            return i
+    lost = [i for i, t in enumerate(miss) if t.winner.team != team]
+    return max(lost, key=lambda i: miss[i].points) if lost else None

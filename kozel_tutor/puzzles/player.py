@@ -4,9 +4,10 @@ One :class:`PuzzlePlayer` walks through a queue of puzzles.  For each: show the 
 position, take one card, say right or wrong, then show every legal card with its double-dummy
 value in points (none where its line ends with the 6♣ catching the Q♣: only the deal result
 counts there) and in deal result (equivalent cards grouped) and the tutor's words; after a miss,
-the refutation line is there to play through card by card.  Hints cost a visible share of the
-win.  Answers go to the learner's :class:`~.progress.Progress` (ratings, reviews) and, for a
-teacher's set, to a :class:`~.teacher.ResultsSheet`.
+the refutation line is there to play through card by card.  Each hint takes a share of the
+rating a right answer brings, and the Hint button says how much (or nothing, when the answer
+will not be rated).  Answers go to the learner's :class:`~.progress.Progress` (ratings,
+reviews) and, for a teacher's set, to a :class:`~.teacher.ResultsSheet`.
 
 The browser sends ``{"type": "play", "card": "QC"}``, ``{"type": "hint"}``, ``{"type":
 "retry"}`` and ``{"type": "next"}``; each is checked against the screen it was sent from.
@@ -31,10 +32,10 @@ from ..seats import Seat
 from ..solver import get_backend
 from .explain import CardReport, card_report
 from .model import Puzzle, View, category_of
-from .progress import HINT_COST, Progress
+from .progress import Progress, hint_share
 from .teacher import ResultsSheet
 from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
-from .themes import theme_label
+from .themes import current_hint, theme_label, theme_note
 from .variants import goal_text, variant_label
 from .verify import GoalCheck, analyse, legal_cards, line_after
 
@@ -75,6 +76,7 @@ _LABELS = {
     "unrated": {"ru": "Повторная попытка: рейтинг не меняется.",
                 "en": "A repeat: the rating does not change."},
     "chosen": {"ru": "ваш ход", "en": "your card"},
+    "best": {"ru": "лучший ход", "en": "best card"},
     # while the puzzle is unsolved its title does not give the theme away
     "title_ending": {"ru": "Концовка: {n} {cards}", "en": "Ending: {n} cards"},
     "title_opening": {"ru": "Первый ход", "en": "Opening lead"},
@@ -195,6 +197,8 @@ class _Attempt:
     difficulty: float = 0.0
     """The puzzle's live rating and the learner's, read once (the header shows them)."""
     learner_rating: float | None = None
+    rates: bool = False
+    """Whether the first answer will move the learner's rating (the Hint button says so)."""
 
 
 class PuzzlePlayer:
@@ -321,7 +325,8 @@ class PuzzlePlayer:
             return _Attempt(puzzle, self.clock(), first=first, difficulty=puzzle.rating)
         return _Attempt(puzzle, self.clock(), first=first,
                         difficulty=self.progress.puzzle_rating(puzzle).rating,
-                        learner_rating=self.progress.learner_rating().rating)
+                        learner_rating=self.progress.learner_rating().rating,
+                        rates=first and self.progress.will_rate(puzzle))
 
     def _analyse(self, puzzle: Puzzle, chosen: Card) -> tuple[GoalCheck, dict[Card, CardReport]]:
         check = analyse(puzzle.position, puzzle.goal, backend=self.backend)
@@ -398,8 +403,8 @@ class PuzzlePlayer:
             "played": [c.token for c in _sorted(played, puzzle)],
             "taken": taken,
             "legal": [] if solved else [c.token for c in legal_cards(position)],
-            "hints": [h.get(lang) for h in puzzle.hints[:attempt.hints]],
-            "hint_button": (say("hint", lang, n=attempt.hints + 1, cost=round(HINT_COST * 100))
+            "hints": [current_hint(h).get(lang) for h in puzzle.hints[:attempt.hints]],
+            "hint_button": (_hint_button(attempt, lang)
                             if not solved and attempt.hints < len(puzzle.hints) else ""),
             "feedback": None,
             "cards_table": [],
@@ -418,11 +423,14 @@ class PuzzlePlayer:
         out: dict[str, Any] = {"note": _rating_note(attempt, lang)}
         rules = puzzle.position.rules
         themes = ", ".join(theme_label(t, rules).get(lang) for t in puzzle.themes)
+        # each theme named on screen says what it means (a tooltip)
+        notes = [{"label": theme_label(t, rules).get(lang), "note": theme_note(t, lang, rules)}
+                 for t in puzzle.themes]
         if attempt.check is None:
             answers = " ".join(c.label(lang) for c in sorted(puzzle.answers, key=lambda c: c.index))
             text = (say("right", lang) if correct else say("wrong", lang)) + f" → {answers}"
             out["feedback"] = {"correct": correct, "card": chosen.token, "text": text,
-                               "themes": themes}
+                               "themes": themes, "theme_notes": notes}
             if not self.thinking:
                 out["note"] = " ".join(x for x in (_label("light", lang),
                                                    _rating_note(attempt, lang)) if x)
@@ -432,7 +440,8 @@ class PuzzlePlayer:
             r for r in attempt.reports.values() if chosen in r.group)
         out["feedback"] = {"correct": correct, "card": chosen.token,
                            "text": (say("right", lang) if correct else say("wrong", lang)) + " "
-                           + chosen_report.text.get(lang), "themes": themes}
+                           + chosen_report.text.get(lang), "themes": themes,
+                           "theme_notes": notes}
         rows = []
         # best first, by the solver's value (a line that ends in the catch shows no points)
         for report in sorted(attempt.reports.values(),
@@ -459,6 +468,17 @@ class PuzzlePlayer:
                        for t in view_line["tricks"]],
         }
         return out
+
+
+def _hint_button(attempt: _Attempt, lang: str) -> str:
+    """The Hint button: what the next hint does to the rating a right answer would bring."""
+    n = attempt.hints + 1
+    if not attempt.rates:
+        return say("hint_unrated", lang, n=n)
+    share = hint_share(n)
+    if share <= 0:
+        return say("hint_no_gain", lang, n=n)
+    return say("hint", lang, n=n, cost=round(100 * (1 - share)))
 
 
 def _screen_seat(seat: Seat, learner: Seat) -> str:

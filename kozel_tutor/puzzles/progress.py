@@ -8,10 +8,15 @@ transaction.
 * **Ratings** – the learner and every puzzle have a Glicko-2 rating (one answer moves a rating
   by at most :data:`MAX_CHANGE`).  An attempt is *rated* when
   the learner has not tried that puzzle in the last :data:`RERATE_AFTER` seconds (retries right
-  after seeing the answer do not count).  The score is 1 for the right card, minus
-  :data:`HINT_COST` per hint, and 0 for a wrong card.
-* **Spaced review** – a missed puzzle comes back after one day; each right answer multiplies
-  the gap by three; after three right answers in a row it leaves the review list.
+  after seeing the answer do not count).  A wrong card scores 0.  A right card never lowers
+  the rating: without hints it is a win (score 1), and each hint takes :data:`HINT_COST` of the
+  rating that win would bring (:func:`hint_share`; the score is then that share of the way
+  from the expected score to 1, which the puzzle's rating gets the rest of).
+* **Spaced review** – a missed puzzle comes back after one day; each right answer on or after
+  its day multiplies the gap by three; after three right answers in a row it leaves the review
+  list.  A puzzle on the list may be practised before its day (:meth:`Progress.waiting_reviews`):
+  a right answer then leaves its schedule as it was (the learner may just have seen the
+  answer), a miss starts it again.
 * **Drills** – positions from the learner's own games where their card cost the most
   (:mod:`.drills`) are stored as puzzles of their own.
 * **Rows that cannot be read** – a row whose values do not fit their columns (text where a
@@ -49,7 +54,7 @@ from ..bad_rows import (
 )
 from ..cards import Card
 from ..sqlite_files import reading, transaction
-from .glicko import Rating, update
+from .glicko import Rating, expected_score, update
 from .model import Puzzle, PuzzleError
 
 __all__ = [
@@ -59,12 +64,14 @@ __all__ = [
     "SCHEMA",
     "Attempt",
     "Progress",
+    "ReviewStatus",
     "default_path",
+    "hint_share",
 ]
 
 DB_NAME = "progress.sqlite3"
 HINT_COST = 0.25
-"""The share of a win each hint costs (shown on the hint button)."""
+"""The share of a right answer's rating gain each hint takes (shown on the hint button)."""
 RERATE_AFTER = 20 * 3600.0
 DAY = 86400.0
 REVIEW_GROWTH = 3.0
@@ -98,6 +105,29 @@ def default_path() -> Path:
     override = os.environ.get("KOZEL_TUTOR_HOME", "").strip()
     folder = Path(override) if override else Path(platformdirs.user_data_dir("kozel-tutor"))
     return folder / DB_NAME
+
+
+def hint_share(hints: int) -> float:
+    """The share of a clean solve's rating gain that a right answer after ``hints`` hints keeps.
+
+    >>> [hint_share(n) for n in range(5)]
+    [1.0, 0.75, 0.5, 0.25, 0.0]
+    """
+    return max(0.0, 1.0 - HINT_COST * hints)
+
+
+@dataclass(frozen=True)
+class ReviewStatus:
+    """The review list at one moment: how many puzzles are due, how many wait for a later day,
+    and when the first of those is due (``None`` when none waits)."""
+
+    due: int
+    later: int
+    next_due: float | None
+
+    @property
+    def waiting(self) -> int:
+        return self.due + self.later
 
 
 @dataclass(frozen=True)
@@ -148,17 +178,19 @@ class Progress:
         """Record an answer; update ratings (if rated) and the review schedule, atomically."""
         now = time.time() if now is None else now
         correct = card in puzzle.answers
-        score = max(0.0, 1.0 - HINT_COST * hints) if correct else 0.0
         with transaction(self.path) as conn:
             learner = _rating(conn, "learner", Rating())
             subject = f"puzzle:{puzzle.id}"
             puzzle_rating = _rating(conn, subject, Rating(float(puzzle.rating), PUZZLE_RD))
-            times = [row[1] for row in readable_rows(conn, "puzzle_attempts", ("at",),
-                                                     "puzzle_id = ?", (puzzle.id,))]
-            rated = not times or now - max(times) >= RERATE_AFTER
+            rated = _rates(conn, puzzle.id, now)
+            score = 0.0
+            if correct:
+                share = hint_share(hints)
+                expected = expected_score(learner, puzzle_rating)
+                score = expected + share * (1.0 - expected)
             learner_after, puzzle_after = learner, puzzle_rating
             if rated:
-                learner_after = _capped(learner, update(learner, [(puzzle_rating, score)]))
+                learner_after = _learner_after(learner, puzzle_rating, correct, hints, score)
                 puzzle_after = _capped(puzzle_rating,
                                        update(puzzle_rating, [(learner, 1.0 - score)]))
                 _store_rating(conn, "learner", learner_after, now)
@@ -173,6 +205,13 @@ class Progress:
             _schedule_review(conn, puzzle, correct and hints < 2, now)
         return Attempt(puzzle.id, card, correct, seconds, hints, score, rated, learner,
                        learner_after, puzzle_rating, puzzle_after)
+
+    def will_rate(self, puzzle: Puzzle, now: float | None = None) -> bool:
+        """Whether an answer to ``puzzle`` now would move the ratings (no attempt at it in the
+        last :data:`RERATE_AFTER` seconds)."""
+        now = time.time() if now is None else now
+        with reading(self.path) as conn:
+            return _rates(conn, puzzle.id, now)
 
     # -- history ----------------------------------------------------------------------------
 
@@ -201,6 +240,25 @@ class Progress:
         now = time.time() if now is None else now
         with reading(self.path) as conn:
             return _puzzles(conn, "puzzle_reviews", "due <= ?", (now,), "ORDER BY due")
+
+    def waiting_reviews(self, now: float | None = None) -> list[Puzzle]:
+        """Every puzzle on the review list: those due first (most overdue first), then those
+        waiting for a later day, soonest first (to practise early)."""
+        now = time.time() if now is None else now
+        return self.due_reviews(now) + self._later_reviews(now)
+
+    def _later_reviews(self, now: float) -> list[Puzzle]:
+        with reading(self.path) as conn:
+            return _puzzles(conn, "puzzle_reviews", "due > ?", (now,), "ORDER BY due")
+
+    def review_status(self, now: float | None = None) -> ReviewStatus:
+        """How many puzzles are due for review at ``now``, how many later, and when next."""
+        now = time.time() if now is None else now
+        due = len(self.due_reviews(now))
+        with reading(self.path) as conn:
+            later = [float(row[1]) for row in readable_rows(conn, "puzzle_reviews", ("due",),
+                                                            "due > ?", (now,), "ORDER BY due")]
+        return ReviewStatus(due, len(later), later[0] if later else None)
 
     def review_count(self) -> int:
         with reading(self.path) as conn:
@@ -234,6 +292,24 @@ class Progress:
             return _puzzles(conn, "puzzle_drills", tail="ORDER BY loss DESC, created")
 
 
+def _rates(conn: sqlite3.Connection, puzzle_id: str, now: float) -> bool:
+    times = [row[1] for row in readable_rows(conn, "puzzle_attempts", ("at",), "puzzle_id = ?",
+                                             (puzzle_id,))]
+    return not times or now - max(times) >= RERATE_AFTER
+
+
+def _learner_after(learner: Rating, puzzle: Rating, correct: bool, hints: int,
+                   score: float) -> Rating:
+    """The learner's rating after a rated answer: a miss as Glicko-2 says (capped); a right
+    answer gains :func:`hint_share` of what a clean solve would (so never less than nothing)."""
+    if not correct:
+        return _capped(learner, update(learner, [(puzzle, 0.0)]))
+    clean = _capped(learner, update(learner, [(puzzle, 1.0)]))
+    hinted = update(learner, [(puzzle, score)])
+    gain = hint_share(hints) * (clean.rating - learner.rating)
+    return replace(hinted, rating=learner.rating + max(0.0, gain))
+
+
 def _capped(before: Rating, after: Rating) -> Rating:
     change = max(-MAX_CHANGE, min(MAX_CHANGE, after.rating - before.rating))
     return replace(after, rating=before.rating + change)
@@ -260,15 +336,17 @@ def _store_rating(conn: sqlite3.Connection, subject: str, rating: Rating, now: f
 
 
 def _schedule_review(conn: sqlite3.Connection, puzzle: Puzzle, good: bool, now: float) -> None:
-    row = next(iter(readable_rows(conn, "puzzle_reviews", ("gap", "streak"), "puzzle_id = ?",
-                                  (puzzle.id,))), None)
+    row = next(iter(readable_rows(conn, "puzzle_reviews", ("gap", "streak", "due"),
+                                  "puzzle_id = ?", (puzzle.id,))), None)
     if row is None:
         if not good:
             conn.execute("INSERT INTO puzzle_reviews VALUES (?, ?, ?, ?, 0)",
                          (puzzle.id, json.dumps(puzzle.to_dict(), ensure_ascii=False),
                           now + DAY, DAY))
         return
-    gap, streak = float(row[1]), int(row[2])
+    gap, streak, due = float(row[1]), int(row[2]), float(row[3])
+    if good and now < due:
+        return   # practised early: only an answer on or after its day counts as a review
     if not good:
         gap, streak = DAY, 0
     else:

@@ -21,8 +21,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "right": {"en": "Right!", "ru": "Верно!"},
     "wrong": {"en": "Not the best card.", "ru": "Это не лучшая карта."},
     "your_move": {"en": "Your move: pick a card.", "ru": "Ваш ход: выберите карту."},
-    "hint": {"en": "Hint {n} (costs {cost}% of the win)",
-             "ru": "Подсказка {n} (минус {cost}% победы)"},
+    "hint": {"en": "Hint {n} (a right answer then raises your rating {cost}% less)",
+             "ru": "Подсказка {n} (тогда верный ответ поднимет рейтинг на {cost}% меньше)"},
+    "hint_no_gain": {"en": "Hint {n} (a right answer then leaves your rating as it is)",
+                     "ru": "Подсказка {n} (тогда верный ответ не изменит рейтинг)"},
+    "hint_unrated": {"en": "Hint {n}", "ru": "Подсказка {n}"},
     "retry": {"en": "Try again", "ru": "Ещё раз"},
     "next": {"en": "Next puzzle", "ru": "Следующая задача"},
     "show": {"en": "Play it out", "ru": "Показать розыгрыш"},
@@ -37,16 +40,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "you_writing": {"en": "you writing {n}", "ru": "вы пишете {n}"},
     "they_writing": {"en": "them writing {n}", "ru": "соперники пишут {n}"},
     "eggs_ing": {"en": "eggs", "ru": "яйца"},
-    "is_right": {"en": "{card} is right: your side ends with {points} ({outcome}).",
-                 "ru": "{card} — верно: ваша сторона заканчивает с {points_ins} ({outcome})."},
-    "is_right_all": {"en": "{card} is right: your side takes every trick ({outcome}).",
-                     "ru": "{card} — верно: ваша сторона берёт все взятки ({outcome})."},
-    "is_right_trick": {"en": "{card} is right: your side gets a trick ({outcome}).",
-                       "ru": "{card} — верно: ваша сторона получает взятку ({outcome})."},
-    "is_right_catch": {"en": "{card} is right: the 6♣ catches {whose} Q♣ and the deal ends "
+    "is_right": {"en": "After {card} your side ends the deal with {points} ({outcome}).",
+                 "ru": "После {card} ваша сторона заканчивает раздачу с {points_ins} "
+                       "({outcome})."},
+    "is_right_all": {"en": "After {card} your side takes every trick ({outcome}).",
+                     "ru": "После {card} ваша сторона берёт все взятки ({outcome})."},
+    "is_right_trick": {"en": "After {card} your side gets a trick ({outcome}).",
+                       "ru": "После {card} ваша сторона получает взятку ({outcome})."},
+    "is_right_catch": {"en": "After {card} the 6♣ catches {whose} Q♣ and the deal ends "
                              "({outcome}).",
-                       "ru": "{card} — верно: шестёрка треф ловит {whose} даму треф, и раздача "
+                       "ru": "После {card} шестёрка треф ловит {whose} даму треф, и раздача "
                              "кончается ({outcome})."},
+    "is_right_catch_six": {"en": "Your 6♣ catches {whose} Q♣ and the deal ends ({outcome}).",
+                           "ru": "Ваша шестёрка треф ловит {whose} даму треф, и раздача "
+                                 "кончается ({outcome})."},
     "miss_catch": {"en": "After {card} the 6♣ catches {whose} Q♣ and the deal ends ({compare}).",
                    "ru": "После {card} шестёрка треф ловит {whose} даму треф, и раздача "
                          "кончается ({compare})."},
@@ -62,13 +69,17 @@ TEXTS: dict[str, dict[str, str]] = {
              "ru": "После {card} {turn}: у вас {points} вместо {best} ({compare})."},
     "compare": {"en": "{miss} instead of {best}", "ru": "{miss}, а лучшим ходом — {best}"},
     "same_result": {"en": "{outcome} either way", "ru": "{outcome} в любом случае"},
-    "turn_trick": {"en": "the opponents take the trick with {card} ({points})",
-                   "ru": "соперники берут взятку картой {card} ({points})"},
+    # the trick where the opponents gain, named by where it is: the one the card goes to, the
+    # next one, or {later} tricks after it ("three" / «через три взятки»)
+    "turn_this": {"en": "the opponents take this trick ({points}) with {card}",
+                  "ru": "соперники забирают эту взятку ({points}) картой {card}"},
+    "turn_next": {"en": "the opponents take the next trick ({points}) with {card}",
+                  "ru": "соперники забирают следующую взятку ({points}) картой {card}"},
+    "turn_later": {"en": "the opponents take a trick ({points}) with {card} {later} tricks later",
+                   "ru": "через {later} соперники забирают взятку ({points}) картой {card}"},
     "turn_less": {"en": "your side takes less later", "ru": "ваша сторона потом берёт меньше"},
-    "miss_all": {"en": "After {card} the opponents get the trick with {winner}: {miss} instead "
-                        "of {best}.",
-                 "ru": "После {card} соперники получают взятку картой {winner}: {miss}, а "
-                       "лучшим ходом — {best}."},
+    "miss_all": {"en": "After {card} {turn}: {miss} instead of {best}.",
+                 "ru": "После {card} {turn}: {miss}, а лучшим ходом — {best}."},
     "miss_trick": {"en": "After {card} the opponents take every trick: {miss} instead of {best}.",
                    "ru": "После {card} соперники берут все взятки: {miss}, а лучшим ходом — "
                          "{best}."},
@@ -242,6 +253,10 @@ ERRORS: dict[str, dict[str, str]] = {
     "not_received": {"en": "the browser could not read the file; choose it again",
                      "ru": "браузер не смог прочитать файл; выберите его ещё раз"},
     # a teacher's own position
+    "position_json": {"en": "the position is not written correctly: {what}. Line {line}, "
+                            "character {column}: {near}",
+                      "ru": "позиция записана с ошибкой: {what}. Строка {line}, символ "
+                            "{column}: «{near}»"},
     "no_unique": {"en": "no unique best card — {reasons}",
                   "ru": "у позиции нет единственной лучшей карты — {reasons}"},
     "goal_reason": {"en": "{goal}: {problems}", "ru": "цель «{goal}»: {problems}"},
@@ -300,9 +315,9 @@ ERRORS: dict[str, dict[str, str]] = {
     "link_cut": {"en": "the set data is incomplete (was the link cut?)",
                  "ru": "набор в ней записан не целиком (ссылку обрезали?)"},
     # results files
-    "not_results": {"en": "not a results file (format must be {format!r})",
-                    "ru": "это не файл результатов ученика (нужен формат «{format}»)"},
-    "set_not_results": {"en": "not a results file (format must be {format!r})",
+    "not_results": {"en": "this is not a results file from kozel-tutor puzzles",
+                    "ru": "это не файл результатов из задач kozel-tutor"},
+    "set_not_results": {"en": "this is a puzzle set file, not a student's results file",
                         "ru": "это файл набора задач, а не результаты ученика"},
     "results_version": {"en": "unsupported version {version}",
                         "ru": "версия файла {version} (программа читает версию 1)"},

@@ -23,8 +23,8 @@ from .texts import points_phrase
 from .variants import catch_live, goal_steps
 from .verify import GoalCheck, LineTrick, analyse, play_line
 
-__all__ = ["THEMES", "Theme", "ThemeContext", "hints_for", "tag_themes", "theme_hint",
-           "theme_label"]
+__all__ = ["THEMES", "Theme", "ThemeContext", "current_hint", "hints_for", "tag_themes",
+           "theme_hint", "theme_label", "theme_note"]
 
 
 @dataclass(frozen=True)
@@ -276,15 +276,15 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
           _t("Пересчитайте козыри: какие уже вышли?", "Count the trumps: which are gone?"),
           _count_trumps),
     Theme("duck", _t("Пропустить взятку", "Duck"),
-          _t("Вы могли перебить соперника, но нарочно не бьёте.",
-             "You could beat the opponent's card but deliberately do not."),
+          _t("Вы могли перебить карту соперника, но нарочно отдаёте ему взятку.",
+             "You could beat the opponent's card but deliberately let them have the trick."),
           _t("Всегда ли нужно бить?", "Must you always beat their card?"),
           _duck),
     Theme("unblock", _t("Освободить масть", "Unblock"),
-          _t("Из двух карт одной масти и одной цены нужна старшая: младшая оставляет вас "
-             "(или партнёра) не с той картой.",
-             "Of two cards of one suit and one value, the higher is right: keeping it would "
-             "leave you (or your partner) with the wrong card later."),
+          _t("Из двух карт одной масти и одной цены сыграйте сейчас старшую; оставшись на "
+             "руке, она потом помешала бы вам (или партнёру).",
+             "Of two cards of one suit worth the same points, play the higher one now; kept in "
+             "hand, it would get in your (or your partner's) way later."),
           _t("Какая из ваших карт помешает потом?",
              "Which of your cards will be in the way later?"),
           _unblock),
@@ -301,39 +301,41 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
           _t("Кому выгодно сейчас получить ход?", "Who wants the lead right now?"),
           _endplay),
     Theme("save_31", _t("Спастись (31)", "Save 31"),
-          _t("Только этот ход даёт вашей стороне 31 очко: соперники запишут 2, а не 4.",
-             "Only this card gets your side to 31: the opponents write 2, not 4."),
-          _t("Сколько очков вам не хватает до 31?", "How many points do you still need for 31?"),
+          _t("Только верный ход даёт вашей стороне 31 очко: соперники запишут 2, а не 4.",
+             "Only the right card gets your side to 31: the opponents write 2, not 4."),
+          _t("Сколько очков вам не хватает до 31?",
+             "How many more points do you need to reach 31?"),
           _save_31),
     Theme("make_61", _t("Добрать 61", "Make 61"),
-          _t("Только этот ход выигрывает раздачу (61 очко и больше).",
-             "Only this card wins the deal (61 points or more)."),
-          _t("Сколько очков не хватает до 61?", "How many points are missing to 61?"),
+          _t("Только верный ход выигрывает раздачу (61 очко и больше).",
+             "Only the right card wins the deal (61 points or more)."),
+          _t("Сколько очков вам не хватает до 61?",
+             "How many more points do you need to reach 61?"),
           _make_61),
     Theme("make_90", _t("Не дать спастись", "Keep them under 31"),
-          _t("Только этот ход оставляет соперникам 30 очков или меньше: вы пишете 4.",
-             "Only this card holds the opponents to 30 or fewer: you write 4."),
+          _t("Только верный ход оставляет соперникам 30 очков или меньше: вы пишете 4.",
+             "Only the right card holds the opponents to 30 or fewer: you write 4."),
           _t("Сколько очков соперникам не хватает до 31?",
-             "How many points do the opponents need for 31?"),
+             "How many more points do the opponents need to reach 31?"),
           _make_90),
     Theme("take_trick", _t("Хоть одну взятку", "Take a trick"),
-          _t("Ваша сторона без взяток; только этот ход приносит взятку (соперники запишут "
+          _t("Ваша сторона без взяток; только верный ход приносит взятку (соперники запишут "
              "4, а не 6).",
-             "Your side has no trick; only this card brings one (the opponents write 4, "
-             "not 6)."),
+             "Your side has no trick yet; only the right card brings one (the opponents write "
+             "4, not 6)."),
           _t("Какая взятка может стать вашей?", "Which trick could become yours?"),
           lambda ctx: ctx.check.goal is Goal.TAKE_TRICK),
     Theme("all_tricks", _t("Все взятки", "Every trick"),
-          _t("Соперники без взяток; только этот ход забирает все оставшиеся (вы пишете 6).",
-             "The opponents have no trick; only this card takes all the rest (you write 6)."),
+          _t("Соперники без взяток; только верный ход забирает все оставшиеся (вы пишете 6).",
+             "The opponents have no trick yet; only the right card takes all the rest (you "
+             "write 6)."),
           _t("Где соперники могут получить взятку?", "Where could the opponents get a trick?"),
           lambda ctx: ctx.check.goal is Goal.ALL_TRICKS),
     Theme("catch", _t("Шамок ловит даму", "The catch"),
           _t("Шестёрка треф и дама треф у разных пар, и всё решает то, что шестёрка ловит даму "
-             "(раздача кончается, паре с дамой пишут 4): без этого правила верной была бы "
-             "другая карта.",
-             "The 6♣ and the Q♣ are on opposite sides and the catch decides (the deal ends, the "
-             "Q♣ side is written 4): without that rule another card would be right."),
+             "(раздача кончается, паре с дамой пишут 4).",
+             "The 6♣ and the Q♣ are on opposite sides, and the 6♣ catching the Q♣ decides (the "
+             "deal ends, the Q♣'s side is written 4)."),
           _t("Где шестёрка треф и где дама треф?", "Where are the 6♣ and the Q♣?"),
           _catch),
     Theme("opening_lead", _t("Первый ход", "Opening lead"),
@@ -382,16 +384,73 @@ def theme_hint(theme_id: str, rules: Rules | None = None) -> Text:
 _STEP_WORDS: dict[str, dict[str, Text]] = {
     "save_31": {"name": _t("Спастись ({save})", "Save {save}"),
                 "hint": _t("Сколько очков вам не хватает до {save}?",
-                           "How many points do you still need for {save}?")},
+                           "How many more points do you need to reach {save}?")},
     "make_61": {"name": _t("Добрать {win}", "Make {win}"),
-                "hint": _t("Сколько очков не хватает до {win}?",
-                           "How many points are missing to {win}?")},
+                "hint": _t("Сколько очков вам не хватает до {win}?",
+                           "How many more points do you need to reach {win}?")},
     "make_90": {"name": _t("Не дать спастись", "Keep them under {save}"),
                 "hint": _t("Сколько очков соперникам не хватает до {save}?",
-                           "How many points do the opponents need for {save}?")},
+                           "How many more points do the opponents need to reach {save}?")},
 }
 """The themes named after a deal-score step, as templates (the standard names and hints are
 these with 61 and 31)."""
+
+_OLD_HINTS: dict[str, tuple[str, str]] = {
+    "save_31": ("How many points do you still need for {save}?", "save"),
+    "make_61": ("How many points are missing to {win}?", "win"),
+    "make_90": ("How many points do the opponents need for {save}?", "save"),
+}
+"""Earlier words of the step themes' first hints (English), as puzzle files made before they
+changed still store them: :func:`current_hint` words them as the theme does now."""
+
+
+def current_hint(hint: Text) -> Text:
+    """A stored hint in today's words: a step theme's first hint in an older wording (kept in
+    puzzle files made before the words changed) becomes the theme's hint now, with the same
+    points; any other hint is kept as it is.
+
+    >>> old = Text("Сколько очков не хватает до 61?", "How many points are missing to 61?")
+    >>> current_hint(old).en, current_hint(old).ru
+    ('How many more points do you need to reach 61?', 'Сколько очков вам не хватает до 61?')
+    """
+    for theme_id, (old, field) in _OLD_HINTS.items():
+        prefix, suffix = old.split("{" + field + "}")
+        if hint.en.startswith(prefix) and hint.en.endswith(suffix):
+            number = hint.en[len(prefix):len(hint.en) - len(suffix)]
+            if number.isdigit():
+                template = _STEP_WORDS[theme_id]["hint"]
+                return Text(template.ru.format(**{field: number}),
+                            template.en.format(**{field: number}))
+    return hint
+
+
+def theme_note(theme_id: str, lang: str, rules: Rules | None = None) -> str:
+    """A theme's name and one-line explanation, for a tooltip or a line under the theme picker:
+    "Duck — you could beat the opponent's card but deliberately let them have the trick."  Under
+    ``rules`` whose deal-score steps are not 31 and 61 the step themes say their own points.
+
+    >>> theme_note("duck", "en")
+    "Duck — you could beat the opponent's card but deliberately let them have the trick."
+    """
+    theme = THEMES[theme_id]
+    name = theme_label(theme_id, rules).get(lang)
+    steps = goal_steps(rules) if rules is not None else None
+    if steps is not None and theme_id in _STEP_NOTES and (steps.win, steps.save) != (61, 31):
+        note = _STEP_NOTES[theme_id].get(lang).format(win=steps.win, save=steps.save)
+        return f"{name} — {note}"
+    definition = theme.definition.get(lang)
+    return f"{name} — {definition[:1].lower()}{definition[1:]}"
+
+
+_STEP_NOTES: dict[str, Text] = {
+    "save_31": _t("только верный ход дотягивает вашу сторону до {save}.",
+                  "only the right card gets your side to {save}."),
+    "make_61": _t("только верный ход выигрывает раздачу ({win} и больше).",
+                  "only the right card wins the deal ({win} points or more)."),
+    "make_90": _t("только верный ход не даёт соперникам набрать {save}.",
+                  "only the right card keeps the opponents under {save}."),
+}
+"""The step themes' explanations with a preset's own points (see :func:`theme_note`)."""
 
 
 

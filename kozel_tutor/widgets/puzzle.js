@@ -111,6 +111,7 @@ export default {
         if (row.chosen) tr.classList.add("kz-chosen");
         const cards = el("td", "kz-puzzle-cards");
         for (const token of row.cards) cards.append(card(token, view, "kz-puzzle-tiny"));
+        if (row.correct) cards.append(el("span", "kz-puzzle-mark kz-puzzle-best", view.labels.best));
         if (row.chosen) cards.append(el("span", "kz-puzzle-mark", view.labels.chosen));
         tr.append(cards, el("td", "kz-num", row.points === null ? "—" : String(row.points)),
                   el("td", "", row.outcome), el("td", "kz-puzzle-why", row.text));
@@ -118,6 +119,27 @@ export default {
       }
       table.append(body);
       return table;
+    }
+
+    // "Themes: Duck, Make 61", each name with its one-line meaning as a tooltip and, for those
+    // who cannot hover, written out below when the line is opened
+    function drawThemes(view) {
+      const notes = view.feedback.theme_notes || [];
+      if (!notes.length) return el("p", "kz-puzzle-themes", `${view.labels.themes}: ${view.feedback.themes}`);
+      const box = el("details", "kz-puzzle-themes");
+      box.dataset.testid = "puzzle-themes";
+      const summary = el("summary", "", `${view.labels.themes}: `);
+      notes.forEach((n, i) => {
+        const name = el("span", "kz-puzzle-theme", n.label);
+        name.title = n.note;
+        summary.append(name);
+        if (i < notes.length - 1) summary.append(document.createTextNode(", "));
+      });
+      box.append(summary);
+      const list = el("ul", "kz-puzzle-theme-notes");
+      for (const n of notes) list.append(el("li", "", n.note));
+      box.append(list);
+      return box;
     }
 
     function drawLine(view) {
@@ -208,7 +230,7 @@ export default {
         fb.setAttribute("role", "status");
         fb.setAttribute("aria-live", "polite");
         root.append(fb);
-        if (view.feedback.themes) root.append(el("p", "kz-puzzle-themes", `${view.labels.themes}: ${view.feedback.themes}`));
+        if (view.feedback.themes) root.append(drawThemes(view));
       }
       if (view.note) root.append(el("p", "kz-puzzle-note", view.note));
 

@@ -192,3 +192,53 @@ def test_a_set_file_too_large_is_named_and_a_good_one_opens(page: Any, voila_ser
     good.write_text(_two_puzzles().to_json(), encoding="utf-8")
     _choose_file(page, "puzzles-upload", good)
     page.get_by_test_id("puzzle-title").wait_for()
+
+
+def test_a_miss_waits_in_review_the_themes_explain_themselves_and_progress_is_one_card(
+        page: Any, voila_server: Any) -> None:
+    puzzle_set = _two_puzzles()
+    first = puzzle_set.puzzles[0]
+    page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
+    page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
+    wrong = next(t for t in _legal(page) if t not in {c.token for c in first.answers})
+    page.get_by_test_id(f"puzzle-card-{wrong}").click()
+    page.get_by_test_id("puzzle-line").wait_for()
+    # the verdict's themes each say what they mean
+    names = page.locator("[data-testid='puzzle-themes'] .kz-puzzle-theme")
+    assert names.count() >= 1
+    assert all(" — " in str(t) for t in names.evaluate_all("els => els.map(e => e.title)"))
+
+    page.get_by_test_id("puzzles-back").click()
+    review = page.get_by_test_id("puzzles-review")
+    review.wait_for()
+    # the missed puzzle is counted at once, with the day it comes back; it may be practised now
+    label = review.locator(".kz-btn-label").inner_text()
+    assert label.startswith("Повторение (") and label != "Повторение (0)", label
+    assert review.is_enabled()
+    assert "Следующая — завтра" in review.inner_text()
+
+    # every theme chip explains its theme; the picked one is explained under the chips
+    chip = page.get_by_test_id("theme-duck")
+    assert str(chip.get_attribute("title")).startswith("Пропустить взятку — ")
+    assert page.get_by_test_id("theme-any").inner_text() == "Все темы"
+    chip.click()
+    page.locator("[data-testid='theme-duck'][aria-checked='true']").wait_for()
+    assert page.get_by_test_id("theme-summary").inner_text().startswith("Пропустить взятку — ")
+
+    # the dashboard: header and content in one centred card, a table with proper headers
+    page.get_by_test_id("puzzles-dashboard").click()
+    board = page.get_by_test_id("dashboard")
+    board.wait_for()
+    card = page.locator(".kz-puzzles-dashboard")
+    box, bar, inside = (card.bounding_box(), page.get_by_test_id("puzzles-bar").bounding_box(),
+                        board.bounding_box())
+    width = page.viewport_size["width"]
+    assert box is not None and bar is not None and inside is not None
+    assert abs(box["x"] - (width - box["x"] - box["width"])) <= 24, box   # centred
+    for part in (bar, inside):
+        assert box["x"] <= part["x"] and part["x"] + part["width"] <= box["x"] + box["width"]
+    assert inside["y"] >= bar["y"] + bar["height"] - 1
+    heads = page.locator("[data-testid='dashboard-table'] thead th").all_inner_texts()
+    assert heads == ["Тема", "Попыток", "Решено", "Подсказок на задачу", "Секунд (медиана)"]
+    assert "точность рейтинга" in board.inner_text()
+    assert "к повторению: " in page.get_by_test_id("dashboard-counts").inner_text()
