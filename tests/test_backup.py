@@ -12,6 +12,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import pytest
 from conftest import RandomDeal
 from hypothesis import given, settings
@@ -461,9 +462,11 @@ def test_after_an_import_the_only_way_on_is_to_reopen_the_app(store: Store,
     went_home: list[bool] = []
     fresh = Store(tmp_path / "fresh" / "progress.sqlite3")
     panel = BackupPanel(fresh, "en", go_home=lambda: went_home.append(True))
-    assert panel.back in panel.children
+    assert "home" in _toolbar(panel)
     panel.import_file(export_progress(store))
-    assert panel.back not in panel.children
+    assert _toolbar(panel) == ["lang"]
+    panel.header.receive({"type": "button", "id": "home"})   # a stale page still sends it
+    assert went_home == []
     assert 'href="?"' in panel.status.value and 'data-testid="backup-reopen"' in panel.status.value
 
 
@@ -490,9 +493,46 @@ def test_progress_file_is_a_section_of_the_home_screen(store: Store) -> None:
     assert section.title == {"en": "Progress file", "ru": "Файл прогресса"}
     went_home: list[bool] = []
     panel = section.open(SectionContext("ru", store, lambda: went_home.append(True)))
-    panel.back.click()
+    home = panel.header.view["toolbar"][0]
+    assert home == {"id": "home", "label": "← Домой", "testid": "backup-home"}
+    panel.header.receive({"type": "button", "id": "home"})
     assert went_home == [True]
-    assert panel.back.description == "← Домой"
+
+
+def _toolbar(panel: BackupPanel) -> list[str]:
+    return [str(button["id"]) for button in panel.header.view["toolbar"]]
+
+
+def test_the_progress_file_screen_has_the_sections_header_and_language_switch(
+        store: Store) -> None:
+    panel = BackupPanel(store, "en", go_home=lambda: None)
+    assert panel.children[0] is panel.header and "kz-page-header" in panel.header._dom_classes
+    view = panel.header.view
+    assert view["title"] == "Progress file" and view["testid"] == "backup"
+    assert _toolbar(panel) == ["home", "lang"]
+    assert view["toolbar"][0]["label"] == "← Home" and view["toolbar"][1]["label"] == "Русский"
+    assert not [c for c in panel.children if isinstance(c, widgets.Button)]
+    panel.header.receive({"type": "button", "id": "lang"})   # no app: this screen switches
+    assert panel.lang == "ru" and panel.header.lang == "ru"
+    assert panel.header.view["title"] == "Файл прогресса"
+    assert panel.header.view["toolbar"][0]["label"] == "← Домой"
+    assert "Сеанс в интернете" in panel.intro.value
+    assert panel.upload.description == "Загрузить файл прогресса"
+    assert "Сохранить файл прогресса" in panel.download.value
+
+
+def test_the_progress_file_screen_switches_the_whole_apps_language(tmp_path: Path) -> None:
+    from kozel_tutor.app import App
+
+    app = App(Store(tmp_path / "progress.sqlite3"), warm=False)
+    assert app.lang == "ru"
+    app._open_section("progress")
+    panel = app.section_widget
+    assert isinstance(panel, BackupPanel)
+    panel.header.receive({"type": "button", "id": "lang"})
+    assert app.lang == panel.lang == "en" and app.store.get_pref("lang") == "en"
+    assert panel.header.view["title"] == "Progress file"
+    assert panel.header.view["toolbar"][-1]["label"] == "Русский"
 
 
 def test_panel_explains_a_bad_file_in_the_learners_language(store: Store) -> None:

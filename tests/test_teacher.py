@@ -13,8 +13,10 @@ import re
 import shutil
 import zlib
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
+import ipywidgets  # type: ignore[import-untyped]
 import pandas as pd  # type: ignore[import-untyped]
 import pytest
 
@@ -35,6 +37,7 @@ from kozel_tutor.puzzles.model import (
 )
 from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
 from kozel_tutor.puzzles.teacher import (
+    EXAMPLE_POSITION,
     Gradebook,
     Note,
     ResultsSheet,
@@ -367,7 +370,7 @@ def test_the_teacher_and_puzzle_screens_show_their_errors_in_russian(tmp_path: P
     view.position.value = json.dumps({**SMALL_POSITION,
                                       "hands": {**SMALL_POSITION["hands"], "N": "9X 9S"}})
     assert view.author() is None
-    assert "Позиция не подходит: позиция: в руке С непонятная карта «9X»" in \
+    assert "Не добавлено: позиция: в руке С непонятная карта «9X»" in \
         view.author_status.value
     view.add_filtered()
     view.repo.value = "bad repo"
@@ -515,11 +518,14 @@ def _visible_words(view: TeacherView) -> str:
     parts = [view.header.view["title"], view.header.view["subtitle"],
              *(b["label"] for b in view.header.view["toolbar"])]
     for widget in (view.found, view.author_status, view.count, view.share, view.grades,
+                   view.own, view.help, view.goal_hint,
                    *(c for c in view.children if getattr(c, "key", None))):
         parts.append(re.sub(r"<[^>]+>", " ", widget.value))
+    parts += re.findall(r'(?:aria-label|data-done)="([^"]*)"', view.share.value)
     for control in (view.theme, view.difficulty, view.cards, view.variant, view.goal):
         parts += [control.description, *(label for label, _ in control.options)]
     parts += [view.add.description, view.clear.description, view.check.description,
+              view.example.description, view.example.tooltip,
               view.position.placeholder, view.title.placeholder, view.repo.placeholder,
               view.upload.description]
     for row in view.items.children:
@@ -627,3 +633,179 @@ def test_a_damaged_catalogue_file_is_named_on_the_teacher_screen(
     assert view.header.view["error"].startswith("Часть задач не загрузилась: ")
     assert "broken.json" in view.header.view["error"]
     assert view.catalogue, "the other files still load"
+
+
+# -- the teacher's own position, the link, the results' words, the look -----------------------
+
+_NO_COMMA = EXAMPLE_POSITION.replace('"QC KS 6H",', '"QC KS 6H"')
+
+
+def test_a_position_that_is_not_json_is_named_in_words_with_the_place() -> None:
+    with pytest.raises(PuzzleError) as info:
+        author_puzzle(_NO_COMMA, backend="python")
+    english, russian = info.value.text("en"), info.value.text("ru")
+    assert english == ('the position is not written correctly: a comma is missing before ▸. '
+                       'Line 6, character 5: "N": "QC KS 6H" ▸"E": "6S TD 7D",')
+    assert russian == ('позиция записана с ошибкой: перед ▸ не хватает запятой. Строка 6, '
+                       'символ 5: «"N": "QC KS 6H" ▸"E": "6S TD 7D",»')
+    with pytest.raises(PuzzleError) as info:
+        author_puzzle('{“hands”: {}}', backend="python")
+    assert "straight quotation marks" in info.value.text("en")
+    assert "кавычки нужны прямые" in info.value.text("ru")
+    for text in ('{"leader": "S",}', '{"leader" "S"}', '{"leader": "S', "{} {}", "[1,]"):
+        with pytest.raises(PuzzleError) as info:
+            author_puzzle(text, backend="python")
+        for lang in ("en", "ru"):
+            words = info.value.text(lang)
+            assert "▸" in words and "Expecting" not in words and "JSON" not in words, words
+
+
+def test_the_screen_names_a_badly_written_position_for_people() -> None:
+    view = TeacherView("en", backend="python")
+    view.position.value = _NO_COMMA
+    assert view.author() is None
+    shown = html.unescape(view.author_status.value)
+    assert "Not added: the position is not written correctly: a comma is missing" in shown
+    assert "Expecting" not in shown and "not valid JSON" not in shown
+    view.set_lang("ru")
+    assert "Не добавлено: позиция записана с ошибкой: перед ▸ не хватает запятой" in \
+        html.unescape(view.author_status.value)
+
+
+def test_the_teacher_starts_from_an_example_and_can_read_the_format() -> None:
+    assert author_puzzle(EXAMPLE_POSITION, backend="python").answers, "the example is a puzzle"
+    view = TeacherView("en", backend="python")
+    assert "RULES.md" not in view.position.placeholder
+    assert "Start from the example" in view.position.placeholder
+    assert view.example.description == "Start from the example"
+    view.example.click()
+    assert view.position.value == EXAMPLE_POSITION
+    puzzle = view.author()
+    assert puzzle is not None and view.chosen == [puzzle]
+    assert "Added: " in view.author_status.value
+    for lang, words in (("en", ["How to write a position", "hands", "leader", "trick", "taken",
+                                "trump", "ten of clubs", "120"]),
+                        ("ru", ["Как записать позицию", "hands", "leader", "trick", "taken",
+                                "десятка треф", "120"])):
+        view.set_lang(lang)
+        assert all(word in view.help.value for word in words), lang
+        assert "<details" in view.help.value and "RULES.md" not in view.help.value
+    assert view.example.description == "Начать с примера"
+
+
+def test_the_same_position_is_not_added_twice() -> None:
+    view = TeacherView("en", backend="python")
+    view.use_example()
+    assert view.author() is not None
+    assert view.author() is None and len(view.chosen) == 1
+    assert "already in the set (puzzle 1)" in view.author_status.value
+
+
+def test_an_old_verdict_on_a_position_goes_when_things_change() -> None:
+    view = TeacherView("en", backend="python")
+
+    def rejected() -> None:
+        view.position.value = "{bad"
+        assert view.author() is None and "teacher-error" in view.author_status.value
+
+    rejected()
+    view.set_lang("ru")   # the same verdict, in the other language
+    assert "Не добавлено" in view.author_status.value
+    view.set_lang("en")
+    view.position.value = ""
+    assert view.author_status.value == ""
+    rejected()
+    view.add_filtered()
+    assert view.author_status.value == ""
+    rejected()
+    view.goal.value = Goal.TAKE_TRICK.value
+    assert view.author_status.value == ""
+    rejected()
+    view.remove(view.chosen[0].id)
+    assert view.author_status.value == ""
+    rejected()
+    view.clear_set()
+    assert view.author_status.value == ""
+    view.use_example()
+    view.goal.value = "auto"
+    assert view.author() is not None and "Added: " in view.author_status.value
+    view.position.value += " "   # changing the position: the verdict was on the old one
+    assert view.author_status.value == ""
+
+
+def test_the_goal_choices_say_what_they_mean() -> None:
+    for lang, auto, goal in (("en", "Any: the solver picks a goal with one best card",
+                              "Student's goal"),
+                             ("ru", "Любая: решатель выберет цель, где есть одна лучшая карта",
+                              "Цель ученика")):
+        view = TeacherView(lang, backend="python")
+        labels = [label for label, _ in view.goal.options]
+        assert labels[0] == auto and view.goal.value == "auto"
+        assert labels[1:] == [g.text(lang).rstrip(".") for g in Goal]
+        assert view.goal.description == goal
+        assert "find one" not in labels and "подобрать" not in labels
+        assert view.goal_hint.value
+
+
+def test_the_whole_binder_link_can_be_seen_and_copied() -> None:
+    view = TeacherView("en", backend="python")
+    view.cards.value = "3"
+    view.add_filtered()
+    link = set_link(view.puzzle_set())
+    shown = view.share.value
+    field = shown.split('data-testid="teacher-link-text"', 1)[1].split(">", 1)[1]
+    assert html.unescape(field.split("</textarea>", 1)[0]) == link
+    assert "readonly" in shown.split('data-testid="teacher-link-text"', 1)[0].rsplit("<", 1)[1]
+    assert f'href="{html.escape(link)}"' in shown and "…</a>" not in shown
+    assert 'data-testid="teacher-copy"' in shown and ">Copy the link</button>" in shown
+    assert "navigator.clipboard" in html.unescape(shown)
+    view.set_lang("ru")
+    assert ">Копировать ссылку</button>" in view.share.value
+
+
+def test_the_results_say_rightly_what_was_read(tmp_path: Path) -> None:
+    view = TeacherView("en", backend="python")
+    view.add_results([("bad.json", b'{"format": "something else"}')])
+    shown = html.unescape(view.grades.value)
+    assert "No file could be read:" in shown
+    assert "bad.json: this is not a results file from kozel-tutor puzzles" in shown
+    assert "format must be" not in shown and "kozel-puzzle-results" not in shown
+    assert "the others are in the gradebook" not in shown and "No results yet" not in shown
+    view.set_lang("ru")
+    shown = html.unescape(view.grades.value)
+    assert "Ни один файл не прочитан:" in shown and "остальные" not in shown
+    assert "bad.json: это не файл результатов из задач kozel-tutor" in shown
+
+    empty = ResultsSheet("Vera", "homework-1")   # read, but not a single answer in it
+    view.add_results([("vera.json", empty.to_json().encode())])
+    shown = html.unescape(view.grades.value)
+    assert "Эти файлы не прочитаны:" in shown and "остальные" not in shown
+    assert "Пока нет результатов" in shown
+
+    good = solve_as("Anna", homework(), ["right"] * 4, tmp_path)
+    view.add_results([(good.name, good.read_bytes())])
+    view.set_lang("en")
+    shown = html.unescape(view.grades.value)
+    assert "These files were not read (the others are in the gradebook below):" in shown
+    assert 'data-testid="gradebook"' in shown and "No results yet" not in shown
+
+
+def _buttons(widget: Any) -> list[Any]:
+    found = [widget] if isinstance(widget, ipywidgets.Button) else []
+    for child in getattr(widget, "children", ()):
+        found += _buttons(child)
+    return found
+
+
+def test_the_teacher_buttons_wear_the_apps_look() -> None:
+    view = TeacherView("en", backend="python")
+    view.cards.value = "3"
+    view.add_filtered()
+    buttons = _buttons(view)
+    assert len(buttons) >= 4 + view.ADD_AT_ONCE   # add, clear, example, check, the removes
+    for button in buttons:
+        assert "kz-wbtn" in button._dom_classes and button.button_style == "", button.description
+    assert "kz-wbtn-primary" in view.add._dom_classes
+    assert "kz-wbtn-primary" in view.check._dom_classes
+    assert 'class="kz-download"' in view.share.value
+    assert "kz-page-header" in view.header._dom_classes

@@ -70,8 +70,10 @@ from ..bad_rows import (
 from ..lessons.progress import SCHEMA as LESSON_SCHEMA
 from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
 from ..sqlite_files import reading
+from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from .notices import save_set_aside_notice, untold_notice
+from .screens import lang_button
 from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store, parse_save
 
@@ -480,30 +482,39 @@ def _when(stamp: str, lang: str) -> str:
 class BackupPanel(widgets.VBox):  # type: ignore[misc]
     """Download the progress file, or upload one: the *Progress file* section of the app.
 
-    After an import the app on screen still holds the old progress in memory, so the panel
-    offers only a link that opens the app again (from the imported progress) and no way back
-    to the stale screens.  ``on_import`` is told of every successful import.
+    Its header is the other sections' (:class:`~kozel_tutor.widgets.PanelWidget`): the title,
+    the way home and the language switch (``on_lang``: the app's own, which switches every
+    screen; without it the switch changes this screen).  After an import the app on screen
+    still holds the old progress in memory, so the panel offers only a link that opens the app
+    again (from the imported progress) and no way back to the stale screens.  ``on_import`` is
+    told of every successful import.
     """
 
     def __init__(self, store: Store, lang: str, *, go_home: Callable[[], None] | None = None,
-                 on_import: Callable[[ImportReport], None] | None = None) -> None:
+                 on_import: Callable[[ImportReport], None] | None = None,
+                 on_lang: Callable[[], None] | None = None) -> None:
         self.store = store
         self.lang = lang if lang in ("ru", "en") else "en"
         self.go_home = go_home
         self.on_import = on_import
+        self.on_lang = on_lang
+        self.imported = False
+        self.header = PanelWidget(lang=self.lang)
+        self.header.add_class("kz-page-header")
+        self.header.add_class("kozel-backup-header")
+        self.header.on_command(self._command)
         self.intro = widgets.HTML()
         self.download = widgets.HTML()
         self.upload = FileButton(accept=".json,application/json", max_bytes=MAX_BYTES,
                                  testid="backup-upload")
         self.upload.add_class("kozel-backup-upload")
         self.status = widgets.HTML()
-        self.back = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
-        self.back.add_class("kozel-backup-back")
-        self.back.on_click(lambda _: self.go_home() if self.go_home is not None else None)
         self.upload.on_files(self._on_files)
-        self.files = widgets.HBox([self.download, self.upload])
-        super().__init__([self.intro, self.files, self.status]
-                         + ([self.back] if go_home is not None else []))
+        self.files = widgets.HBox([self.download, self.upload],
+                                  layout=widgets.Layout(align_items="center",
+                                                        flex_flow="row wrap"))
+        self.files.add_class("kozel-backup-files")
+        super().__init__([self.header, self.intro, self.files, self.status])
         self.add_class("kozel-backup")
         self.add_class("kz-page")
         self.set_lang(self.lang)
@@ -513,11 +524,36 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang if lang in ("ru", "en") else "en"
-        self.intro.value = (f"<h2>{_escape(self._say('title'))}</h2>"
-                            f"<p>{_escape(self._say('explain'))}</p>")
+        self._show_header()
+        self.intro.value = f"<p>{_escape(self._say('explain'))}</p>"
         self.upload.description = self._say("upload")
-        self.back.description = self._say("back")
         self.refresh()
+
+    def _show_header(self) -> None:
+        """Title, the way home (none after an import: the screens behind are stale) and the
+        language switch."""
+        toolbar = [lang_button(self.lang)]
+        if self.go_home is not None and not self.imported:
+            toolbar.insert(0, {"id": "home", "label": self._say("back"), "testid": "backup-home"})
+        view: dict[str, Any] = {"title": self._say("title"), "subtitle": self._say("hint"),
+                                "testid": "backup", "toolbar": toolbar, "buttons": []}
+        self.header.lang = self.lang
+        self.header.view = view
+
+    def switch_lang(self) -> None:
+        """The language switch: the whole app's when there is one, else this screen's."""
+        if self.on_lang is not None:
+            self.on_lang()  # the app calls set_lang on this screen too
+        else:
+            self.set_lang("en" if self.lang == "ru" else "ru")
+
+    def _command(self, command: Command) -> None:
+        if command.kind != "button":
+            return
+        if command.value == "lang":
+            self.switch_lang()
+        elif command.value == "home" and self.go_home is not None and not self.imported:
+            self.go_home()
 
     def refresh(self) -> None:
         """Put the learner's current progress behind the download link."""
@@ -528,7 +564,7 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
             self.download.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return
         self.download.value = (
-            f'<a class="kozel-backup-download" data-testid="backup-download" '
+            f'<a class="kozel-backup-download kz-download" data-testid="backup-download" '
             f'download="{backup_filename()}" href="data:application/json;base64,{payload}">'
             f'⬇ {_escape(self._say("download"))}</a>')
 
@@ -560,7 +596,8 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
         self.status.value = (f'<p data-testid="backup-ok">{_escape(message)}</p>{set_aside}'
                              f'<p><a href="?" target="_self" data-testid="backup-reopen">'
                              f'{_escape(self._say("reopen"))}</a></p>')
-        self.children = (self.intro, self.files, self.status)
+        self.imported = True
+        self._show_header()
         self.refresh()
         if self.on_import is not None:
             self.on_import(report)
@@ -586,7 +623,8 @@ def _escape(text: str) -> str:
 
 
 def _open_section(context: SectionContext) -> BackupPanel:
-    return BackupPanel(context.store, context.lang, go_home=context.go_home)
+    return BackupPanel(context.store, context.lang, go_home=context.go_home,
+                       on_lang=context.toggle_lang)
 
 
 register_section(Section("progress", _PANEL["title"], _PANEL["hint"], "⇅", _open_section,

@@ -2,12 +2,14 @@
 
 The database lives in the user's data folder (``platformdirs.user_data_dir("kozel-tutor")``),
 or in ``$KOZEL_TUTOR_HOME`` when set (tests use a temporary folder).  Every write is one
-transaction.  Saves are JSON, checked when loaded (never pickle).  A database that SQLite cannot
-read is renamed aside and a fresh one started; a save that does not load (any bytes, any JSON
-shape, nested too deeply) is moved to the ``bad_saves`` table, and any other row whose values
-cannot be read to the ``bad_rows`` table (:mod:`kozel_tutor.puzzles.progress`).  None of them
-ever stops the app: :attr:`Store.recovered`, :class:`UnreadableValue` and
-:meth:`Store.take_untold` say what happened so the app can tell the learner.
+transaction.  Saves are JSON, checked when loaded (never pickle); so is the work a section
+keeps unfinished between visits (a teacher's set: :meth:`Store.save_draft`).  A database that
+SQLite cannot read is renamed aside and a fresh one started; a save that does not load (any
+bytes, any JSON shape, nested too deeply) is moved to the ``bad_saves`` table, and any other row
+whose values (a draft among them) cannot be read to the ``bad_rows`` table
+(:mod:`kozel_tutor.puzzles.progress`).  None of them ever stops the app:
+:attr:`Store.recovered`, :class:`UnreadableValue` and :meth:`Store.take_untold` say what
+happened so the app can tell the learner.
 
 >>> import tempfile
 >>> store = Store(Path(tempfile.mkdtemp()) / "progress.sqlite3")
@@ -68,6 +70,8 @@ CREATE TABLE IF NOT EXISTS prefs (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS deals (
     id INTEGER PRIMARY KEY, level TEXT NOT NULL, trump TEXT NOT NULL, data TEXT NOT NULL,
     finished REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS drafts (
+    name TEXT PRIMARY KEY, data TEXT NOT NULL, updated REAL NOT NULL);
 """ + BAD_ROWS_SCHEMA
 
 
@@ -298,6 +302,50 @@ class Store:
             if conn.execute("SELECT 1 FROM bad_rows WHERE told = 0 LIMIT 1").fetchone() is None:
                 return []
             return take_untold(conn)
+
+    # -- unfinished work of a section ---------------------------------------------------------
+
+    def save_draft(self, name: str, data: dict[str, Any]) -> None:
+        """Keep ``data`` as the draft ``name`` (``"teacher"``: the set being built), replacing
+        the one before in one transaction: the old draft or the new, never half of either."""
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        with transaction(self.path) as conn:
+            conn.execute("INSERT INTO drafts VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
+                         "data = excluded.data, updated = excluded.updated",
+                         (name, text, time.time()))
+
+    def read_draft(self, name: str) -> dict[str, Any] | None:
+        """The draft ``name`` as a JSON object, or ``None`` when there is none.  One that is not
+        a JSON object (damaged text, any other JSON) is set aside (:meth:`set_aside_draft`), then
+        :class:`UnreadableValue` says why.  Its meaning is the caller's to check."""
+        with reading(self.path) as conn:
+            row = conn.execute("SELECT CAST(data AS BLOB) FROM drafts WHERE name = ?",
+                               (name,)).fetchone()
+        if row is None:
+            return None
+        try:
+            value = read_stored_json(row[0])
+            if not isinstance(value, dict):
+                raise UnreadableValue("not_object", "a draft must be a JSON object")
+        except UnreadableValue as problem:
+            self.set_aside_draft(name, str(problem))
+            raise
+        return value
+
+    def set_aside_draft(self, name: str, reason: str) -> None:
+        """Move the draft ``name``, whole, to ``bad_rows`` with ``reason``.  It is marked as
+        told: the screen that reads a draft tells the user itself, in its own words."""
+        with transaction(self.path) as conn:
+            row = conn.execute("SELECT rowid FROM drafts WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                return
+            set_aside_row(conn, "drafts", int(row[0]), reason)
+            conn.execute("UPDATE bad_rows SET told = 1 WHERE id = "
+                         "(SELECT max(id) FROM bad_rows WHERE source = 'drafts')")
+
+    def delete_draft(self, name: str) -> None:
+        with transaction(self.path) as conn:
+            conn.execute("DELETE FROM drafts WHERE name = ?", (name,))
 
     # -- preferences --------------------------------------------------------------------------
 

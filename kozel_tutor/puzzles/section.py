@@ -35,7 +35,7 @@ def warm_teacher() -> None:
 def open_teacher(ctx: SectionContext) -> Any:
     from ..app.teacher_view import TeacherView
 
-    return TeacherView(ctx.lang, ctx.go_home, on_lang=ctx.toggle_lang)
+    return TeacherView(ctx.lang, ctx.go_home, on_lang=ctx.toggle_lang, store=ctx.store)
 
 
 register_section(Section(

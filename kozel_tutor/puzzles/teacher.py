@@ -39,6 +39,7 @@ from urllib.parse import parse_qs, quote
 import pandas as pd  # type: ignore[import-untyped]
 
 from ..cards import CardError, parse_card
+from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..solver.core import Backend
 from .charts import bar_chart
@@ -60,16 +61,18 @@ from .model import (
     save_set,
     version_words,
 )
-from .texts import GOAL_NAMES, bytes_phrase, say
+from .texts import GOAL_NAMES, bytes_phrase, json_message, say
 from .verify import analyse
 
 __all__ = [
     "DEFAULT_REPO",
+    "EXAMPLE_POSITION",
     "RESULTS_FORMAT",
     "Gradebook",
     "Note",
     "ResultRow",
     "ResultsSheet",
+    "TeacherDraft",
     "author_puzzle",
     "filter_puzzles",
     "gradebook",
@@ -150,6 +153,90 @@ def filter_puzzles(
     return sorted(out, key=lambda p: (p.rating, p.id))
 
 
+EXAMPLE_POSITION = """{
+  "rules": "standard",
+  "trump": "C",
+  "hands": {
+    "N": "QC KS 6H",
+    "E": "6S TD 7D",
+    "S": "TC 7H 9D",
+    "W": "7S QD 8D"
+  },
+  "leader": "S",
+  "trick": [],
+  "taken": {"NS": [22, 2], "EW": [68, 4]}
+}"""
+"""A position a teacher can start from and change: three cards each, South to lead, clubs
+trumps; the solver makes a puzzle of it (South's best card is the ten of trumps)."""
+
+# The JSON parser's complaints said as a teacher reads them, pointing at ▸ in the excerpt of
+# the line that :func:`_json_near` shows.
+_JSON_PLAIN: dict[str, dict[str, str]] = {
+    "Expecting ',' delimiter": {"en": "a comma is missing before ▸",
+                                "ru": "перед ▸ не хватает запятой"},
+    "Expecting ':' delimiter": {"en": "a colon is missing before ▸",
+                                "ru": "перед ▸ не хватает двоеточия"},
+    "Expecting value": {"en": "at ▸ a value is missing (text in quotes, a number, or a list "
+                              "in [ ]), or the comma before it is one too many",
+                        "ru": "на месте ▸ не хватает значения (текста в кавычках, числа или "
+                              "списка в [ ]) или перед ним лишняя запятая"},
+    "Expecting property name enclosed in double quotes": {
+        "en": "at ▸ a name in double quotes is expected, such as \"hands\", or the comma before "
+              "it is one too many",
+        "ru": "на месте ▸ должно быть название в двойных кавычках, например «\"hands\"», "
+              "или перед ним лишняя запятая"},
+    "Unterminated string starting at": {"en": "the quotation mark at ▸ is never closed",
+                                        "ru": "кавычка на месте ▸ не закрыта"},
+    "Invalid control character at": {"en": "a quotation mark opened on this line is not "
+                                           "closed before ▸",
+                                     "ru": "кавычка, открытая в этой строке, не закрыта до ▸"},
+    "Invalid \\escape": {"en": "a backslash \\ at ▸ that does not belong there",
+                         "ru": "лишняя обратная косая черта \\ на месте ▸"},
+    "Extra data": {"en": "there is more text after the end of the position, from ▸",
+                   "ru": "после конца позиции есть лишний текст, начиная с ▸"},
+    "Illegal trailing comma before end of object": {"en": "an extra comma before ▸",
+                                                    "ru": "лишняя запятая перед ▸"},
+    "Illegal trailing comma before end of array": {"en": "an extra comma before ▸",
+                                                   "ru": "лишняя запятая перед ▸"},
+}
+_CURLY_QUOTES = "“”„‘’«»"
+_QUOTES_HINT = {"en": "; type straight quotation marks \" instead of “ ” or « »",
+                "ru": "; кавычки нужны прямые: \", а не “ ” или « »"}
+
+
+def _json_near(text: str, line: int, column: int, width: int = 18) -> str:
+    """The bit of line ``line`` around ``column`` (both from 1), the place marked with ▸; when
+    the place starts its line, the end of the line before it too (where a comma is missing).
+
+    >>> _json_near('{"a": 1 "b": 2}', 1, 9)
+    '{"a": 1 ▸"b": 2}'
+    >>> _json_near('{"a": 1\\n  "b": 2}', 2, 3)
+    '{"a": 1 ▸"b": 2}'
+    """
+    lines = [row.replace("\t", " ") for row in text.splitlines()] or [""]
+    number = min(max(line, 1), len(lines)) - 1
+    row = lines[number]
+    at = min(max(column - 1, 0), len(row))
+    before, after = row[:at].lstrip(), row[at:].rstrip()
+    if not before and number > 0:
+        earlier = [r.rstrip() for r in lines[:number] if r.strip()]
+        before = earlier[-1].lstrip() + " " if earlier else ""
+    before = "…" + before[-width:] if len(before) > width else before
+    after = after[:width] + "…" if len(after) > width else after
+    return f"{before}▸{after}"
+
+
+def _position_json_problem(text: str, problem: JsonProblem) -> PuzzleProblem:
+    """What is wrong with a pasted position that is not JSON, and where, in people's words."""
+    what = dict(_JSON_PLAIN.get(problem.message) or {
+        "en": "a mistake in the writing at ▸",
+        "ru": json_message(problem.message)["ru"] + " (на месте ▸)"})
+    if any(mark in text for mark in _CURLY_QUOTES):
+        what = {lang: what[lang] + _QUOTES_HINT[lang] for lang in ("en", "ru")}
+    return PuzzleProblem("position_json", what=what, line=problem.line, column=problem.column,
+                         near=_json_near(text, problem.line, problem.column))
+
+
 def author_puzzle(
     position: Position | Mapping[str, Any] | str,
     *,
@@ -164,8 +251,16 @@ def author_puzzle(
 
     ``goal=None`` picks the first goal with a unique best card, as the miner does.  A position
     with no unique best card (for the given goal, or for any) raises :class:`PuzzleError`
-    saying why.
+    saying why; text that is not JSON is named in words, with the place (``position_json``).
     """
+    if isinstance(position, str | bytes):
+        try:
+            decode_json(position)
+        except JsonProblem as problem:
+            if problem.reason == "not_json":   # the others: Position's own words, below
+                text = (position if isinstance(position, str)
+                        else position.decode("utf-8", "replace"))
+                raise PuzzleError([_position_json_problem(text, problem)]) from None
     if not isinstance(position, Position):
         try:
             position = Position.from_json(position)
@@ -185,6 +280,79 @@ def author_puzzle(
                         puzzle.rating, puzzle.hints, puzzle.view, puzzle.source)
         puzzle = Puzzle.from_dict(puzzle.to_dict())
     return puzzle
+
+
+# -- the set being built, kept between visits -------------------------------------------------
+
+_GOAL_CHOICES = frozenset({"auto", *(goal.value for goal in Goal)})
+_DRAFT_TEXT_LIMITS = {"title": 200, "repo": 200, "position": 100_000}
+MAX_DRAFT_PUZZLES = 1000
+"""A draft with more puzzles than this is damage, not a teacher's work."""
+
+
+@dataclass
+class TeacherDraft:
+    """The set a teacher is putting together, kept in the app's store between visits: its
+    puzzles (the catalogue's and the teacher's own, whole), title and repository, and the
+    position being typed with its goal (``auto`` or a :class:`~.model.Goal` value).
+
+    >>> draft = TeacherDraft(title="Homework 7", position="{")
+    >>> TeacherDraft.from_dict(draft.to_dict()) == (draft, [])
+    True
+    """
+
+    puzzles: list[Puzzle] = field(default_factory=list)
+    title: str = ""
+    repo: str = ""
+    position: str = ""
+    goal: str = "auto"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": 1, "title": self.title, "repo": self.repo,
+                "position": self.position, "goal": self.goal,
+                "puzzles": [puzzle.to_dict() for puzzle in self.puzzles]}
+
+    @classmethod
+    def from_dict(cls, data: object) -> tuple[TeacherDraft, list[str]]:
+        """A stored draft, checked: what of it can be used, and why the rest cannot (in
+        English, for the ``bad_rows`` table).  A bad puzzle, title or goal is left out and the
+        rest kept; a ``ValueError`` says so when nothing can be used (not a version 1 draft).
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError("a teacher's draft must be a JSON object")
+        if data.get("version") != 1 or isinstance(data.get("version"), bool):
+            raise ValueError(f"a teacher's draft of version {data.get('version')!r}, not 1")
+        problems: list[str] = []
+        texts: dict[str, str] = {}
+        for key, limit in _DRAFT_TEXT_LIMITS.items():
+            value = data.get(key, "")
+            if isinstance(value, str) and len(value) <= limit:
+                texts[key] = value
+            else:
+                problems.append(f"{key}: not a text of at most {limit} characters")
+                texts[key] = ""
+        goal = data.get("goal", "auto")
+        if not isinstance(goal, str) or goal not in _GOAL_CHOICES:
+            problems.append(f"goal: {goal!r} is not one of {sorted(_GOAL_CHOICES)}")
+            goal = "auto"
+        raw = data.get("puzzles", [])
+        if not isinstance(raw, list) or len(raw) > MAX_DRAFT_PUZZLES:
+            problems.append(f"puzzles: not a list of at most {MAX_DRAFT_PUZZLES}")
+            raw = []
+        puzzles: list[Puzzle] = []
+        seen: set[str] = set()
+        for number, item in enumerate(raw, 1):
+            try:
+                puzzle = Puzzle.from_dict(item, PuzzleProblem("puzzle_n", n=number))
+            except PuzzleError as exc:
+                problems.append(str(exc))
+                continue
+            if puzzle.id in seen:
+                problems.append(f"puzzle #{number}: id {puzzle.id!r} appears twice")
+                continue
+            seen.add(puzzle.id)
+            puzzles.append(puzzle)
+        return cls(puzzles, texts["title"], texts["repo"], texts["position"], str(goal)), problems
 
 
 # -- sharing ----------------------------------------------------------------------------------
@@ -360,8 +528,7 @@ def _set_puzzles(raw: object) -> list[tuple[str, Text]]:
 def _rows_from_json(data: object) -> tuple[str, str, list[Any], list[tuple[str, Text]]]:
     if not isinstance(data, Mapping) or data.get("format") != RESULTS_FORMAT:
         is_set = isinstance(data, Mapping) and data.get("format") == FORMAT
-        raise _Bad(PuzzleProblem("set_not_results" if is_set else "not_results",
-                                 format=RESULTS_FORMAT))
+        raise _Bad(PuzzleProblem("set_not_results" if is_set else "not_results"))
     if data.get("version") != 1:
         raise _Bad(PuzzleProblem("results_version", version=version_words(data.get("version"))))
     student, set_id = data.get("student"), data.get("set_id")

@@ -32,6 +32,19 @@ def _results_files(folder: Path) -> list[str]:
     return [str(folder / "anna.json"), str(folder / "set.json")]
 
 
+def start_empty(page: Any) -> None:
+    """The set the teacher left last time is kept (the server's store, shared by these tests):
+    clear it first."""
+    page.locator(".kz-teacher-clear").click()
+    page.locator(ITEM).first.wait_for(state="detached")
+
+
+def to_english(page: Any) -> None:
+    if page.get_by_test_id("lang").inner_text() == "English":
+        page.get_by_test_id("lang").click()
+        page.get_by_text("Kozel", exact=True).wait_for()
+
+
 @pytest.fixture()
 def russian(page: Any, voila_server: Any) -> Iterator[Any]:
     """The page, with the app in Russian before and after (the language is remembered by the
@@ -51,6 +64,7 @@ def test_the_teacher_lists_removes_names_grades_and_switches_language(
     page.get_by_test_id("section-teacher").click()
     page.get_by_test_id("teacher").wait_for()
     assert page.locator("[data-testid='lang']").count() == 1
+    start_empty(page)
 
     page.locator(".kz-teacher-add").click()
     items = page.locator(ITEM)
@@ -111,3 +125,81 @@ def test_the_puzzles_screens_have_the_language_switch(russian: Any, voila_server
     page.get_by_test_id("puzzle-goal").get_by_text("Цель").wait_for()
     page.get_by_test_id("puzzles-back").click()
     page.get_by_test_id("puzzles-rated").get_by_text("Задачи по рейтингу").wait_for()
+
+
+def test_the_teacher_gets_words_for_a_bad_position_the_whole_link_and_the_apps_buttons(
+        russian: Any, voila_server: Any) -> None:
+    page = russian
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_home(page, voila_server.url)
+    to_english(page)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+    box = page.locator(".kz-teacher-position textarea")
+    assert "RULES.md" not in str(box.get_attribute("placeholder"))
+    page.locator(".kz-teacher-example").click()
+    page.wait_for_function("() => document.querySelector('.kz-teacher-position textarea')"
+                           ".value.includes('QC KS 6H')")
+    box.fill(box.input_value().replace('"QC KS 6H",', '"QC KS 6H"'))
+    page.locator(".kz-teacher-check").click()
+    error = page.get_by_test_id("teacher-error")
+    error.wait_for()
+    assert "a comma is missing before ▸" in error.inner_text()
+    assert "Line 6, character 5" in error.inner_text() and "Expecting" not in error.inner_text()
+    box.fill("")
+    error.wait_for(state="detached")   # the verdict was on a position no longer there
+
+    page.locator(".kz-teacher-add").click()
+    page.locator(ITEM).first.wait_for()
+    field = page.get_by_test_id("teacher-link-text")
+    link = str(page.get_by_test_id("teacher-link").get_attribute("href"))
+    assert field.input_value() == link and len(link) > 1000 and "…" not in link
+    page.get_by_test_id("teacher-copy").click()
+    page.get_by_test_id("teacher-copy").get_by_text("Copied ✓").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == link
+
+    def look(selector: str) -> tuple[str, ...]:
+        return tuple(page.locator(selector).first.evaluate(
+            "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).borderRadius]"))
+
+    green, cream = "rgb(31, 107, 74)", "rgb(255, 253, 248)"
+    assert look(".kz-teacher-add") == look(".kz-teacher-check") == (green, "8px")
+    assert look(".kz-teacher-clear") == look(".kz-teacher-remove") == (cream, "8px")
+    assert look("[data-testid='teacher-download']") == (green, "8px")
+
+    page.get_by_test_id("teacher-home").click()
+    page.get_by_test_id("section-progress").click()
+    page.get_by_test_id("backup").get_by_text("Progress file").wait_for()
+    assert page.get_by_test_id("backup-home").inner_text() == "← Home"
+    assert look("[data-testid='backup-home']") == (cream, "8px")
+    page.get_by_test_id("lang").click()
+    page.get_by_test_id("backup").get_by_text("Файл прогресса").wait_for()
+    page.get_by_test_id("backup-home").get_by_text("← Домой").click()
+    page.get_by_test_id("open-play").wait_for()
+
+
+def test_the_set_being_built_is_there_after_home_and_a_reload(
+        russian: Any, voila_server: Any) -> None:
+    page = russian
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+    page.locator(".kz-teacher-add").click()
+    page.locator(ITEM).first.wait_for()
+    page.locator(".kz-teacher-title input").fill("Домашка 8")
+    page.locator("[data-testid='teacher-download'][download='Домашка 8.json']").wait_for()
+    chosen = page.locator(ITEM).evaluate_all("els => els.map(e => e.dataset.puzzle)")
+    for leave in ("home", "reload"):
+        if leave == "home":
+            page.get_by_test_id("teacher-home").click()
+            page.get_by_test_id("open-play").wait_for()
+        else:
+            open_home(page, voila_server.url)
+        page.get_by_test_id("section-teacher").click()
+        page.get_by_test_id("teacher").wait_for()
+        page.locator(ITEM).first.wait_for(timeout=5000)
+        assert page.locator(ITEM).evaluate_all("els => els.map(e => e.dataset.puzzle)") == chosen
+        assert page.locator(".kz-teacher-title input").input_value() == "Домашка 8"
+    start_empty(page)
