@@ -40,9 +40,30 @@ def test_a_choice_reaches_the_handler_with_its_bytes() -> None:
 def test_a_file_over_the_limit_comes_without_bytes_and_says_so() -> None:
     button, got = _button(multiple=True, max_bytes=10)
     button.receive({"type": "files", "files": [_meta("a.json", 6, True),
-                                               _meta("big.json", 5, False)]}, [b"123456"])
+                                               _meta("big.json", 11, False)]}, [b"123456"])
     assert got == [[ChosenFile("a.json", 6, b"123456"),
-                    ChosenFile("big.json", 5, None, "too_big")]]
+                    ChosenFile("big.json", 11, None, "too_big")]]
+
+
+def test_a_file_that_fits_on_its_own_is_never_called_too_large() -> None:
+    """Files that together pass the limit come in several messages, each handed on."""
+    button, got = _button(multiple=True, max_bytes=10)
+    assert button.receive({"type": "files", "files": [_meta("b.json", 5, False)]}, []) is None
+    button.receive({"type": "files", "files": [_meta("a.json", 8, True)]}, [b"x" * 8])
+    button.receive({"type": "files", "files": [_meta("b.json", 5, True)]}, [b"y" * 5])
+    assert [[(f.name, f.problem) for f in files] for files in got] == [
+        [("a.json", None)], [("b.json", None)]]
+
+
+def test_a_message_holds_at_most_max_files_files() -> None:
+    button, got = _button(multiple=True)
+    most = button.max_files
+    button.receive({"type": "files", "files": [_meta(f"{i}.json", 1, True)
+                                               for i in range(most)]}, [b"1"] * most)
+    assert len(got) == 1 and len(got[0]) == most
+    assert button.receive({"type": "files", "files": [_meta(f"{i}.json", 1, True)
+                                                      for i in range(most + 1)]},
+                          [b"1"] * (most + 1)) is None
 
 
 def test_a_file_the_browser_could_not_read_is_named() -> None:
@@ -118,7 +139,7 @@ def test_the_gradebook_takes_the_files_sent_and_names_the_one_too_large(tmp_path
     data = results.read_bytes()
     view.upload.receive({"type": "files", "files": [
         _meta(results.name, len(data), True),
-        _meta("class-photo.png", MAX_MESSAGE_BYTES, False)]}, [data])
+        _meta("class-photo.png", MAX_MESSAGE_BYTES + 1, False)]}, [data])
     assert "Anna" in view.grades.value
     assert "class-photo.png" in view.grades.value and "too large" in view.grades.value
     assert json.loads(data)   # the file itself was read whole

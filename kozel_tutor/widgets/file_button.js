@@ -1,6 +1,7 @@
-// A button that opens the file picker and sends the chosen files to Python, one message with one
-// buffer per file. A file that would take the message past max_bytes is not read: Python is told
-// its name and size ("sent": false) and says why. No words here: the label comes from Python.
+// A button that opens the file picker and sends the chosen files to Python: one buffer per file,
+// in as many messages as it takes to keep each within max_bytes and max_files. A file larger than
+// max_bytes is not read: Python is told its name and size ("sent": false) and says why. No words
+// here: the label comes from Python.
 
 export default {
   render({ model, el: host }) {
@@ -39,27 +40,42 @@ export default {
       input.click();
     });
 
+    // Files go in batches that each fit one message: max_bytes of content, max_files files.
+    // A file larger than max_bytes on its own is named ("sent": false), never read.
+    function batches(files, limit, most) {
+      const out = [];
+      let batch = [];
+      let total = 0;
+      for (const file of files) {
+        const fits = file.size <= limit;
+        if (batch.length && (batch.length >= most || (fits && total + file.size > limit))) {
+          out.push(batch);
+          batch = [];
+          total = 0;
+        }
+        batch.push({ file, sent: fits });
+        if (fits) total += file.size;
+      }
+      if (batch.length) out.push(batch);
+      return out;
+    }
+
     input.addEventListener("change", async () => {
       const files = Array.from(input.files || []);
       if (!files.length) return;
       reading = true;
       draw();
-      const limit = model.get("max_bytes");
-      const meta = [];
-      const buffers = [];
-      let total = 0;
       try {
-        for (const file of files) {
-          const sent = file.size <= limit - total;
-          meta.push({ name: file.name, size: file.size, sent });
-          if (sent) {
-            buffers.push(await file.arrayBuffer());
-            total += file.size;
+        for (const batch of batches(files, model.get("max_bytes"), model.get("max_files"))) {
+          const meta = batch.map(({ file, sent }) => ({ name: file.name, size: file.size, sent }));
+          try {
+            const buffers = [];
+            for (const { file, sent } of batch) if (sent) buffers.push(await file.arrayBuffer());
+            model.send({ type: "files", files: meta }, undefined, buffers);
+          } catch (err) {
+            model.send({ type: "unreadable", files: meta.map((m) => ({ ...m, sent: false })) });
           }
         }
-        model.send({ type: "files", files: meta }, undefined, buffers);
-      } catch (err) {
-        model.send({ type: "unreadable", files: files.map((f) => ({ name: f.name, size: f.size, sent: false })) });
       } finally {
         reading = false;
         draw();

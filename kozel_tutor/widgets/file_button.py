@@ -4,11 +4,14 @@ ipywidgets' ``FileUpload`` sends whatever is chosen, however large, in one messa
 the server's message limit (10 MiB) closes the connection, and the file is lost without a word.
 Its label also counts the files it holds ("Upload (0)"), which means nothing to a learner.  This
 button reads a file only if it fits :attr:`FileButton.max_bytes` (less than that limit), and
-says of the others that they are too large, so the screen can tell the learner why.
+says of the others that they are too large, so the screen can tell the learner why.  Many files
+go in as many messages as it takes (each within ``max_bytes`` and :attr:`FileButton.max_files`),
+so a file is called too large only when it is, on its own.
 
 The browser sends ``{"type": "files", "files": [{"name", "size", "sent"}]}`` with one buffer per
 file sent; :meth:`FileButton.receive` checks it all and hands on :class:`ChosenFile` objects, or
-counts the message in :attr:`FileButton.rejected` and drops it.
+counts the message in :attr:`FileButton.rejected` and drops it.  Each message reaches the
+handlers on its own.
 
 >>> button = FileButton(description="Open", max_bytes=10, multiple=True)
 >>> got = []
@@ -39,7 +42,7 @@ MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 """The most a button sends in one message: the Jupyter server refuses messages over 10 MiB."""
 
 MAX_FILES = 100
-"""The most files one choice may hold (a teacher's class of results files)."""
+"""The most files one message holds (a choice of more comes in several messages)."""
 
 MAX_NAME = 255
 
@@ -73,6 +76,7 @@ class FileButton(anywidget.AnyWidget):
     disabled = traitlets.Bool(False).tag(sync=True)
     testid = traitlets.Unicode("file").tag(sync=True)
     max_bytes = traitlets.Int(MAX_MESSAGE_BYTES).tag(sync=True)
+    max_files = traitlets.Int(MAX_FILES, read_only=True).tag(sync=True)
 
     @traitlets.validate("max_bytes")
     def _check_max_bytes(self, proposal: dict[str, object]) -> int:
@@ -106,7 +110,7 @@ class FileButton(anywidget.AnyWidget):
         if not isinstance(message, dict) or message.get("type") not in ("files", "unreadable"):
             return None
         entries = message.get("files")
-        limit = MAX_FILES if self.multiple else 1
+        limit = self.max_files if self.multiple else 1
         if not isinstance(entries, list) or not 1 <= len(entries) <= limit:
             return None
         chosen: list[ChosenFile] = []
@@ -125,8 +129,8 @@ class FileButton(anywidget.AnyWidget):
                 chosen.append(ChosenFile(name, size, None, "unreadable"))
                 continue
             if not sent:
-                if size <= self.max_bytes - total:
-                    return None   # it fitted: the browser should have sent it
+                if size <= self.max_bytes:
+                    return None   # it fits a message: the browser should have sent it
                 chosen.append(ChosenFile(name, size, None, "too_big"))
                 continue
             data = _bytes(next(pending, None))
