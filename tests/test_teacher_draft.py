@@ -18,8 +18,8 @@ from kozel_tutor.app import App
 from kozel_tutor.app.backup import export_progress, import_progress
 from kozel_tutor.app.store import Store, UnreadableValue
 from kozel_tutor.app.teacher_view import DRAFT, TeacherView
-from kozel_tutor.puzzles.model import Goal
-from kozel_tutor.puzzles.teacher import EXAMPLE_POSITION, TeacherDraft
+from kozel_tutor.puzzles.model import Goal, PuzzleSet
+from kozel_tutor.puzzles.teacher import DRAFT_TEXT_LIMITS, EXAMPLE_POSITION, TeacherDraft
 
 
 def built(store: Store) -> TeacherView:
@@ -148,10 +148,10 @@ def test_a_draft_with_a_bad_puzzle_keeps_the_rest(tmp_path: Path) -> None:
     assert [p.id for p in view.chosen] == [p.id for i, p in enumerate(before.chosen) if i != 2]
     assert view.title.value == "Homework 7" and view.goal.value == "auto"
     assert view.header.view["error"] == ("Part of the set you were putting together could not "
-                                         "be read (puzzles left out: 1). It was put aside; the "
-                                         "rest is below.")
+                                         "be read (puzzles left out: 1; to fill in again: the "
+                                         "student's goal). It was put aside; the rest is below.")
     view.set_lang("ru")
-    assert "не прочитано задач: 1" in view.header.view["error"]
+    assert "(не прочитано задач: 1; заполните заново: цель ученика)" in view.header.view["error"]
     [(source, row, reason, _)] = bad_rows(store)
     assert source == "drafts" and json.loads(row["data"]) == data, "set aside whole"
     assert "puzzle #3" in reason and "goal" in reason
@@ -194,3 +194,162 @@ def test_any_stored_json_is_a_draft_or_a_value_error(data: Any) -> None:
 def test_the_example_and_a_typed_position_round_trip_as_a_draft() -> None:
     draft = TeacherDraft(title="Домашка", position=EXAMPLE_POSITION, goal="make_61")
     assert TeacherDraft.from_dict(json.loads(json.dumps(draft.to_dict()))) == (draft, [])
+
+
+def test_a_kept_catalogue_puzzle_in_old_words_is_not_added_twice(tmp_path: Path) -> None:
+    """The catalogue's words change between versions of the app, and a draft kept before the
+    change has the old ones: its puzzles come back as the catalogue's (matched by id), so
+    adding what the filters find never adds one of them again."""
+    store = Store(tmp_path / "progress.sqlite3")
+    first = TeacherView("en", backend="python", store=store)
+    first.add_filtered()
+    first.use_example()
+    assert first.author() is not None
+    data = store.read_draft(DRAFT)
+    assert data is not None
+    for puzzle in data["puzzles"]:
+        puzzle["title"] = {"ru": "Старые слова", "en": "Old words"}
+    store.save_draft(DRAFT, data)
+
+    view = TeacherView("en", backend="python", store=store)
+    current = {p.id: p for p in view.catalogue}
+    *kept, own = view.chosen
+    assert [p.id for p in view.chosen] == [p.id for p in first.chosen]
+    assert kept == [current[p.id] for p in kept], "the catalogue's puzzles in today's words"
+    assert own.source == "authored" and own.title.en == "Old words", "the teacher's, as kept"
+    assert view.found.value == f"Matching puzzles: {len(view.filtered()) - len(kept)}."
+    assert view.add_filtered() == TeacherView.ADD_AT_ONCE
+    ids = [p.id for p in view.chosen]
+    assert len(ids) == len(set(ids)) == 2 * TeacherView.ADD_AT_ONCE + 1
+    assert len(PuzzleSet.from_json(view.puzzle_set().to_json()).puzzles) == len(ids)
+    rows = view.items.children
+    assert len(rows) == len(ids) and len({id(row) for row in rows}) == len(ids)
+    again = TeacherView("en", backend="python", store=store)
+    assert [p.id for p in again.chosen] == ids and again.header.view.get("error") is None
+    assert bad_rows(store) == []
+
+
+@pytest.mark.parametrize(("field", "said_en", "said_ru"), [
+    ("title", "The title is cut to 200 characters", "Название обрезано до 200 символов"),
+    ("repo", "The repository is cut to 200 characters", "Репозиторий обрезан до 200 символов"),
+], ids=["title", "repo"])
+def test_a_title_or_repository_too_long_to_keep_is_cut_and_said(
+        tmp_path: Path, field: str, said_en: str, said_ru: str) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = TeacherView("en", backend="python", store=store)
+    view.add_filtered()
+    box = getattr(view, field)
+    limit = DRAFT_TEXT_LIMITS[field]
+    box.value = "Т" * (limit + 1)
+    assert box.value == "Т" * limit
+    assert said_en in view.details_status.value
+    view.set_lang("ru")
+    assert said_ru in view.details_status.value
+    again = TeacherView("en", backend="python", store=store)
+    assert getattr(again, field).value == "Т" * limit
+    assert len(again.chosen) == TeacherView.ADD_AT_ONCE
+    assert again.header.view.get("error") is None and bad_rows(store) == []
+    box.value = "Homework 7"
+    assert view.details_status.value == "", "said of the text that was cut, not of this one"
+
+
+def test_a_position_too_long_to_keep_is_cut_and_said(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = TeacherView("en", backend="python", store=store)
+    limit = DRAFT_TEXT_LIMITS["position"]
+    view.position.value = EXAMPLE_POSITION + " " * limit
+    assert view.position.value == (EXAMPLE_POSITION + " " * limit)[:limit]
+    assert f"The position is cut to {limit} characters" in view.author_status.value
+    view.set_lang("ru")
+    assert f"Позиция обрезана до {limit} символов" in view.author_status.value
+    again = TeacherView("en", backend="python", store=store)
+    assert again.position.value == view.position.value
+    assert again.header.view.get("error") is None and bad_rows(store) == []
+
+
+def test_a_draft_is_written_within_what_it_can_be_read_back_with() -> None:
+    long = TeacherDraft(title="Т" * 500, repo="r" * 500, position="{" * 200_000)
+    back, problems = TeacherDraft.from_dict(long.to_dict())
+    assert problems == []
+    assert [len(back.title), len(back.repo), len(back.position)] == [
+        DRAFT_TEXT_LIMITS["title"], DRAFT_TEXT_LIMITS["repo"], DRAFT_TEXT_LIMITS["position"]]
+
+
+@pytest.mark.parametrize(("field", "value", "what_en", "what_ru"), [
+    ("title", "Т" * 201, "to fill in again: the title", "заполните заново: название"),
+    ("repo", 7, "to fill in again: the repository", "заполните заново: репозиторий"),
+    ("position", ["{"], "to fill in again: the position", "заполните заново: позиция"),
+    ("goal", "win_everything", "to fill in again: the student's goal",
+     "заполните заново: цель ученика"),
+    ("puzzles", {"1": "AH"}, "the list of puzzles", "список задач"),
+], ids=["title", "repo", "position", "goal", "puzzles"])
+def test_a_bad_title_repository_position_or_goal_is_said_as_such(
+        tmp_path: Path, field: str, value: Any, what_en: str, what_ru: str) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    before = built(store)
+    data = store.read_draft(DRAFT)
+    assert data is not None
+    data[field] = value
+    store.save_draft(DRAFT, data)
+    view = TeacherView("en", backend="python", store=store)
+    if field != "puzzles":
+        assert [p.id for p in view.chosen] == [p.id for p in before.chosen]
+    assert view.header.view["error"] == (f"Part of the set you were putting together could not "
+                                         f"be read ({what_en}). It was put aside; the rest is "
+                                         f"below.")
+    view.set_lang("ru")
+    assert f"не удалось прочитать ({what_ru})." in view.header.view["error"]
+    assert "задач: 0" not in view.header.view["error"]
+    [(source, _, reason, _)] = bad_rows(store)
+    assert source == "drafts" and reason.startswith(field)
+
+
+def test_the_texts_reach_python_when_the_teacher_is_done_not_at_every_key() -> None:
+    """Each change of the title, the repository or the position writes the whole draft: the
+    browser sends them when the teacher leaves the field or presses Enter."""
+    view = TeacherView("en", backend="python")
+    assert [box.continuous_update for box in (view.title, view.repo, view.position)] == [
+        False, False, False]
+
+
+def test_a_draft_that_cannot_be_written_is_said(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = TeacherView("ru", lambda: None, backend="python", store=store)
+
+    def full_disk(name: str, data: dict[str, Any]) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(store, "save_draft", full_disk)
+    view.add_filtered()
+    assert view.header.view["error"].startswith("Набор сейчас не сохраняется: файл прогресса "
+                                                "не удалось записать.")
+    view.set_lang("en")
+    assert view.header.view["error"].startswith("The set is not being kept now: the progress "
+                                                "file could not be written.")
+    monkeypatch.undo()
+    view.title.value = "Homework 7"
+    assert view.header.view.get("error") is None, "kept again: said no more"
+    again = TeacherView("en", backend="python", store=store)
+    assert again.chosen == view.chosen and again.title.value == "Homework 7"
+
+
+def test_a_kept_draft_that_cannot_be_read_now_is_never_written_over(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    first = TeacherView("en", backend="python", store=store)
+    first.add_filtered()
+    kept = store.read_draft(DRAFT)
+
+    def busy(name: str) -> dict[str, Any] | None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "read_draft", busy)
+    view = TeacherView("en", backend="python", store=store)
+    assert view.chosen == []
+    assert "could not be read just now; it is left as it was" in view.header.view["error"]
+    view.add_filtered()
+    view.title.value = "Something else"
+    monkeypatch.undo()
+    assert store.read_draft(DRAFT) == kept, "the kept set was not written over"
+    assert TeacherView("en", backend="python", store=store).chosen == first.chosen

@@ -15,13 +15,16 @@ app's panel header (title, the way home and the app's language switch):
   the teacher's language.
 
 With the app's store (``store=``), the set being built – its puzzles, the teacher's own
-positions, the title – is kept as a draft (:class:`~kozel_tutor.puzzles.teacher.TeacherDraft`):
-leaving the section, or reloading the page, loses nothing.  A draft that cannot be read is set
-aside, and the screen says so.
+positions, the title – is kept as a draft (:mod:`.teacher_draft`): leaving the section, or
+reloading the page, loses nothing.  The title, the repository and the position reach Python
+(and the draft) when the teacher leaves the field or presses Enter, not at every key; each is
+cut to what a draft keeps (:data:`~kozel_tutor.puzzles.teacher.DRAFT_TEXT_LIMITS`), saying so.
+A draft that cannot be read is set aside, and the screen says so; so it does when the draft
+cannot be written.
 
-Every word on the screen, the problems included, follows the language switch.
+Every word on the screen (:mod:`.teacher_texts`), the problems included, follows the language
+switch.
 
->>> from kozel_tutor.puzzles.model import load_catalogue_lenient
 >>> difficulty_range("easy")
 (0, 1199)
 """
@@ -31,8 +34,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import logging
-import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -42,7 +43,6 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 import pandas as pd  # type: ignore[import-untyped]
 
-from ..bad_rows import UnreadableValue
 from ..puzzles.model import (
     Goal,
     Puzzle,
@@ -53,6 +53,7 @@ from ..puzzles.model import (
     unreceived_file_error,
 )
 from ..puzzles.teacher import (
+    DRAFT_TEXT_LIMITS,
     EXAMPLE_POSITION,
     LONG_LINK,
     TeacherDraft,
@@ -70,144 +71,14 @@ from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from .screens import lang_button
 from .store import Store
+from .teacher_draft import DRAFT, DraftKeeper
+from .teacher_texts import HELP
+from .teacher_texts import t as _t
 
 __all__ = ["DRAFT", "TeacherView", "difficulty_range"]
 
-log = logging.getLogger(__name__)
-
-DRAFT = "teacher"
-"""The name of the teacher's draft in the store (:meth:`~.store.Store.save_draft`)."""
-
 _DIFFICULTY = {"any": (0, 9999), "easy": (0, 1199), "medium": (1200, 1599),
                "hard": (1600, 9999)}
-
-_TEXT = {
-    "title": {"ru": "Учителю: наборы задач", "en": "For teachers: puzzle sets"},
-    "bad_catalogue": {"ru": "Часть задач не загрузилась: {problems}",
-                      "en": "Some puzzles could not be loaded: {problems}"},
-    "draft_lost": {"ru": "Набор, который вы собирали, не удалось прочитать. Он отложен в "
-                         "сторону (остальной прогресс цел); начните новый набор.",
-                   "en": "The set you were putting together could not be read. It was put "
-                         "aside (the rest of your progress is kept); start a new set."},
-    "draft_part": {"ru": "Часть набора, который вы собирали, не удалось прочитать (не "
-                         "прочитано задач: {n}). Она отложена в сторону; остальное — ниже.",
-                   "en": "Part of the set you were putting together could not be read "
-                         "(puzzles left out: {n}). It was put aside; the rest is below."},
-    "intro": {"ru": "Соберите набор, поделитесь файлом или ссылкой, загрузите результаты учеников.",
-              "en": "Build a set, share it as a file or a link, load your students' results."},
-    "home": {"ru": "← Домой", "en": "← Home"},
-    "build": {"ru": "1. Собрать набор", "en": "1. Build a set"},
-    "theme": {"ru": "Тема", "en": "Theme"},
-    "difficulty": {"ru": "Сложность", "en": "Difficulty"},
-    "cards": {"ru": "Карт на руке", "en": "Cards in hand"},
-    "variant": {"ru": "Вариант", "en": "Variant"},
-    "any": {"ru": "любая", "en": "any"},
-    "easy": {"ru": "лёгкие (<1200)", "en": "easy (<1200)"},
-    "medium": {"ru": "средние", "en": "medium"},
-    "hard": {"ru": "трудные (1600+)", "en": "hard (1600+)"},
-    "opening": {"ru": "первый ход", "en": "opening lead"},
-    "found": {"ru": "Подходит задач: {n}.", "en": "Matching puzzles: {n}."},
-    "add": {"ru": "Добавить первые {n}", "en": "Add the first {n}"},
-    "clear": {"ru": "Очистить набор", "en": "Clear the set"},
-    "own": {"ru": "Своя позиция", "en": "A position of your own"},
-    "author": {"ru": "Вставьте сюда позицию — или нажмите «Начать с примера» и поменяйте в нём "
-                     "карты.",
-               "en": "Paste a position here – or press “Start from the example” and change "
-                     "its cards."},
-    "example": {"ru": "Начать с примера", "en": "Start from the example"},
-    "example_hint": {"ru": "Вставить в поле пример позиции (то, что там было, заменится)",
-                     "en": "Put an example position in the box (replacing what is there)"},
-    "goal": {"ru": "Цель ученика", "en": "Student's goal"},
-    "auto": {"ru": "Любая: решатель выберет цель, где есть одна лучшая карта",
-             "en": "Any: the solver picks a goal with one best card"},
-    "goal_hint": {"ru": "Ученик играет за того, чей сейчас ход. Позиция станет задачей, только "
-                        "если для цели есть одна лучшая карта (или равноценные ей).",
-                  "en": "The student plays for the player whose turn it is. The position "
-                        "becomes a puzzle only if one card (or cards equal to it) is best for "
-                        "the goal."},
-    "check": {"ru": "Проверить и добавить", "en": "Check and add"},
-    "added": {"ru": "Добавлено: {title} — ответ {answers}.",
-              "en": "Added: {title} — answer {answers}."},
-    "rejected": {"ru": "Не добавлено: {reason}", "en": "Not added: {reason}"},
-    "already": {"ru": "Эта позиция уже есть в наборе (задача {n}).",
-                "en": "This position is already in the set (puzzle {n})."},
-    "share": {"ru": "2. Поделиться", "en": "2. Share"},
-    "set_title": {"ru": "Название набора", "en": "Set title"},
-    "repo": {"ru": "Репозиторий GitHub (owner/name)", "en": "GitHub repository (owner/name)"},
-    "in_set": {"ru": "В наборе задач: {n}", "en": "Puzzles in the set: {n}"},
-    "download": {"ru": "⬇ Файл набора", "en": "⬇ Set file"},
-    "link": {"ru": "Ссылка Binder: по ней ученики откроют набор в приложении",
-             "en": "Binder link: your students open the set in the app with it"},
-    "copy": {"ru": "Копировать ссылку", "en": "Copy the link"},
-    "copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
-    "open_link": {"ru": "Открыть (в новой вкладке)", "en": "Open it (in a new tab)"},
-    "long": {"ru": "Ссылка длинная ({n} символов): некоторые мессенджеры её обрежут — "
-                   "надёжнее файл.",
-             "en": "The link is long ({n} characters): some chat apps cut it — the file is "
-                   "safer."},
-    "grade": {"ru": "3. Результаты учеников", "en": "3. Students' results"},
-    "upload": {"ru": "Загрузить файлы результатов", "en": "Load results files"},
-    "bad": {"ru": "Эти файлы не прочитаны (остальные — в журнале ниже):",
-            "en": "These files were not read (the others are in the gradebook below):"},
-    "bad_plain": {"ru": "Эти файлы не прочитаны:", "en": "These files were not read:"},
-    "bad_none": {"ru": "Ни один файл не прочитан:", "en": "No file could be read:"},
-    "bad_none_hint": {"ru": "Файл результатов ученик скачивает в приложении, решив ваш набор "
-                            "задач (JSON или CSV). Загрузите такие файлы — и здесь появится "
-                            "журнал.",
-                      "en": "A results file is what a student downloads in the app after "
-                            "solving your puzzle set (JSON or CSV). Load such files and the "
-                            "gradebook appears here."},
-    "empty_set": {"ru": "Набор пуст: добавьте задачи.", "en": "The set is empty: add puzzles."},
-    "remove": {"ru": "Убрать", "en": "Remove"},
-    "remove_hint": {"ru": "Убрать задачу из набора", "en": "Remove this puzzle from the set"},
-    "item_theme": {"ru": "тема: {themes}", "en": "theme: {themes}"},
-    "item_themes": {"ru": "темы: {themes}", "en": "themes: {themes}"},
-    "item_variant": {"ru": "вариант: {variant}", "en": "variant: {variant}"},
-    "item_rating": {"ru": "рейтинг {rating}", "en": "rating {rating}"},
-    "paste_first": {"ru": "Сначала вставьте позицию в поле выше (или начните с примера).",
-                    "en": "Paste a position in the box above first (or start from the "
-                          "example)."},
-    "default_title": {"ru": "Набор задач", "en": "Puzzle set"},
-}
-
-# How to write a position, for a teacher who is not a programmer: what each line of the
-# example means.  The JSON names stay in Latin letters in both languages (they are typed so).
-_HELP = {
-    "en": ("How to write a position",
-           ["<b>hands</b>: the cards each player holds – <b>N</b>, <b>E</b>, <b>S</b>, <b>W</b> "
-            "(North and South play together against East and West). A card is its rank and "
-            "suit: ranks 6 7 8 9 <b>T</b> (ten) <b>J Q K A</b>, suits <b>C</b> ♣ <b>S</b> ♠ "
-            "<b>H</b> ♥ <b>D</b> ♦; so <code>TC</code> is the ten of clubs. Between tricks "
-            "every hand has the same number of cards.",
-            "<b>leader</b>: who leads the trick (N, E, S or W). The student plays for the "
-            "player whose turn it is: the leader, or the next player after the cards already "
-            "on the table.",
-            "<b>trick</b>: the cards already played to this trick, in order from the leader, "
-            "such as <code>[\"AH\", \"7H\"]</code>; <code>[]</code> when none.",
-            "<b>taken</b>: card points and tricks each side has taken so far: "
-            "<code>\"NS\": [points, tricks]</code>. With the points of the cards still in play "
-            "(A 11, T 10, K 4, Q 3, J 2) they make 120.",
-            "<b>trump</b>: the trump suit (C, S, H or D); <b>rules</b>: standard, classic, "
-            "nizhny or kozly24.",
-            "Keep the quotation marks, commas, colons and brackets as in the example."]),
-    "ru": ("Как записать позицию",
-           ["<b>hands</b> — карты каждого игрока: <b>N</b> (север), <b>E</b> (восток), "
-            "<b>S</b> (юг), <b>W</b> (запад); N и S играют вместе против E и W. Карта — "
-            "достоинство и масть латиницей: 6 7 8 9 <b>T</b> (десятка) <b>J</b> (валет) "
-            "<b>Q</b> (дама) <b>K</b> (король) <b>A</b> (туз), масти <b>C</b> ♣ <b>S</b> ♠ "
-            "<b>H</b> ♥ <b>D</b> ♦; так, <code>TC</code> — десятка треф. Между взятками у всех "
-            "поровну карт.",
-            "<b>leader</b> — кто начинает взятку (N, E, S или W). Ученик играет за того, чей "
-            "ход: за начинающего или, если на столе уже есть карты, за следующего игрока.",
-            "<b>trick</b> — карты, уже сыгранные в эту взятку, по порядку от начинающего, "
-            "например <code>[\"AH\", \"7H\"]</code>; <code>[]</code>, если карт нет.",
-            "<b>taken</b> — очки и взятки, уже взятые каждой парой: "
-            "<code>\"NS\": [очки, взятки]</code>. Вместе с очками карт, которые ещё в игре "
-            "(туз 11, десятка 10, король 4, дама 3, валет 2), получается 120.",
-            "<b>trump</b> — козырная масть (C, S, H или D); <b>rules</b> — правила: standard, "
-            "classic, nizhny или kozly24.",
-            "Кавычки, запятые, двоеточия и скобки оставляйте как в примере."]),
-}
 
 # The whole Binder link in a field that wraps, and a button that copies it (in the browser:
 # Python cannot reach the teacher's clipboard).
@@ -217,10 +88,8 @@ _COPY_JS = ("const f=this.closest('.kz-teacher-linkbox').querySelector('textarea
             ".writeText(f.value).then(done,()=>{document.execCommand('copy');done();});}"
             "else{document.execCommand('copy');done();}")
 
-
-def _t(key: str, lang: str, **params: object) -> str:
-    text = _TEXT[key]["ru" if lang == "ru" else "en"]
-    return text.format(**params) if params else text
+# Labels in full ("Карт на руках", not "Карт на р…"), buttons as wide as their words.
+_LABELLED = {"description_width": "initial"}
 
 
 def difficulty_range(name: str) -> tuple[int, int]:
@@ -233,6 +102,25 @@ def _button(*classes: str) -> ipywidgets.Button:
     for name in ("kz-wbtn", *classes):
         button.add_class(name)
     return button
+
+
+def _catalogue() -> tuple[list[Puzzle], list[PuzzleError]]:
+    """The catalogue's puzzles, each id once, and the files that could not be read."""
+    sets, errors = load_catalogue_lenient()
+    seen: dict[str, Puzzle] = {}
+    for puzzle_set in sets:
+        for puzzle in puzzle_set.puzzles:
+            seen.setdefault(puzzle.id, puzzle)
+    return list(seen.values()), errors
+
+
+def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
+                 description: str) -> None:
+    """New words for a dropdown's choices, keeping the one chosen."""
+    value = dropdown.value or default
+    dropdown.options = options
+    dropdown.value = value
+    dropdown.description = description
 
 
 class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
@@ -258,30 +146,54 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.backend = backend
         self.store = store
         self._quiet = False   # set while the screen itself changes values (language, draft)
-        self.draft_notice: tuple[str, int] | None = None
-        sets, errors = load_catalogue_lenient()
-        seen: dict[str, Puzzle] = {}
-        for puzzle_set in sets:
-            for puzzle in puzzle_set.puzzles:
-                seen.setdefault(puzzle.id, puzzle)
-        self.catalogue = list(seen.values())
-        self.load_errors = errors   # catalogue files that could not be read, shown above
+        self.catalogue, self.load_errors = _catalogue()   # the errors are shown above
+        self.keeper = DraftKeeper(store, self.catalogue)
         self.chosen: list[Puzzle] = []
         self.results_files: list[Path] = []
         self._results: tuple[pd.DataFrame, list[PuzzleError]] | None = None
         self._authored: Puzzle | PuzzleError | tuple[str, dict[str, object]] | None = None
+        self._cut: str | None = None   # the title or repository just cut to its limit
         self._tmp = tempfile.TemporaryDirectory(prefix="kozel-results-")
-        w = ipywidgets
+        self._build_header()
+        self._build_filters()
+        self._build_own_position()
+        self._build_share()
+        self._build_grade()
+        self.children = self._lay_out()
+        self.set_lang(self.lang)
+        self._restore_draft()
+
+    # -- the parts of the screen ------------------------------------------------------------
+
+    def _lay_out(self) -> tuple[Any, ...]:
+        """The screen from top to bottom: header, build, share, grade."""
+        row = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
+        hbox = ipywidgets.HBox
+        return (
+            self.header,
+            self.section_title("build"),
+            hbox([self.theme, self.difficulty, self.cards, self.variant], layout=row),
+            hbox([self.found, self.add, self.clear], layout=row),
+            self.own, self.help, hbox([self.example], layout=row), self.position,
+            hbox([self.goal, self.check], layout=row), self.goal_hint, self.author_status,
+            self.section_title("share"), hbox([self.title, self.repo], layout=row),
+            self.details_status, self.count, self.items, self.share,
+            self.section_title("grade"), self.upload, self.grades,
+        )
+
+    def _build_header(self) -> None:
         self.header = PanelWidget(lang=self.lang)
         self.header.add_class("kz-teacher-header")
         self.header.add_class("kz-page-header")
         self.header.on_command(self._command)
-        # Labels in full ("Карт на руках", not "Карт на р…"), buttons as wide as their words.
-        labelled = {"description_width": "initial"}
-        self.theme = w.Dropdown(style=labelled)
-        self.difficulty = w.Dropdown(style=labelled)
-        self.cards = w.Dropdown(style=labelled)
-        self.variant = w.Dropdown(style=labelled)
+
+    def _build_filters(self) -> None:
+        """The catalogue's filters, what they find, and the buttons to add it or clear."""
+        w = ipywidgets
+        self.theme = w.Dropdown(style=_LABELLED)
+        self.difficulty = w.Dropdown(style=_LABELLED)
+        self.cards = w.Dropdown(style=_LABELLED)
+        self.variant = w.Dropdown(style=_LABELLED)
         for control in (self.theme, self.difficulty, self.cards, self.variant):
             control.layout.width = "auto"
             control.observe(lambda _: self.refresh(), names="value")
@@ -290,16 +202,22 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.add.on_click(lambda _: self.add_filtered())
         self.clear = _button("kz-teacher-clear")
         self.clear.on_click(lambda _: self.clear_set())
+
+    def _build_own_position(self) -> None:
+        """The teacher's own position: the example, the help on its format, the box, the goal
+        and the check, and what the check said."""
+        w = ipywidgets
         self.own = w.HTML()
         self.own.add_class("kz-teacher-own")
         self.example = _button("kz-teacher-example")
         self.example.on_click(lambda _: self.use_example())
         self.help = w.HTML()
         self.help.add_class("kz-teacher-help")
-        self.position = w.Textarea(layout=w.Layout(width="100%", height="15em"))
+        self.position = w.Textarea(layout=w.Layout(width="100%", height="15em"),
+                                   continuous_update=False)
         self.position.add_class("kz-teacher-position")
         self.position.observe(lambda _: self._edited(), names="value")
-        self.goal = w.Dropdown(style=labelled, layout=w.Layout(width="auto"))
+        self.goal = w.Dropdown(style=_LABELLED, layout=w.Layout(width="auto"))
         self.goal.add_class("kz-teacher-goal")
         self.goal.observe(lambda _: self._edited(), names="value")
         self.check = _button("kz-wbtn-primary", "kz-teacher-check")
@@ -307,36 +225,30 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.goal_hint = w.HTML()
         self.goal_hint.add_class("kz-teacher-goal-hint")
         self.author_status = w.HTML()
-        self.title = w.Text(value="")
+
+    def _build_share(self) -> None:
+        """The set's title and repository, its list of puzzles, its file and link."""
+        w = ipywidgets
+        self.title = w.Text(value="", continuous_update=False)
         self.title.add_class("kz-teacher-title")
-        self.title.observe(lambda _: self._set_details_changed(), names="value")
-        self.repo = w.Text(value="")
+        self.title.observe(lambda _: self._details_edited("title"), names="value")
+        self.repo = w.Text(value="", continuous_update=False)
         self.repo.add_class("kz-teacher-repo")
-        self.repo.observe(lambda _: self._set_details_changed(), names="value")
+        self.repo.observe(lambda _: self._details_edited("repo"), names="value")
+        self.details_status = w.HTML()
         self.count = w.HTML()
         self.items = w.VBox()
         self.items.add_class("kz-teacher-items")
         self._rows: dict[str, tuple[Any, Any, Any]] = {}
         self.share = w.HTML()
+
+    def _build_grade(self) -> None:
+        """The button for the students' results files, and the gradebook."""
         self.upload = FileButton(accept=".json,.csv", multiple=True, testid="teacher-upload")
         self.upload.add_class("kz-teacher-upload")
         self.upload.on_files(self._on_files)
         self.unreceived: list[PuzzleError] = []
-        self.grades = w.HTML()
-        row = w.Layout(flex_flow="row wrap", align_items="center")
-        self.children = (
-            self.header,
-            self.section_title("build"),
-            w.HBox([self.theme, self.difficulty, self.cards, self.variant], layout=row),
-            w.HBox([self.found, self.add, self.clear], layout=row),
-            self.own, self.help, w.HBox([self.example], layout=row), self.position,
-            w.HBox([self.goal, self.check], layout=row), self.goal_hint, self.author_status,
-            self.section_title("share"), w.HBox([self.title, self.repo], layout=row),
-            self.count, self.items, self.share,
-            self.section_title("grade"), self.upload, self.grades,
-        )
-        self.set_lang(self.lang)
-        self._restore_draft()
+        self.grades = ipywidgets.HTML()
 
     def section_title(self, key: str) -> ipywidgets.HTML:
         label = ipywidgets.HTML()
@@ -359,56 +271,53 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
     def set_lang(self, lang: str) -> None:
         """Every word on the screen in ``lang`` (the app calls this when the language changes)."""
         self.lang = lang = "ru" if lang == "ru" else "en"
-        def t(key: str, **params: object) -> str:
-            return _t(key, lang, **params)
-
         self._show_header()
         for child in self.children:
             key = getattr(child, "key", None)
             if key:
-                child.value = f"<h3>{html.escape(t(key))}</h3>"
+                child.value = f"<h3>{html.escape(_t(key, lang))}</h3>"
+        self._word_choices()
+        self._word_controls()
+        self.refresh()
+        self._show_authored()
+        self._show_details_status()
+        self._show_grades()
+
+    def _word_choices(self) -> None:
+        """The dropdowns' choices and labels, in the screen's language."""
+        lang = self.lang
+        any_ = (_t("any", lang), "any")
         with self._quietly():
-            value = self.theme.value or "any"
-            self.theme.options = [(t("any"), "any")] + [(d.name.get(lang), k)
-                                                        for k, d in THEMES.items()]
-            self.theme.value = value
-            self.theme.description = t("theme")
-            value = self.difficulty.value or "any"
-            self.difficulty.options = [(t(k), k) for k in ("any", "easy", "medium", "hard")]
-            self.difficulty.value = value
-            self.difficulty.description = t("difficulty")
-            value = self.cards.value or "any"
-            self.cards.options = [(t("any"), "any"), ("3", "3"), ("4", "4"), ("5", "5"),
-                                  ("6", "6"), (t("opening"), "9")]
-            self.cards.value = value
-            self.cards.description = t("cards")
-            value = self.variant.value or "any"
-            self.variant.options = [(t("any"), "any")] + [(name.get(lang), key)
-                                                          for key, name in VARIANTS.items()]
-            self.variant.value = value
-            self.variant.description = t("variant")
-            value = self.goal.value or "auto"
-            self.goal.options = [(t("auto"), "auto")] + [(g.text(lang).rstrip("."), g.value)
-                                                         for g in Goal]
-            self.goal.value = value
-            self.goal.description = t("goal")
-        self.own.value = f"<h4>{html.escape(t('own'))}</h4>"
-        summary, points = _HELP[lang]
+            _set_choices(self.theme, [any_, *((d.name.get(lang), k) for k, d in THEMES.items())],
+                         "any", _t("theme", lang))
+            _set_choices(self.difficulty, [(_t(k, lang), k) for k in _DIFFICULTY], "any",
+                         _t("difficulty", lang))
+            _set_choices(self.cards, [any_, ("3", "3"), ("4", "4"), ("5", "5"), ("6", "6"),
+                                      (_t("opening", lang), "9")], "any", _t("cards", lang))
+            _set_choices(self.variant, [any_, *((name.get(lang), key)
+                                                for key, name in VARIANTS.items())],
+                         "any", _t("variant", lang))
+            _set_choices(self.goal, [(_t("auto", lang), "auto"),
+                                     *((g.text(lang).rstrip("."), g.value) for g in Goal)],
+                         "auto", _t("goal", lang))
+
+    def _word_controls(self) -> None:
+        """The headings, help, buttons and placeholders, in the screen's language."""
+        lang = self.lang
+        self.own.value = f"<h4>{html.escape(_t('own', lang))}</h4>"
+        summary, points = HELP[lang]
         self.help.value = (f'<details data-testid="teacher-help"><summary>{html.escape(summary)}'
                            f'</summary><ul>{"".join(f"<li>{p}</li>" for p in points)}</ul>'
                            f'</details>')
-        self.example.description = t("example")
-        self.example.tooltip = t("example_hint")
-        self.position.placeholder = t("author")
-        self.goal_hint.value = f"<p>{html.escape(t('goal_hint'))}</p>"
-        self.check.description = t("check")
-        self.clear.description = t("clear")
-        self.title.placeholder = t("set_title")
-        self.repo.placeholder = t("repo")
-        self.upload.description = t("upload")
-        self.refresh()
-        self._show_authored()
-        self._show_grades()
+        self.example.description = _t("example", lang)
+        self.example.tooltip = _t("example_hint", lang)
+        self.position.placeholder = _t("author", lang)
+        self.goal_hint.value = f"<p>{html.escape(_t('goal_hint', lang))}</p>"
+        self.check.description = _t("check", lang)
+        self.clear.description = _t("clear", lang)
+        self.title.placeholder = _t("set_title", lang)
+        self.repo.placeholder = _t("repo", lang)
+        self.upload.description = _t("upload", lang)
 
     def _show_header(self) -> None:
         lang = self.lang
@@ -418,10 +327,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
             toolbar.insert(0, {"id": "home", "label": _t("home", lang), "testid": "teacher-home"})
         view: dict[str, Any] = {"title": _t("title", lang), "subtitle": _t("intro", lang),
                                 "testid": "teacher", "toolbar": toolbar, "buttons": []}
-        problems = []
-        if self.draft_notice is not None:
-            key, lost = self.draft_notice
-            problems.append(_t(key, lang, n=lost))
+        problems = self.keeper.messages(lang)
         if self.load_errors:
             problems.append(_t("bad_catalogue", lang,
                                problems="; ".join(e.text(lang) for e in self.load_errors)))
@@ -452,59 +358,35 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
                             self.position.value, str(self.goal.value or "auto"))
 
     def _save_draft(self) -> None:
-        if self.store is None or self._quiet:
+        if self._quiet:
             return
-        try:
-            self.store.save_draft(DRAFT, self.draft().to_dict())
-        except sqlite3.Error:
-            log.exception("could not keep the teacher's draft")
+        failed = self.keeper.save_failed
+        self.keeper.save(self.draft())
+        if self.keeper.save_failed != failed:
+            self._show_header()
 
     def _restore_draft(self) -> None:
-        """The set the teacher was building last time, as far as it can be read; what cannot
-        be is set aside (the store's ``bad_rows``) and :attr:`draft_notice` says so."""
-        if self.store is None:
-            return
-        try:
-            data = self.store.read_draft(DRAFT)
-        except UnreadableValue:   # not even JSON: the store has set it aside
-            self._draft_unreadable("draft_lost")
-            return
-        except sqlite3.Error:
-            log.exception("could not read the teacher's draft")
-            return
-        if data is None:
-            return
-        try:
-            draft, problems = TeacherDraft.from_dict(data)
-        except ValueError as exc:
-            self._set_aside_draft(str(exc))
-            self._draft_unreadable("draft_lost")
-            return
-        with self._quietly():
-            self.chosen[:] = draft.puzzles
-            self.title.value = draft.title
-            self.repo.value = draft.repo
-            self.position.value = draft.position
-            self.goal.value = draft.goal
-        if problems:
-            self._set_aside_draft("; ".join(problems))
-            stored = data.get("puzzles")
-            lost = len(stored) - len(draft.puzzles) if isinstance(stored, list) else 0
-            self.draft_notice = ("draft_part", lost)
+        """The set the teacher was building last time (:meth:`.DraftKeeper.restore`)."""
+        draft = self.keeper.restore()
+        if draft is not None:
+            with self._quietly():
+                self.chosen[:] = draft.puzzles
+                self.title.value = draft.title
+                self.repo.value = draft.repo
+                self.position.value = draft.position
+                self.goal.value = draft.goal
+            self.refresh()
+        if self.keeper.messages(self.lang):
             self._show_header()
-            self._save_draft()   # what could be read is the draft from now on
-        self.refresh()
 
-    def _set_aside_draft(self, reason: str) -> None:
-        assert self.store is not None
-        try:
-            self.store.set_aside_draft(DRAFT, reason)
-        except sqlite3.Error:
-            log.exception("could not set the teacher's draft aside")
-
-    def _draft_unreadable(self, key: str) -> None:
-        self.draft_notice = (key, 0)
-        self._show_header()
+    def _cut_to_limit(self, field: str, widget: Any) -> bool:
+        """Cut the text of ``widget`` to what a draft keeps of ``field``; whether it was."""
+        limit = DRAFT_TEXT_LIMITS[field]
+        if len(widget.value) <= limit:
+            return False
+        with self._quietly():
+            widget.value = widget.value[:limit]
+        return True
 
     # -- build ------------------------------------------------------------------------------
 
@@ -516,8 +398,14 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         return filter_puzzles(self.catalogue, themes=themes, min_rating=low, max_rating=high,
                               cards=cards, variants=variants)
 
+    def _unchosen(self) -> list[Puzzle]:
+        """The filtered puzzles not yet in the set (by id: a puzzle kept in a draft may be in
+        other words than the catalogue's copy)."""
+        chosen = {p.id for p in self.chosen}
+        return [p for p in self.filtered() if p.id not in chosen]
+
     def refresh(self) -> None:
-        matches = [p for p in self.filtered() if p not in self.chosen]
+        matches = self._unchosen()
         self.found.value = html.escape(_t("found", self.lang, n=len(matches)))
         self.add.description = _t("add", self.lang, n=min(self.ADD_AT_ONCE, len(matches)))
         self.add.disabled = not matches
@@ -531,7 +419,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self._save_draft()
 
     def add_filtered(self) -> int:
-        fresh = [p for p in self.filtered() if p not in self.chosen][:self.ADD_AT_ONCE]
+        fresh = self._unchosen()[:self.ADD_AT_ONCE]
         self.chosen.extend(fresh)
         self._set_changed()
         return len(fresh)
@@ -554,10 +442,14 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         self.position.value = EXAMPLE_POSITION
 
     def _edited(self) -> None:
-        """The position or its goal was changed: an old verdict on it no longer applies."""
+        """The position or its goal was changed: an old verdict on it no longer applies.  A
+        position longer than a draft keeps is cut to it, saying so."""
         if self._quiet:
             return
         self._forget_authored()
+        if self._cut_to_limit("position", self.position):
+            self._authored = ("cut_position", {"n": DRAFT_TEXT_LIMITS["position"]})
+            self._show_authored()
         self._save_draft()
 
     def _forget_authored(self) -> None:
@@ -616,9 +508,25 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         ident = f"set-{digest}"
         return PuzzleSet(ident, Text(title, title), Text("", ""), tuple(self.chosen))
 
-    def _set_details_changed(self) -> None:
+    def _details_edited(self, field: str) -> None:
+        """The title or the repository was changed: cut to what a draft keeps (saying so),
+        then the share part follows and the draft is kept."""
+        if self._quiet:
+            return
+        cut = self._cut_to_limit(field, self.title if field == "title" else self.repo)
+        if cut or self._cut == field:
+            self._cut = field if cut else None
+            self._show_details_status()
         self.refresh_share()
         self._save_draft()
+
+    def _show_details_status(self) -> None:
+        if self._cut is None:
+            self.details_status.value = ""
+            return
+        message = _t(f"cut_{self._cut}", self.lang, n=DRAFT_TEXT_LIMITS[self._cut])
+        self.details_status.value = (f'<p class="kz-teacher-error" data-testid="teacher-cut">'
+                                     f'{html.escape(message)}</p>')
 
     def _item_html(self, number: int, puzzle: Puzzle) -> str:
         lang = self.lang

@@ -66,8 +66,10 @@ from .verify import analyse
 
 __all__ = [
     "DEFAULT_REPO",
+    "DRAFT_TEXT_LIMITS",
     "EXAMPLE_POSITION",
     "RESULTS_FORMAT",
+    "DraftReading",
     "Gradebook",
     "Note",
     "ResultRow",
@@ -285,7 +287,10 @@ def author_puzzle(
 # -- the set being built, kept between visits -------------------------------------------------
 
 _GOAL_CHOICES = frozenset({"auto", *(goal.value for goal in Goal)})
-_DRAFT_TEXT_LIMITS = {"title": 200, "repo": 200, "position": 100_000}
+DRAFT_TEXT_LIMITS = {"title": 200, "repo": 200, "position": 100_000}
+"""The longest title, repository and position a draft keeps, in characters: the teacher's
+screen cuts what is typed to them (and says so), a draft is written within them, and a stored
+one beyond them is damage."""
 MAX_DRAFT_PUZZLES = 1000
 """A draft with more puzzles than this is damage, not a teacher's work."""
 
@@ -308,37 +313,63 @@ class TeacherDraft:
     goal: str = "auto"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": 1, "title": self.title, "repo": self.repo,
-                "position": self.position, "goal": self.goal,
+        """The draft as JSON; a text longer than :data:`DRAFT_TEXT_LIMITS` is cut to it, so
+        that what is written can always be read back.
+
+        >>> len(TeacherDraft(title="Т" * 201).to_dict()["title"])
+        200
+        """
+        texts = {key: getattr(self, key)[:limit] for key, limit in DRAFT_TEXT_LIMITS.items()}
+        return {"version": 1, **texts, "goal": self.goal,
                 "puzzles": [puzzle.to_dict() for puzzle in self.puzzles]}
 
     @classmethod
     def from_dict(cls, data: object) -> tuple[TeacherDraft, list[str]]:
         """A stored draft, checked: what of it can be used, and why the rest cannot (in
-        English, for the ``bad_rows`` table).  A bad puzzle, title or goal is left out and the
-        rest kept; a ``ValueError`` says so when nothing can be used (not a version 1 draft).
+        English, for the ``bad_rows`` table).  See :meth:`read`."""
+        reading = cls.read(data)
+        return reading.draft, reading.problems
+
+    @classmethod
+    def read(cls, data: object) -> DraftReading:
+        """A stored draft, checked: what of it can be used, which of its parts could not be,
+        and why (in English, for the ``bad_rows`` table).  A bad puzzle, title, repository,
+        position or goal is left out and the rest kept; a ``ValueError`` says so when nothing
+        can be used (not a version 1 draft).
+
+        >>> reading = TeacherDraft.read({"version": 1, "title": 7, "puzzles": [{}]})
+        >>> reading.fields, reading.left_out
+        (('title',), 1)
         """
         if not isinstance(data, Mapping):
             raise ValueError("a teacher's draft must be a JSON object")
         if data.get("version") != 1 or isinstance(data.get("version"), bool):
             raise ValueError(f"a teacher's draft of version {data.get('version')!r}, not 1")
         problems: list[str] = []
+        fields: list[str] = []
         texts: dict[str, str] = {}
-        for key, limit in _DRAFT_TEXT_LIMITS.items():
+        for key, limit in DRAFT_TEXT_LIMITS.items():
             value = data.get(key, "")
             if isinstance(value, str) and len(value) <= limit:
                 texts[key] = value
             else:
                 problems.append(f"{key}: not a text of at most {limit} characters")
+                fields.append(key)
                 texts[key] = ""
         goal = data.get("goal", "auto")
         if not isinstance(goal, str) or goal not in _GOAL_CHOICES:
             problems.append(f"goal: {goal!r} is not one of {sorted(_GOAL_CHOICES)}")
+            fields.append("goal")
             goal = "auto"
         raw = data.get("puzzles", [])
-        if not isinstance(raw, list) or len(raw) > MAX_DRAFT_PUZZLES:
-            problems.append(f"puzzles: not a list of at most {MAX_DRAFT_PUZZLES}")
+        left_out = 0
+        if not isinstance(raw, list):
+            problems.append("puzzles: not a list")
+            fields.append("puzzles")
             raw = []
+        elif len(raw) > MAX_DRAFT_PUZZLES:
+            problems.append(f"puzzles: a list of {len(raw)}, more than {MAX_DRAFT_PUZZLES}")
+            left_out, raw = len(raw), []
         puzzles: list[Puzzle] = []
         seen: set[str] = set()
         for number, item in enumerate(raw, 1):
@@ -346,13 +377,39 @@ class TeacherDraft:
                 puzzle = Puzzle.from_dict(item, PuzzleProblem("puzzle_n", n=number))
             except PuzzleError as exc:
                 problems.append(str(exc))
+                left_out += 1
                 continue
             if puzzle.id in seen:
                 problems.append(f"puzzle #{number}: id {puzzle.id!r} appears twice")
+                left_out += 1
                 continue
             seen.add(puzzle.id)
             puzzles.append(puzzle)
-        return cls(puzzles, texts["title"], texts["repo"], texts["position"], str(goal)), problems
+        draft = cls(puzzles, texts["title"], texts["repo"], texts["position"], str(goal))
+        return DraftReading(draft, problems, tuple(fields), left_out)
+
+    def with_catalogue(self, catalogue: Iterable[Puzzle]) -> TeacherDraft:
+        """The draft with each catalogue puzzle in it replaced by the catalogue's current
+        version, matched by id (the catalogue's words change between versions of the app).
+        The teacher's own positions (source ``authored``), and puzzles the catalogue no longer
+        has, stay as they were kept."""
+        current = {puzzle.id: puzzle for puzzle in catalogue}
+        puzzles = [puzzle if puzzle.source == "authored" else current.get(puzzle.id, puzzle)
+                   for puzzle in self.puzzles]
+        return TeacherDraft(puzzles, self.title, self.repo, self.position, self.goal)
+
+
+@dataclass(frozen=True)
+class DraftReading:
+    """What :meth:`TeacherDraft.read` made of a stored draft: the ``draft`` that can be used,
+    the ``problems`` with the rest (in English), the ``fields`` that could not be read (of
+    ``title``, ``repo``, ``position``, ``goal`` and ``puzzles``, the list itself) and how many
+    puzzles of the list were ``left_out``."""
+
+    draft: TeacherDraft
+    problems: list[str]
+    fields: tuple[str, ...] = ()
+    left_out: int = 0
 
 
 # -- sharing ----------------------------------------------------------------------------------

@@ -1,0 +1,172 @@
+"""Every word of the Teacher section (:mod:`.teacher_view`), in Russian and English: the
+screen's texts (:data:`TEXT`, through :func:`t`) and the help on writing a position
+(:data:`HELP`).
+
+>>> t("found", "ru", n=3)
+'Подходит задач: 3.'
+>>> t("found", "de", n=3)
+'Matching puzzles: 3.'
+"""
+
+from __future__ import annotations
+
+__all__ = ["HELP", "TEXT", "t"]
+
+TEXT: dict[str, dict[str, str]] = {
+    "title": {"ru": "Учителю: наборы задач", "en": "For teachers: puzzle sets"},
+    "bad_catalogue": {"ru": "Часть задач не загрузилась: {problems}",
+                      "en": "Some puzzles could not be loaded: {problems}"},
+    "draft_lost": {"ru": "Набор, который вы собирали, не удалось прочитать. Он отложен в "
+                         "сторону (остальной прогресс цел); начните новый набор.",
+                   "en": "The set you were putting together could not be read. It was put "
+                         "aside (the rest of your progress is kept); start a new set."},
+    "draft_part": {"ru": "Часть набора, который вы собирали, не удалось прочитать ({what}). "
+                         "Она отложена в сторону; остальное — ниже.",
+                   "en": "Part of the set you were putting together could not be read "
+                         "({what}). It was put aside; the rest is below."},
+    "left_out": {"ru": "не прочитано задач: {n}", "en": "puzzles left out: {n}"},
+    "refill": {"ru": "заполните заново: {fields}", "en": "to fill in again: {fields}"},
+    "field_title": {"ru": "название", "en": "the title"},
+    "field_repo": {"ru": "репозиторий", "en": "the repository"},
+    "field_position": {"ru": "позиция", "en": "the position"},
+    "field_goal": {"ru": "цель ученика", "en": "the student's goal"},
+    "field_puzzles": {"ru": "список задач", "en": "the list of puzzles"},
+    "draft_unread": {"ru": "Набор, который вы собирали в прошлый раз, сейчас не удалось прочитать; "
+                           "он не тронут. Этот набор пока не сохраняется: откройте раздел "
+                           "позже или скачайте файл набора.",
+                     "en": "The set you were putting together last time could not be read just "
+                           "now; it is left as it was. This set is not being kept meanwhile: "
+                           "open the section again later, or download the set file."},
+    "not_kept": {"ru": "Набор сейчас не сохраняется: файл прогресса не удалось записать. Если "
+                       "уйти из раздела или перезагрузить страницу, набор пропадёт — скачайте "
+                       "файл набора.",
+                 "en": "The set is not being kept now: the progress file could not be written. "
+                       "Leaving the section or reloading the page would lose it – download "
+                       "the set file."},
+    "cut_title": {"ru": "Название обрезано до {n} символов: длиннее не сохраняется.",
+                  "en": "The title is cut to {n} characters: a longer one is not kept."},
+    "cut_repo": {"ru": "Репозиторий обрезан до {n} символов: длиннее не сохраняется.",
+                 "en": "The repository is cut to {n} characters: a longer one is not kept."},
+    "cut_position": {"ru": "Позиция обрезана до {n} символов: длиннее не сохраняется.",
+                     "en": "The position is cut to {n} characters: a longer one is not kept."},
+    "intro": {"ru": "Соберите набор, поделитесь файлом или ссылкой, загрузите результаты учеников.",
+              "en": "Build a set, share it as a file or a link, load your students' results."},
+    "home": {"ru": "← Домой", "en": "← Home"},
+    "build": {"ru": "1. Собрать набор", "en": "1. Build a set"},
+    "theme": {"ru": "Тема", "en": "Theme"},
+    "difficulty": {"ru": "Сложность", "en": "Difficulty"},
+    "cards": {"ru": "Карт на руке", "en": "Cards in hand"},
+    "variant": {"ru": "Вариант", "en": "Variant"},
+    "any": {"ru": "любая", "en": "any"},
+    "easy": {"ru": "лёгкие (<1200)", "en": "easy (<1200)"},
+    "medium": {"ru": "средние", "en": "medium"},
+    "hard": {"ru": "трудные (1600+)", "en": "hard (1600+)"},
+    "opening": {"ru": "первый ход", "en": "opening lead"},
+    "found": {"ru": "Подходит задач: {n}.", "en": "Matching puzzles: {n}."},
+    "add": {"ru": "Добавить первые {n}", "en": "Add the first {n}"},
+    "clear": {"ru": "Очистить набор", "en": "Clear the set"},
+    "own": {"ru": "Своя позиция", "en": "A position of your own"},
+    "author": {"ru": "Вставьте сюда позицию — или нажмите «Начать с примера» и поменяйте в нём "
+                     "карты.",
+               "en": "Paste a position here – or press “Start from the example” and change "
+                     "its cards."},
+    "example": {"ru": "Начать с примера", "en": "Start from the example"},
+    "example_hint": {"ru": "Вставить в поле пример позиции (то, что там было, заменится)",
+                     "en": "Put an example position in the box (replacing what is there)"},
+    "goal": {"ru": "Цель ученика", "en": "Student's goal"},
+    "auto": {"ru": "Любая: решатель выберет цель, где есть одна лучшая карта",
+             "en": "Any: the solver picks a goal with one best card"},
+    "goal_hint": {"ru": "Ученик играет за того, чей сейчас ход. Позиция станет задачей, только "
+                        "если для цели есть одна лучшая карта (или равноценные ей).",
+                  "en": "The student plays for the player whose turn it is. The position "
+                        "becomes a puzzle only if one card (or cards equal to it) is best for "
+                        "the goal."},
+    "check": {"ru": "Проверить и добавить", "en": "Check and add"},
+    "added": {"ru": "Добавлено: {title} — ответ {answers}.",
+              "en": "Added: {title} — answer {answers}."},
+    "rejected": {"ru": "Не добавлено: {reason}", "en": "Not added: {reason}"},
+    "already": {"ru": "Эта позиция уже есть в наборе (задача {n}).",
+                "en": "This position is already in the set (puzzle {n})."},
+    "share": {"ru": "2. Поделиться", "en": "2. Share"},
+    "set_title": {"ru": "Название набора", "en": "Set title"},
+    "repo": {"ru": "Репозиторий GitHub (owner/name)", "en": "GitHub repository (owner/name)"},
+    "in_set": {"ru": "В наборе задач: {n}", "en": "Puzzles in the set: {n}"},
+    "download": {"ru": "⬇ Файл набора", "en": "⬇ Set file"},
+    "link": {"ru": "Ссылка Binder: по ней ученики откроют набор в приложении",
+             "en": "Binder link: your students open the set in the app with it"},
+    "copy": {"ru": "Копировать ссылку", "en": "Copy the link"},
+    "copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
+    "open_link": {"ru": "Открыть (в новой вкладке)", "en": "Open it (in a new tab)"},
+    "long": {"ru": "Ссылка длинная ({n} символов): некоторые мессенджеры её обрежут — "
+                   "надёжнее файл.",
+             "en": "The link is long ({n} characters): some chat apps cut it — the file is "
+                   "safer."},
+    "grade": {"ru": "3. Результаты учеников", "en": "3. Students' results"},
+    "upload": {"ru": "Загрузить файлы результатов", "en": "Load results files"},
+    "bad": {"ru": "Эти файлы не прочитаны (остальные — в журнале ниже):",
+            "en": "These files were not read (the others are in the gradebook below):"},
+    "bad_plain": {"ru": "Эти файлы не прочитаны:", "en": "These files were not read:"},
+    "bad_none": {"ru": "Ни один файл не прочитан:", "en": "No file could be read:"},
+    "bad_none_hint": {"ru": "Файл результатов ученик скачивает в приложении, решив ваш набор "
+                            "задач (JSON или CSV). Загрузите такие файлы — и здесь появится "
+                            "журнал.",
+                      "en": "A results file is what a student downloads in the app after "
+                            "solving your puzzle set (JSON or CSV). Load such files and the "
+                            "gradebook appears here."},
+    "empty_set": {"ru": "Набор пуст: добавьте задачи.", "en": "The set is empty: add puzzles."},
+    "remove": {"ru": "Убрать", "en": "Remove"},
+    "remove_hint": {"ru": "Убрать задачу из набора", "en": "Remove this puzzle from the set"},
+    "item_theme": {"ru": "тема: {themes}", "en": "theme: {themes}"},
+    "item_themes": {"ru": "темы: {themes}", "en": "themes: {themes}"},
+    "item_variant": {"ru": "вариант: {variant}", "en": "variant: {variant}"},
+    "item_rating": {"ru": "рейтинг {rating}", "en": "rating {rating}"},
+    "paste_first": {"ru": "Сначала вставьте позицию в поле выше (или начните с примера).",
+                    "en": "Paste a position in the box above first (or start from the "
+                          "example)."},
+    "default_title": {"ru": "Набор задач", "en": "Puzzle set"},
+}
+
+# How to write a position, for a teacher who is not a programmer: what each line of the
+# example means.  The JSON names stay in Latin letters in both languages (they are typed so).
+HELP: dict[str, tuple[str, list[str]]] = {
+    "en": ("How to write a position",
+           ["<b>hands</b>: the cards each player holds – <b>N</b>, <b>E</b>, <b>S</b>, <b>W</b> "
+            "(North and South play together against East and West). A card is its rank and "
+            "suit: ranks 6 7 8 9 <b>T</b> (ten) <b>J Q K A</b>, suits <b>C</b> ♣ <b>S</b> ♠ "
+            "<b>H</b> ♥ <b>D</b> ♦; so <code>TC</code> is the ten of clubs. Between tricks "
+            "every hand has the same number of cards.",
+            "<b>leader</b>: who leads the trick (N, E, S or W). The student plays for the "
+            "player whose turn it is: the leader, or the next player after the cards already "
+            "on the table.",
+            "<b>trick</b>: the cards already played to this trick, in order from the leader, "
+            "such as <code>[\"AH\", \"7H\"]</code>; <code>[]</code> when none.",
+            "<b>taken</b>: card points and tricks each side has taken so far: "
+            "<code>\"NS\": [points, tricks]</code>. With the points of the cards still in play "
+            "(A 11, T 10, K 4, Q 3, J 2) they make 120.",
+            "<b>trump</b>: the trump suit (C, S, H or D); <b>rules</b>: standard, classic, "
+            "nizhny or kozly24.",
+            "Keep the quotation marks, commas, colons and brackets as in the example."]),
+    "ru": ("Как записать позицию",
+           ["<b>hands</b> — карты каждого игрока: <b>N</b> (север), <b>E</b> (восток), "
+            "<b>S</b> (юг), <b>W</b> (запад); N и S играют вместе против E и W. Карта — "
+            "достоинство и масть латиницей: 6 7 8 9 <b>T</b> (десятка) <b>J</b> (валет) "
+            "<b>Q</b> (дама) <b>K</b> (король) <b>A</b> (туз), масти <b>C</b> ♣ <b>S</b> ♠ "
+            "<b>H</b> ♥ <b>D</b> ♦; так, <code>TC</code> — десятка треф. Между взятками у всех "
+            "поровну карт.",
+            "<b>leader</b> — кто начинает взятку (N, E, S или W). Ученик играет за того, чей "
+            "ход: за начинающего или, если на столе уже есть карты, за следующего игрока.",
+            "<b>trick</b> — карты, уже сыгранные в эту взятку, по порядку от начинающего, "
+            "например <code>[\"AH\", \"7H\"]</code>; <code>[]</code>, если карт нет.",
+            "<b>taken</b> — очки и взятки, уже взятые каждой парой: "
+            "<code>\"NS\": [очки, взятки]</code>. Вместе с очками карт, которые ещё в игре "
+            "(туз 11, десятка 10, король 4, дама 3, валет 2), получается 120.",
+            "<b>trump</b> — козырная масть (C, S, H или D); <b>rules</b> — правила: standard, "
+            "classic, nizhny или kozly24.",
+            "Кавычки, запятые, двоеточия и скобки оставляйте как в примере."]),
+}
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """The text ``key`` in ``lang`` (Russian, or else English), with ``params`` put in."""
+    text = TEXT[key]["ru" if lang == "ru" else "en"]
+    return text.format(**params) if params else text
