@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 
-__all__ = ["LANGUAGES", "MESSAGES", "Count", "Message", "Number", "in_words", "plural_ru",
-           "translate"]
+__all__ = ["CARDS", "CARD_POINTS", "LANGUAGES", "MESSAGES", "MORE_POINTS", "POINTS", "POINTS_WITH",
+           "ROWS", "Count", "Message", "Noun", "Number", "in_words", "plural_ru", "translate"]
 
 LANGUAGES = ("ru", "en")
 
@@ -116,6 +116,39 @@ class Count:
         if lang == "ru":
             return f"{self.n} {plural_ru(self.n, *self.ru)}"
         return f"{self.n} {self.en[0] if self.n == 1 else self.en[1]}"
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A noun counted by a number, in both languages: ``en`` the singular and plural, ``ru`` the
+    forms for 1, 2–4 and 5 in the case the sentence needs.  Called with a number, it gives the
+    :class:`Count` a message takes as a parameter.
+
+    >>> ROWS(1).in_lang("ru"), ROWS(2).in_lang("en"), POINTS_WITH(21).in_lang("ru")
+    ('1 пару', '2 rows', '21 очком')
+    """
+
+    en: tuple[str, str]
+    ru: tuple[str, str, str]
+
+    def __call__(self, n: int) -> Count:
+        return Count(n, self.en, self.ru)
+
+
+# The counted nouns of the game, each spelt out once.
+_POINT_FORMS_RU = ("очко", "очка", "очков")
+POINTS = Noun(("point", "points"), _POINT_FORMS_RU)
+"""Card points, nominative or accusative: "21 points", «21 очко», «наберите 31 очко»."""
+POINTS_WITH = Noun(("point", "points"), ("очком", "очками", "очками"))
+"""Card points after «с» (instrumental): «с 21 очком», «с 30 очками»."""
+CARD_POINTS = Noun(("card point", "card points"), _POINT_FORMS_RU)
+"""Card points said in full in English: "61 card points", «61 очко»."""
+MORE_POINTS = Noun(("more point", "more points"), _POINT_FORMS_RU)
+"""A difference in card points: "kept 1 more point", «на 3 очка больше»."""
+ROWS = Noun(("row", "rows"), ("пару", "пары", "пар"))
+"""Rows of the tablo as written, accusative: "1 row", «запишут 1 пару»."""
+CARDS = Noun(("card", "cards"), ("карта", "карты", "карт"))
+"""Cards, nominative: "3 cards", «3 карты», «5 карт»."""
 
 
 def in_words(value: object, lang: str) -> object:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -20,7 +20,15 @@ from .rules import TRUMP, CardOrder, Rules, find_rules, legal_mask
 from .scoring import DealResult, deal_result
 from .seats import Seat, Team
 
-__all__ = ["DealState", "IllegalPlay", "Phase", "SeatView", "Trick", "led_suits"]
+__all__ = ["CATCH_CARDS", "QUEEN_OF_CLUBS", "SIX_OF_CLUBS", "DealState", "IllegalPlay", "Phase",
+           "SeatView", "Trick", "catch_still_possible", "caught_side", "led_suits"]
+
+SIX_OF_CLUBS = Card.parse("6C")
+QUEEN_OF_CLUBS = Card.parse("QC")
+CATCH_CARDS = (SIX_OF_CLUBS, QUEEN_OF_CLUBS)
+"""The cards of the catch, played where ``Rules.catch`` is set (``nizhny``, ``kozly24``; RULES.md
+§2): the 6♣ (шамок) catches the Q♣ (шамка) when both fall in one trick from opposite sides, and
+the deal ends with the Q♣'s side caught.  They are the two top trumps of those presets."""
 
 
 class IllegalPlay(ValueError):
@@ -341,7 +349,7 @@ class DealState:
         self.tricks_taken[winner.team] += 1
         self.led |= led_suits(order, (trick,))
         if self.rules.catch:
-            self.caught = _caught_team(trick)
+            self.caught = caught_side(trick.leader, trick.cards)
         self.leader = winner
         self.trick = []
         self.required_lead = None
@@ -463,14 +471,42 @@ class _Saved:
     required_lead: Card | None
 
 
-def _caught_team(trick: Trick) -> Team | None:
-    """The side caught by the 6♣: it played the Q♣ and the other side played the 6♣ in one trick."""
-    six = queen = None
-    for seat, card in trick.plays():
-        if card.token == "6C":
-            six = seat
-        elif card.token == "QC":
-            queen = seat
-    if six is None or queen is None or six.team == queen.team:
+def caught_side(leader: Seat, cards: Sequence[Card]) -> Team | None:
+    """The side caught by the 6♣ in a trick led by ``leader`` with ``cards`` (in play order): it
+    played the Q♣ and the other side the 6♣; ``None`` if the trick holds no catch.
+
+    >>> caught_side(Seat.N, [QUEEN_OF_CLUBS, SIX_OF_CLUBS]), caught_side(Seat.N, [QUEEN_OF_CLUBS])
+    (<Team.NS: 0>, None)
+    >>> caught_side(Seat.N, [QUEEN_OF_CLUBS, Card.parse("7C"), SIX_OF_CLUBS]) is None   # N–S both
+    True
+    """
+    sides = [leader.offset(cards.index(card)).team if card in cards else None
+             for card in CATCH_CARDS]
+    six, queen = sides
+    if six is None or queen is None or six == queen:
         return None
-    return queen.team
+    return queen
+
+
+def catch_still_possible(rules: Rules, leader: Seat, trick: Sequence[Card],
+                         sides_holding: Callable[[Card], Collection[Team]]) -> bool:
+    """Whether the 6♣ may still catch the Q♣ in this deal: ``rules`` play the catch and the two
+    cards may yet fall to one trick from opposite sides.  A card in the current ``trick`` (led by
+    ``leader``) is on the side of the seat that played it; ``sides_holding(card)`` says which
+    sides may hold one that is not: the holder's side if it is known, both if not, none once the
+    card is gone (played to an earlier trick, or not in the deck).
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> nobody, anybody = (lambda card: ()), (lambda card: tuple(Team))
+    >>> catch_still_possible(find_rules("nizhny"), Seat.N, [QUEEN_OF_CLUBS], anybody)
+    True
+    >>> catch_still_possible(find_rules("nizhny"), Seat.N, [QUEEN_OF_CLUBS], nobody)
+    False
+    >>> catch_still_possible(find_rules(), Seat.N, [QUEEN_OF_CLUBS], anybody)
+    False
+    """
+    if not rules.catch:
+        return False
+    six, queen = ([leader.offset(trick.index(card)).team] if card in trick
+                  else sides_holding(card) for card in CATCH_CARDS)
+    return any(a != b for a in six for b in queen)

@@ -415,3 +415,17 @@ def test_the_catch_is_possible_only_while_both_cards_may_meet() -> None:
     both_mine = not CardSet.parse("6C QC").mask & ~view.hand.mask
     assert catch_possible(view) == (not both_mine)
     assert not catch_possible(DealState.deal(find_rules(), rng=random.Random(2)).view(Seat.S))
+
+
+@pytest.mark.parametrize("gone", ["QC", "6C"])
+def test_once_either_catch_card_is_gone_the_catch_is_over_and_points_are_quoted(gone: str) -> None:
+    # the other catch card is in a hand the learner cannot see (N's)
+    held = "6C" if gone == "QC" else "QC"
+    state = endgame("nizhny", {"N": f"{held} 8H", "E": "AS 7H", "S": "AH 9H", "W": "6H KH"}, "E",
+                    40, plays="7H")
+    view = state.view(Seat.S)
+    assert Card.parse(gone) not in view.unseen and Card.parse(held) in view.unseen
+    assert not catch_possible(view)
+    decision = MonteCarloPlayer(random.Random(0), HARD).choose(view)
+    assert decision.reason is not None and decision.reason.key == "ai_best_expected"
+    assert "card points" in decision.reason.text("en")

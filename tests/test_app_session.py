@@ -10,6 +10,7 @@ import pytest
 
 from kozel_tutor.ai import LEVELS
 from kozel_tutor.ai.base import Decision, TrumpDecision
+from kozel_tutor.ai.pimc import MonteCarloPlayer
 from kozel_tutor.app.review import ReviewStep, analyse_step, learner_steps
 from kozel_tutor.app.session import (
     LEARNER,
@@ -21,11 +22,12 @@ from kozel_tutor.app.session import (
 )
 from kozel_tutor.app.store import Stats
 from kozel_tutor.app.views import ReviewUi, TableUi, table_view
-from kozel_tutor.cards import Suit
+from kozel_tutor.cards import CardSet, Suit, parse_cards
 from kozel_tutor.puzzles.model import Goal
 from kozel_tutor.puzzles.verify import line_after
+from kozel_tutor.scoring import deal_result
 from kozel_tutor.seats import Seat
-from kozel_tutor.state import IllegalPlay, Phase, SeatView
+from kozel_tutor.state import DealState, IllegalPlay, Phase, SeatView, Trick
 from kozel_tutor.widgets import check_table_view
 
 
@@ -175,6 +177,73 @@ def test_eggs_make_the_next_deal_count_double_after_loading() -> None:
     assert loaded.score.multiplier == 2
     view = table_view(loaded, TableUi(lang="en"))
     assert any(b["id"] == "double" for b in view["badges"])
+
+
+def _lost_fight(session: MatchSession) -> SeatView:
+    """The learner's view of a late standard deal (with the session's rules) that NS have lost
+    with 10 points: E led the K♥, and the 10♥ takes it, bringing them to 31 and saving them."""
+    hands = {"N": "6H 6S 7D 8D", "E": "KH 6C 7C 8C", "S": "TH 7H 8S 9D", "W": "AH 9C TC JC"}
+    rules = session.rules
+    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
+    held = masks[0] | masks[1] | masks[2] | masks[3]
+    gone = [c for c in rules.deck_cards if not held & c.bit]
+    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
+    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
+    state = DealState(rules, masks, dealer=Seat.N, leader=Seat.E, tricks=tricks,
+                      taken_points=(10, rules.deck_cards.points - in_hands - 10),
+                      taken_tricks=(1, len(tricks) - 1))
+    for card in parse_cards("KH"):
+        state.play(card)
+    return state.view(LEARNER)
+
+
+def _hint_words(session: MatchSession, view: SeatView) -> str:
+    """The rule of thumb the hint quotes (when its search agrees), and that the search scores
+    the deal as the session told it."""
+    adviser = session.adviser()
+    assert adviser.search.context is not None
+    assert adviser.search.context.multiplier == session.score.multiplier
+    words = adviser.rule.choose(view).reason
+    assert words is not None
+    return words.text("en")
+
+
+def _record_eggs(session: MatchSession) -> None:
+    session.score.record(deal_result(session.rules, (60, 60), (4, 5), session.score.multiplier))
+
+
+def test_after_eggs_in_a_standard_game_the_ai_and_the_hint_quote_the_doubled_stakes() -> None:
+    session = MatchSession(Settings(level="medium"), rng=random.Random(3), first_dealer=Seat.W)
+    _record_eggs(session)
+    session.start_deal()
+    assert session.score.multiplier == 2
+    view = _lost_fight(session)
+    opponent = session.players[Seat.E].choose(view).reason
+    assert opponent is not None and opponent.key == "ai_fight_save"
+    assert "the opponents write 4, not 8" in opponent.text("en")
+    assert "соперники запишут 4, а не 8" in opponent.text("ru")
+    assert _hint_words(session, view) == opponent.text("en")
+    partner = session.players[Seat.N]   # a Monte Carlo player scores the lines doubled
+    assert isinstance(partner, MonteCarloPlayer) and partner.context is not None
+    assert partner.context.multiplier == 2
+    # the next deal counts single again, and they are told so
+    session.score.record(deal_result(session.rules, (80, 40), (5, 4), session.score.multiplier))
+    session.start_deal()
+    assert session.score.multiplier == 1
+    assert "the opponents write 2, not 4" in _hint_words(session, view)
+    assert partner.context.multiplier == 1
+
+
+def test_a_standard_game_loaded_after_eggs_tells_the_ai_and_the_hint_it_counts_double() -> None:
+    session = MatchSession(Settings(level="medium"), rng=random.Random(3), first_dealer=Seat.W)
+    _record_eggs(session)
+    session.start_deal()
+    loaded = MatchSession.from_json(session.to_json())
+    assert loaded.score.multiplier == 2
+    view = _lost_fight(loaded)
+    reason = loaded.players[Seat.W].choose(view).reason
+    assert reason is not None and "the opponents write 4, not 8" in reason.text("en")
+    assert "the opponents write 4, not 8" in _hint_words(loaded, view)
 
 
 def test_the_learner_names_trumps_under_the_called_rule() -> None:

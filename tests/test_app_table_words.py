@@ -13,7 +13,7 @@ from kozel_tutor.app.review import Alternative, ReviewStep, StepAnalysis, learne
 from kozel_tutor.app.screens import home_view
 from kozel_tutor.app.sections import SECTIONS, load_sections
 from kozel_tutor.app.session import LEARNER, MatchSession, Settings
-from kozel_tutor.app.texts import text
+from kozel_tutor.app.texts import TEXTS, text
 from kozel_tutor.app.views import ReviewUi, TableUi, table_view
 from kozel_tutor.cards import Card, Suit
 from kozel_tutor.solver import Outcome
@@ -69,6 +69,19 @@ def test_each_sides_card_points_are_named_as_the_sides_not_a_players(
     assert "Nin" in seats["S"]["points_title"] or "Нин" in seats["S"]["points_title"]
     assert "Gleb" in seats["W"]["points_title"] or "Глеб" in seats["W"]["points_title"]
     assert "points" not in seats["N"] and "points" not in seats["E"], "one plate a side"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_points_plates_tooltips_take_the_sides_names_from_the_team_names(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    session, _ = played_deal()
+    for team, renamed in (("team_NS", "Ann and Bob"), ("team_EW", "Cid and Dan")):
+        monkeypatch.setitem(TEXTS[team], lang, renamed)
+    seats = check_table_view(table_view(session, TableUi(lang=lang, mode="summary")))["seats"]
+    assert seats["S"]["points_title"].startswith("Ann and Bob")
+    assert seats["W"]["points_title"].startswith("Cid and Dan")
+    for name in ("Nina", "Fedor", "Gleb", "Нин", "Фёдор", "Глеб"):
+        assert name not in seats["S"]["points_title"] + seats["W"]["points_title"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -521,14 +521,119 @@ def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
 
 
 def test_step_themes_and_hints_carry_the_presets_points() -> None:
-    from kozel_tutor.puzzles.themes import theme_hint, theme_label
+    from kozel_tutor.puzzles.themes import theme_definition, theme_hint, theme_label
     from kozel_tutor.rules import find_rules
 
-    for theme in ("save_31", "make_61", "make_90"):
+    for theme in THEMES:     # the standard words are the templates filled in for standard rules
         assert theme_label(theme, find_rules("standard")) == THEMES[theme].name
         assert theme_hint(theme, find_rules("standard")) == THEMES[theme].hint
+        assert theme_definition(theme, find_rules("standard")) == THEMES[theme].definition
+    assert THEMES["save_31"].name.en == "Save 31"
+    assert THEMES["make_90"].definition.en == (
+        "Only the right card holds the opponents to 30 or fewer: you write 4.")
     assert theme_label("save_31", find_rules("kozly24")).en == "Save 30"
     assert theme_hint("make_90", find_rules("kozly24")).ru.endswith("до 30?")
+
+
+PRESETS = ("standard", "classic", "nizhny", "kozly24")
+# a theme note's claim of what is written: who, the verb of the preset's table, the amount and
+# the amount it would be otherwise ("the opponents chalk up 1 row, not 2 rows")
+STAKE_EN = re.compile(r"(you|the opponents|they) (write|chalk up|are written) (\d+)(?: rows?)?"
+                      r"(?:, not (\d+)(?: rows?)?)?")
+STAKE_RU = re.compile(r"(вы пишете|соперники запишут|вам запишут|соперникам запишут) (\d+)"
+                      r"(?: пар[уы]?)?(?:, а не (\d+)(?: пар[уы]?)?)?")
+VERB = {"standard": "write", "classic": "chalk up", "nizhny": "are written",
+        "kozly24": "are written"}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_theme_note_says_what_the_presets_own_table_writes(preset: str) -> None:
+    """Each theme's note under each preset claims only what deal_result writes there: who is
+    written, how much, and instead of what; where taking a trick or every trick is no step of
+    the table (every preset but the standard one), the trick themes claim nothing."""
+    from kozel_tutor.puzzles.themes import theme_note
+    from kozel_tutor.puzzles.variants import goal_steps
+    from kozel_tutor.rules import find_rules
+    from kozel_tutor.scoring import DealResult, deal_result
+    from kozel_tutor.seats import Team
+
+    rules = find_rules(preset)
+    steps = goal_steps(rules)
+    assert steps.save is not None and steps.big is not None
+    hand = rules.hand_size
+
+    def result(points: int, tricks: tuple[int, int] = (1, 1)) -> DealResult:
+        """The learner's side NS ends the deal with ``points`` and ``tricks`` tricks."""
+        return deal_result(rules, (points, 120 - points), tricks)
+
+    # what each theme is about, as results of the deal: the one the right card reaches and the
+    # one it avoids
+    stakes: dict[str, tuple[DealResult, DealResult | None]] = {
+        "save_31": (result(steps.save), result(steps.save - 1)),
+        "make_90": (result(steps.big), None),
+    }
+    if steps.tricks:
+        stakes["take_trick"] = (result(0, (1, hand - 1)), result(0, (0, hand)))
+        stakes["all_tricks"] = (result(120, (hand, 0)), None)
+    for theme in THEMES:
+        en, ru = theme_note(theme, "en", rules), theme_note(theme, "ru", rules)
+        claims_en, claims_ru = STAKE_EN.findall(en), STAKE_RU.findall(ru)
+        if theme == "catch":
+            caught = (deal_result(rules, (60, 60), (1, 1), caught=Team.NS).written[Team.NS]
+                      if rules.catch else 4)
+            assert en.endswith(f"the Q♣'s side is written {caught}).")
+            assert ru.endswith(f"паре с дамой пишут {caught}).")
+            continue
+        if theme not in stakes:
+            assert claims_en == [] and claims_ru == [], (theme, en, ru)
+            if theme in ("take_trick", "all_tricks"):
+                assert not re.search(r"\d", en + ru), (theme, en, ru)
+            continue
+        reached, instead = stakes[theme]
+        assert len(claims_en) == 1 and len(claims_ru) == 1, (theme, en, ru)
+        who, verb, amount, otherwise = claims_en[0]
+        who_ru, amount_ru, otherwise_ru = claims_ru[0]
+        assert verb == VERB[preset], en
+        side = Team.NS if who == "you" else Team.EW
+        assert who_ru in {Team.NS: ("вы пишете", "вам запишут"),
+                          Team.EW: ("соперники запишут", "соперникам запишут")}[side], ru
+        assert reached.written[side] == int(amount) == int(amount_ru) > 0, (theme, en, ru)
+        assert reached.written[side.other] == 0
+        if instead is None:
+            assert otherwise == otherwise_ru == "", (theme, en, ru)
+        else:
+            assert instead.written[side] == int(otherwise) == int(otherwise_ru), (theme, en, ru)
+
+
+def test_theme_notes_say_the_stakes_in_the_words_of_each_preset() -> None:
+    from kozel_tutor.puzzles.themes import theme_note
+    from kozel_tutor.rules import find_rules
+
+    def note(theme: str, preset: str, lang: str = "en") -> str:
+        return theme_note(theme, lang, find_rules(preset))
+
+    # nizhny writes the losers: saving yourselves is being written 2, not 4
+    assert note("save_31", "nizhny") == (
+        "Save 31 — only the right card gets your side to 31: you are written 2, not 4.")
+    assert note("save_31", "nizhny", "ru").endswith(": вам запишут 2, а не 4.")
+    assert note("make_90", "nizhny") == ("Keep them under 31 — only the right card holds the "
+                                         "opponents to 30 or fewer: they are written 4.")
+    # classic chalks up rows: 2 rows for 90, and saving yourselves leaves them 1 row, not 2
+    assert note("make_90", "classic").endswith("30 or fewer: you chalk up 2 rows.")
+    assert note("make_90", "classic", "ru").endswith(": вы пишете 2 пары.")
+    assert note("save_31", "classic").endswith(": the opponents chalk up 1 row, not 2 rows.")
+    assert note("save_31", "kozly24") == (
+        "Save 30 — only the right card gets your side to 30: you are written 2, not 4.")
+    assert note("make_90", "kozly24").endswith("holds the opponents to 29 or fewer: they are "
+                                               "written 4.")
+    # the trick themes say no score where the preset writes no 6 for them
+    for preset in ("classic", "nizhny", "kozly24"):
+        assert note("take_trick", preset) == (
+            "Take a trick — your side has no trick yet; only the right card brings one.")
+        assert note("all_tricks", preset, "ru") == (
+            "Все взятки — соперники без взяток; только верный ход забирает все оставшиеся.")
+    assert note("take_trick", "standard").endswith("(the opponents write 4, not 6).")
+    assert note("all_tricks", "standard").endswith("(you write 6).")
 
 
 def test_a_variant_puzzle_says_its_rules_in_the_title_story_goal_and_player() -> None:
@@ -650,17 +755,27 @@ def test_a_card_whose_line_ends_in_the_catch_shows_no_card_points() -> None:
 
 def test_a_miss_is_compared_by_results_with_a_best_line_that_ends_in_the_catch() -> None:
     """J♠ against the 6♣ that catches their Q♣: the words give J♠'s real points and the two
-    results, never the catch's stand-in of 90 points."""
+    results, never the catch's stand-in of 90 points; the best card is the 6♣ itself, so it is
+    "your 6♣" that catches, not "after 6♣ the 6♣"."""
     check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
+    assert tokens(check.answers) == ["6C"]
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.points == 50 == line_points(NIZHNY_CATCH, miss.tricks)
-    assert miss.text.en == ("After J♠ you end with 50 points, but after 6♣ the 6♣ catches their "
-                            "Q♣ and the deal ends (you are written 2 instead of them being "
-                            "written 4).")
-    assert miss.text.ru == ("После В♠ у вас 50 очков, а после 6♣ шестёрка треф ловит их даму "
-                            "треф, и раздача кончается (вам пишут 2, а лучшим ходом — соперникам "
-                            "пишут 4).")
+    assert miss.text.en == ("After J♠ you end with 50 points, but your 6♣ catches their Q♣ and "
+                            "the deal ends (you are written 2 instead of them being written 4).")
+    assert miss.text.ru == ("После В♠ у вас 50 очков, а ваша шестёрка треф ловит их даму треф, и "
+                            "раздача кончается (вам пишут 2, а лучшим ходом — соперникам пишут "
+                            "4).")
     assert "90" not in miss.text.en + miss.text.ru
+
+
+def test_the_puzzle_words_count_in_russian_with_the_apps_one_plural_rule() -> None:
+    from kozel_tutor import i18n
+    from kozel_tutor.puzzles import texts
+
+    assert texts.plural_ru is i18n.plural_ru     # still importable from puzzles.texts
+    assert texts.points_phrase(11, "ru") == "11 очков"
+    assert texts.tricks_phrase(22, "ru") == "22 взятки"
 
 
 def test_every_puzzle_problem_has_words_in_both_languages() -> None:

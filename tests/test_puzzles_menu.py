@@ -284,6 +284,25 @@ def test_a_missed_puzzle_shows_in_the_review_tile_at_once_with_the_day_it_comes_
     assert _tile(view, "review")["label"] == "Повторение (1)"
 
 
+@pytest.mark.parametrize(("status", "short", "long"), [
+    (ReviewStatus(0, 0, None), "nothing to review",
+     "Puzzles you miss (or solve with 2+ hints) come back here"),
+    (ReviewStatus(2, 0, None), "to review: 2 due now", "Due now: 2"),
+    (ReviewStatus(2, 1, NOON + DAY), "to review: 2 due now, 1 later", "Due now: 2; 1 more later"),
+    (ReviewStatus(0, 3, NOON + DAY), "to review: 3, the next one due tomorrow",
+     "Next one due tomorrow; you may practise early")])
+def test_the_review_list_has_one_wording_short_on_the_dashboard_and_long_on_the_tile(
+        status: ReviewStatus, short: str, long: str) -> None:
+    from kozel_tutor.puzzles.dashboard import review_summary
+
+    assert review_summary(status, NOON, "en") == short
+    assert review_summary(status, NOON, "en", long=True) == long
+    tile = next(t for t in menu_view({}, [], "en", theme="any", rating=1500, errors=[],
+                                     reviews=status, now=NOON)["tiles"] if t["id"] == "review")
+    assert tile["title"] == long
+    assert review_summary(status, NOON, "ru") != review_summary(status, NOON, "ru", long=True)
+
+
 def test_a_right_answer_before_the_day_keeps_the_review_schedule(tmp_path: Path) -> None:
     book = Progress(tmp_path / "p.sqlite3")
     puzzle = small_puzzle()
@@ -406,5 +425,14 @@ def test_the_points_hint_asks_how_many_more_points_are_needed_even_in_older_file
     player.set_lang("ru")
     assert player.view()["hints"][0] == "Сколько очков вам не хватает до 61?"
     assert THEMES["make_61"].hint.en == "How many more points do you need to reach 61?"
-    shown = {current_hint(h).en for p in CATALOGUE.values() for h in p.hints}
-    assert not any("missing to" in h or "need for" in h for h in shown)
+
+
+def test_the_catalogue_stores_the_points_hints_in_todays_words() -> None:
+    """The catalogue's files themselves hold today's words (the player's rewording of older
+    hints is for puzzles stored elsewhere: sets, links, reviews, drills, drafts), so the stored
+    text is checked, not what the player would show."""
+    stored = [h for p in CATALOGUE.values() for h in p.hints]
+    assert any(h.en.startswith("How many more points do you need to reach ") for h in stored)
+    assert not any("missing to" in h.en or "need for" in h.en for h in stored)
+    assert not any(h.ru.startswith("Сколько очков не хватает") for h in stored)
+    assert all(current_hint(h) == h for h in stored), "nothing stored for the shim to reword"

@@ -10,9 +10,16 @@ import pytest
 
 from kozel_tutor.cards import Card, CardSet, Suit, parse_cards
 from kozel_tutor.i18n import LANGUAGES, MESSAGES, Message, translate
-from kozel_tutor.rules import find_rules
-from kozel_tutor.seats import Seat
-from kozel_tutor.state import DealState, IllegalPlay, Phase
+from kozel_tutor.rules import find_rules, preset_names
+from kozel_tutor.seats import Seat, Team
+from kozel_tutor.state import (
+    CATCH_CARDS,
+    DealState,
+    IllegalPlay,
+    Phase,
+    catch_still_possible,
+    caught_side,
+)
 
 
 class UnshuffledDeck(random.Random):
@@ -230,3 +237,39 @@ def test_unknown_message_key_or_language_is_an_error() -> None:
         Message("no_such_message")
     with pytest.raises(ValueError, match="unknown language"):
         Message("deal_over").text("de")
+
+
+# -- the catch (RULES.md §2: nizhny, kozly24) ---------------------------------------------------
+
+
+def test_the_catch_cards_are_the_two_top_trumps_of_every_preset_with_the_catch() -> None:
+    with_catch = [find_rules(name) for name in preset_names() if find_rules(name).catch]
+    assert {rules.name for rules in with_catch} >= {"nizhny", "kozly24"}
+    for rules in with_catch:
+        assert rules.top_trumps[:2] == CATCH_CARDS
+        assert all(card in rules.deck_cards for card in CATCH_CARDS)
+
+
+def test_the_catch_ends_the_deal_with_the_queens_side_caught() -> None:
+    # S leads a heart; W (E–W) ruffs with the 6♣, N (N–S) with the Q♣: N–S are caught
+    hands = ["QC 7S", "AH 7H", "KH 8H", "6C 9S"]
+    order = [Seat.S, Seat.W, Seat.N, Seat.E]
+    state = DealState(find_rules("nizhny"), [CardSet.parse(h) for h in hands], dealer=Seat.E,
+                      leader=Seat.S)
+    for seat, card in zip(order, ("KH", "6C", "QC", "AH"), strict=True):
+        assert state.to_move == seat
+        trick = state.play(Card.parse(card))
+    assert trick is not None and caught_side(trick.leader, trick.cards) is Team.NS
+    assert state.caught is Team.NS and state.is_over
+
+
+@pytest.mark.parametrize(("six", "queen", "possible"), [
+    ((Team.NS,), (Team.EW,), True), ((Team.NS,), (Team.NS,), False),
+    ((Team.NS, Team.EW), (Team.NS,), True), ((), (Team.NS, Team.EW), False),
+    ((Team.NS, Team.EW), (), False),
+])
+def test_the_catch_is_still_possible_while_the_cards_may_be_on_opposite_sides(
+        six: tuple[Team, ...], queen: tuple[Team, ...], possible: bool) -> None:
+    sides = dict(zip(CATCH_CARDS, (six, queen), strict=True))
+    assert catch_still_possible(find_rules("kozly24"), Seat.N, [], sides.__getitem__) is possible
+    assert not catch_still_possible(find_rules(), Seat.N, [], sides.__getitem__)

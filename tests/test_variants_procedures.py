@@ -8,7 +8,7 @@ import random
 import pytest
 from test_variants_support import StackedDeck, answers, deck_order
 
-from kozel_tutor.cards import Card, CardSet, parse_cards
+from kozel_tutor.cards import Card, CardSet, Suit, parse_cards
 from kozel_tutor.rules import TRUMP, find_rules
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.state import DealState
@@ -330,7 +330,9 @@ def test_double_pants_make_a_closed_and_an_open_trick_and_the_closed_winner_lead
     assert chosen[0].slot == "closed" and chosen[0].leads
     assert outcome.leader is closed.winner
     assert all(len(h) == 6 for h in outcome.hands)
-    assert outcome.led == 1 << 1  # spades led (twice)
+    state = DealState.after_setup(CLASSIC, list(outcome.hands), dealer=Seat.W,
+                                  leader=outcome.leader, made=outcome.tricks)
+    assert state.led == 1 << Suit.SPADES  # spades led (twice)
 
 
 class FixedCut(random.Random):

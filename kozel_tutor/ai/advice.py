@@ -25,14 +25,14 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
-from ..i18n import Message, Number
+from ..i18n import CARD_POINTS, Message, Number
 from ..state import Phase, SeatView
 from .base import CandidateStats, Decision, Progress
 from .context import MatchContext, tell
 from .heuristic import MediumPlayer
 from .knowledge import catch_possible
 from .pimc import HARD, MonteCarloPlayer
-from .reasons import card_points_count, layouts_count, reason
+from .reasons import layouts_count, reason
 
 __all__ = ["Advice", "Adviser", "clearly_better"]
 
@@ -107,7 +107,7 @@ def _reasons(rule: Decision, best: Decision, *, points_known: bool = True
     layouts = layouts_count(stats.samples)
     if points_known:
         searched = (reason("advice_search", samples=stats.samples, layouts=layouts,
-                           points=card_points_count(round(stats.mean_points)), score=score),)
+                           points=CARD_POINTS(round(stats.mean_points)), score=score),)
     else:
         searched = (reason("advice_search_score", samples=stats.samples, layouts=layouts,
                            score=score),)

@@ -12,8 +12,10 @@ facts matter to a strong player:
   knows where it is, and the partner knows which card came back.
 
 :func:`context_for` reads all of it off a :class:`kozel_tutor.variants.Match` and the deal's
-:class:`~kozel_tutor.variants.DealSetup` for one seat; :func:`tell` hands it to any player that
-listens (``observe_match(context)``), the Monte Carlo levels do.
+:class:`~kozel_tutor.variants.DealSetup` for one seat; a standard game has no procedures, so
+:func:`score_context` reads its score and multiplier (eggs double the next deal there too) off
+its :class:`~kozel_tutor.scoring.MatchScore`.  :func:`tell` hands a context to any player that
+listens (``observe_match(context)``): the rule-based and Monte Carlo levels and the hint do.
 
 >>> MatchContext().known
 (0, 0, 0, 0)
@@ -29,9 +31,10 @@ from ..cards import Card
 from ..seats import Seat
 
 if TYPE_CHECKING:
+    from ..scoring import MatchScore
     from ..variants.match import DealSetup, Match
 
-__all__ = ["MatchContext", "context_for", "tell", "tell_all"]
+__all__ = ["MatchContext", "context_for", "score_context", "tell", "tell_all"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,21 @@ def context_for(match: Match, setup: DealSetup, seat: Seat) -> MatchContext:
     scores = match.score.scores
     return MatchContext((scores[0], scores[1]), match.score.multiplier, match.first_deal,
                         (known[0], known[1], known[2], known[3]))
+
+
+def score_context(score: MatchScore) -> MatchContext:
+    """The context of the next deal of a match without procedures (the standard game), the same
+    for every seat: the score, the multiplier (2 right after eggs), whether it is the first deal.
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> from kozel_tutor.scoring import MatchScore, deal_result
+    >>> score = MatchScore(find_rules())
+    >>> score.record(deal_result(score.rules, (60, 60), (4, 5)))    # eggs
+    >>> score_context(score)
+    MatchContext(scores=(0, 0), multiplier=2, first_deal=False, known=(0, 0, 0, 0))
+    """
+    scores = score.scores
+    return MatchContext((scores[0], scores[1]), score.multiplier, not score.results)
 
 
 def _holder_rule_applied(match: Match) -> bool:

@@ -28,15 +28,15 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, Suit
-from ..i18n import Message
+from ..i18n import POINTS, ROWS, Message
 from ..rules import TRUMP
 from ..scoring import deal_result
 from ..seats import Seat
-from ..state import SeatView
+from ..state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, SeatView, caught_side
 from .base import Decision, Progress, TrumpDecision
 from .context import MatchContext
 from .knowledge import Outlook, TableFacts, save_stakes
-from .reasons import points_count, reason, rows_count, trumps_count
+from .reasons import reason, trumps_count
 from .trump_call import call_trump
 
 __all__ = ["EasyPlayer", "MediumPlayer", "RuleBasedPlayer", "rule_decision"]
@@ -73,24 +73,20 @@ def rule_decision(view: SeatView, memory: bool = True, multiplier: int = 1) -> D
     return _follow(facts, legal)
 
 
-SHAMOK = Card.parse("6C")
-SHAMKA = Card.parse("QC")
-
-
 def _with_catch(facts: TableFacts, legal: list[Card]) -> Decision:
     """The catch rules first (see the module docs), then the ordinary ones."""
     view = facts.view
-    if SHAMOK in legal and any(card == SHAMKA and seat.team != facts.me.team
-                               for seat, card in _trick_plays(view)):
-        return Decision(SHAMOK, reason("catch_queen", card=SHAMOK,
-                                       penalty=_catch_penalty(facts)))
+    if (SIX_OF_CLUBS in legal
+            and caught_side(view.leader, (*view.trick, SIX_OF_CLUBS)) == facts.me.team.other):
+        return Decision(SIX_OF_CLUBS, reason("catch_queen", card=SIX_OF_CLUBS,
+                                             penalty=_catch_penalty(facts)))
     pool = legal
-    if SHAMKA in legal and _queen_at_risk(facts):
-        pool = [c for c in legal if c != SHAMKA]
+    if QUEEN_OF_CLUBS in legal and _queen_at_risk(facts):
+        pool = [c for c in legal if c != QUEEN_OF_CLUBS]
     decision = _lead(facts, pool) if not view.trick else _follow(facts, pool)
     if pool is not legal:
         natural = _lead(facts, legal) if not view.trick else _follow(facts, legal)
-        if natural.card == SHAMKA:
+        if natural.card == QUEEN_OF_CLUBS:
             return Decision(decision.card, reason("guard_queen", card=decision.card,
                                                   penalty=_catch_penalty(facts)))
     return decision
@@ -105,13 +101,9 @@ def _catch_penalty(facts: TableFacts) -> int:
     return max(caught.written)
 
 
-def _trick_plays(view: SeatView) -> list[tuple[Seat, Card]]:
-    return [(view.leader.offset(i), card) for i, card in enumerate(view.trick)]
-
-
 def _queen_at_risk(facts: TableFacts) -> bool:
     """Whether an opponent still to play to this trick may drop the 6♣ on our Q♣."""
-    if not facts.out >> SHAMOK.index & 1:
+    if not facts.out >> SIX_OF_CLUBS.index & 1:
         return False
     led = facts.suit_of(facts.view.trick[0]) if facts.view.trick else TRUMP
     for seat in facts.still_to_play():
@@ -232,21 +224,9 @@ def _follow(facts: TableFacts, legal: list[Card]) -> Decision:
     ruffs = [c for c in winners if facts.is_trump(c) and led != TRUMP]
     if ruffs and points >= 10:
         card = min(ruffs, key=lambda c: (facts.strength(c), c.index))
-        return Decision(card, reason("ruff_points", points=points_count(points), card=card))
+        return Decision(card, reason("ruff_points", points=POINTS(points), card=card))
     card = _emptiest(facts, legal)
-    if facts.beats(card, win_card):
-        return Decision(card, trick.take_reason(card, emptiest=True))
-    if facts.partner not in later:
-        why = "give_emptiest"       # nobody of this side plays after: the opponents take it
-    elif not winners:
-        why = "cannot_beat"
-    elif sure_winners:
-        why = "empty_trick"         # a sure winner, but only a high trump, on a trick of 0
-    elif any(trick.outlook(c) == "sure" for c in winners):
-        why = "play_low"            # (a player who forgot what was played)
-    else:
-        why = "duck"
-    return Decision(card, reason(why, card=card))
+    return Decision(card, trick.emptiest_reason(card, winners, sure_winners))
 
 
 class _Trick:
@@ -276,6 +256,26 @@ class _Trick:
             return reason("take_trick_unless", card=card, suit=self._suit())
         return reason("emptiest_beats" if emptiest else "take_trick_open", card=card)
 
+    def emptiest_reason(self, card: Card, winners: list[Card], sure_winners: list[Card]
+                        ) -> Message:
+        """Why the emptiest ``card`` goes to a trick the seat does not try to take (the partner
+        not winning it): ``winners`` are the legal cards that beat it now, ``sure_winners``
+        those no opponent after the seat can beat."""
+        facts = self.facts
+        if facts.beats(card, self.win_card):
+            return self.take_reason(card, emptiest=True)
+        if facts.partner not in facts.still_to_play():
+            why = "give_emptiest"       # nobody of this side plays after: the opponents take it
+        elif not winners:
+            why = "cannot_beat"
+        elif sure_winners:
+            why = "empty_trick"         # a sure winner, but only a high trump, on a trick of 0
+        elif any(self.outlook(c) == "sure" for c in winners):
+            why = "play_low"            # (a player who forgot what was played)
+        else:
+            why = "duck"
+        return reason(why, card=card)
+
     def partner_reason(self, card: Card, why: str) -> Message:
         """The partner is winning and ``card`` is played to it: ``feed`` (a card with points),
         ``nothing_to_give`` (no card with points to play) or ``keep`` (the emptiest card, the
@@ -302,14 +302,14 @@ def _fight_reason(facts: TableFacts, card: Card) -> Message:
     team = facts.me.team
     stakes = save_stakes(rules, team, facts.multiplier)
     assert stakes is not None, "facts.losing needs a line to fight for"
-    points = points_count(stakes.points)
+    points = POINTS(stakes.points)
     ours, theirs = team, team.other
     if stakes.mild[ours] == stakes.harsh[ours]:     # the winners write: less for them
         mild, harsh = stakes.mild[theirs], stakes.harsh[theirs]
         if rules.scoring == "standard":
             return reason("fight_save", points=points, mild=mild, harsh=harsh, card=card)
-        return reason("fight_save_rows", points=points, mild=rows_count(mild),
-                      harsh=rows_count(harsh), card=card)
+        return reason("fight_save_rows", points=points, mild=ROWS(mild),
+                      harsh=ROWS(harsh), card=card)
     return reason("fight_save_penalty", points=points, mild=stakes.mild[ours],
                   harsh=stakes.harsh[ours], card=card)
 

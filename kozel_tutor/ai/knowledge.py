@@ -23,7 +23,7 @@ from ..cards import Card, CardSet
 from ..rules import TRUMP, Rules
 from ..scoring import deal_result
 from ..seats import Seat, Team
-from ..state import SeatView
+from ..state import SeatView, catch_still_possible
 
 __all__ = ["Outlook", "SaveStakes", "TableFacts", "cards_of", "catch_possible", "save_points",
            "save_stakes"]
@@ -79,26 +79,17 @@ def save_stakes(rules: Rules, team: Team, multiplier: int = 1) -> SaveStakes | N
     return SaveStakes(points, mild, harsh) if mild != harsh else None
 
 
-SIX_OF_CLUBS = Card.parse("6C")
-QUEEN_OF_CLUBS = Card.parse("QC")
-
-
 def catch_possible(view: SeatView) -> bool:
     """Whether, as far as ``view.seat`` can tell, the 6♣ may still catch the Q♣ in this deal
     (both still in play and not known to be on the same side).  While it may, a solver's card
     points for a line can be the catch's stand-in (:func:`~kozel_tutor.solver.core.caught_points`),
     not points any side takes."""
-    if not view.rules.catch:
-        return False
-    sides: list[Team] = []
-    for card in (SIX_OF_CLUBS, QUEEN_OF_CLUBS):
-        if card in view.trick:
-            sides.append(view.leader.offset(view.trick.index(card)).team)
-        elif card in view.hand:
-            sides.append(view.seat.team)
-        else:   # another hand holds it (either side, as far as we know), or it is gone
-            return card in view.unseen
-    return sides[0] != sides[1]
+    def sides_holding(card: Card) -> tuple[Team, ...]:
+        if card in view.hand:
+            return (view.seat.team,)
+        return tuple(Team) if card in view.unseen else ()   # either side, as far as we know
+
+    return catch_still_possible(view.rules, view.leader, view.trick, sides_holding)
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -42,7 +42,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import Card, CardSet
+from ..cards import Card, parse_cards
 from ..i18n import Number
 from ..rules import Rules
 from ..scoring import deal_result
@@ -50,7 +50,7 @@ from ..seats import Seat, Team
 from ..solver import get_backend
 from ..solver.core import MAX_TARGETS, Backend, BracketBackend, Deal, change_points
 from ..solver.python_solver import PythonBackend
-from ..state import DealState, SeatView
+from ..state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, SeatView
 from ..variants.match_rules import procedures_for
 from .base import CandidateStats, Decision, Progress, TrumpDecision
 from .context import MatchContext
@@ -135,7 +135,7 @@ def _follows_catch(backend_name: str, rules: Rules) -> bool:
     does, one that does not gives NS nothing.
     """
     order = rules.card_order()
-    hands = tuple(CardSet.parse(h).mask for h in ("QC", "6C", "KC", "AC"))
+    hands = tuple(card.bit for card in (QUEEN_OF_CLUBS, SIX_OF_CLUBS, *parse_cards("KC AC")))
     deal = Deal(order, (hands[0], hands[1], hands[2], hands[3]), 0, ())
     try:
         return get_backend(backend_name).value(deal) == PythonBackend().value(deal)

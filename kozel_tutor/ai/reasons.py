@@ -1,12 +1,15 @@
 """The words behind "Why this card?": the AI's message table, merged into :data:`MESSAGES`.
 
 Every rule the rule-based players apply has a key here with Russian and English text, so a
-:class:`~kozel_tutor.ai.base.Decision` can be shown in the learner's language.
+:class:`~kozel_tutor.ai.base.Decision` can be shown in the learner's language.  Counted points
+and rows are the nouns of :mod:`kozel_tutor.i18n` (:data:`~kozel_tutor.i18n.POINTS`, ...); the
+counts only the AI says are here.
 
 >>> from kozel_tutor.cards import Card
 >>> reason("feed_partner", card=Card.parse("AH")).text("en")
 'Your partner surely takes this trick: give them the ace of hearts.'
->>> reason("ruff_points", points=points_count(21), card=Card.parse("7C")).text("ru")
+>>> from kozel_tutor.i18n import POINTS
+>>> reason("ruff_points", points=POINTS(21), card=Card.parse("7C")).text("ru")
 'Во взятке 21 очко: бейте её козырем — «семёрка треф».'
 """
 
@@ -14,8 +17,7 @@ from __future__ import annotations
 
 from ..i18n import MESSAGES, Count, Message
 
-__all__ = ["AI_MESSAGES", "card_points_count", "layouts_count", "points_count", "reason",
-           "register_messages", "rows_count", "trumps_count"]
+__all__ = ["AI_MESSAGES", "layouts_count", "reason", "register_messages", "trumps_count"]
 
 AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_only_card": {
@@ -258,24 +260,9 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-def points_count(n: int) -> Count:
-    """``n`` card points: "21 points", «21 очко» (nominative and accusative)."""
-    return Count(n, ("point", "points"), ("очко", "очка", "очков"))
-
-
-def card_points_count(n: int) -> Count:
-    """``n`` card points said in full: "61 card points", «61 очко»."""
-    return Count(n, ("card point", "card points"), ("очко", "очка", "очков"))
-
-
 def trumps_count(n: int) -> Count:
     """``n`` trumps: "4 trumps", «4 козыря»."""
     return Count(n, ("trump", "trumps"), ("козырь", "козыря", "козырей"))
-
-
-def rows_count(n: int) -> Count:
-    """``n`` rows of the tablo, as written: "1 row", «1 пару» (accusative)."""
-    return Count(n, ("row", "rows"), ("пару", "пары", "пар"))
 
 
 def layouts_count(n: int) -> Count:

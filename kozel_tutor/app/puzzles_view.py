@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from ..puzzles.dashboard import dashboard_html, when_due
+from ..puzzles.dashboard import dashboard_html, review_summary
 from ..puzzles.drills import deals_from_store, mine_deal
 from ..puzzles.model import (
     Puzzle,
@@ -41,7 +41,7 @@ from ..widgets.puzzle import PuzzleWidget
 from .screens import lang_button
 from .store import Store
 
-__all__ = ["PuzzlesView", "menu_view", "review_words"]
+__all__ = ["PuzzlesView", "menu_view"]
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +55,6 @@ _TEXT = {
     "rated": {"ru": "Задачи по рейтингу", "en": "Rated puzzles"},
     "rated_hint": {"ru": "Подбираются под ваш уровень", "en": "Picked to match your level"},
     "review": {"ru": "Повторение ({n})", "en": "Review ({n})"},
-    "review_none": {"ru": "Сюда вернутся задачи, где вы ошибётесь (или возьмёте 2+ подсказки)",
-                    "en": "Puzzles you miss (or solve with 2+ hints) come back here"},
-    "review_due": {"ru": "Пора повторить: {due}", "en": "Due now: {due}"},
-    "review_due_later": {"ru": "Пора повторить: {due}; ещё {later} — позже",
-                         "en": "Due now: {due}; {later} more later"},
-    "review_later": {"ru": "Следующая — {when}; можно решить и раньше",
-                     "en": "Next one due {when}; you may practise early"},
     "drills": {"ru": "Мои ошибки ({n})", "en": "My drills ({n})"},
     "drills_hint": {"ru": "Позиции из ваших партий", "en": "Positions from your own games"},
     "mine": {"ru": "Найти ошибки в моих партиях", "en": "Find drills in my games"},
@@ -124,19 +117,6 @@ def _db_error(exc: Exception) -> Shown:
     return lambda lang: _t("db_error", lang, reason=exc)
 
 
-def review_words(status: ReviewStatus, now: float, lang: str) -> str:
-    """What the Review tile says under its name: how many are due now, and when the next one
-    waiting for a later day comes back."""
-    if status.waiting == 0:
-        return _t("review_none", lang)
-    if status.due and status.later:
-        return _t("review_due_later", lang, due=status.due, later=status.later)
-    if status.due:
-        return _t("review_due", lang, due=status.due)
-    assert status.next_due is not None
-    return _t("review_later", lang, when=when_due(status.next_due, now, lang))
-
-
 def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, theme: str,
               rating: float, errors: Sequence[str], note: str = "",
               reviews: ReviewStatus | None = None, now: float | None = None) -> dict[str, Any]:
@@ -152,7 +132,8 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
         {"id": "rated", "label": _t("rated", lang), "testid": "puzzles-rated", "icon": "♛",
          "title": _t("rated_hint", lang), "primary": True},
         {"id": "review", "label": _t("review", lang, n=reviews.waiting),
-         "testid": "puzzles-review", "icon": "↻", "title": review_words(reviews, now, lang),
+         "testid": "puzzles-review", "icon": "↻",
+         "title": review_summary(reviews, now, lang, long=True),
          "disabled": reviews.waiting == 0},
         {"id": "drills", "label": _t("drills", lang, n=counts.get("drills", 0)),
          "testid": "puzzles-drills", "icon": "✎", "title": _t("drills_hint", lang),

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from ..ai.pimc import backend_for
 from ..cards import Card
-from ..i18n import Count
+from ..i18n import MORE_POINTS
 from ..position import Position
 from ..puzzles.explain import card_report, outcome_text
 from ..puzzles.model import Goal, Text
@@ -47,15 +47,11 @@ from ..solver.core import Backend, caught_points
 from .session import LEARNER, DealRecord
 from .texts import text
 
-__all__ = ["MORE_POINTS", "SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis",
+__all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis",
            "analyse_step", "learner_steps"]
 
 #: the second search, for the outcomes only, gets this share of the budget on top
 SETTLE_SHARE = 0.5
-
-#: the points a card gave away, as a :class:`~kozel_tutor.i18n.Count` says them in
-#: ``review_lost``: "kept 1 more point", "на 3 очка больше"
-MORE_POINTS = ("more point", "more points"), ("очко", "очка", "очков")
 
 
 @dataclass(frozen=True)
@@ -155,7 +151,7 @@ class StepAnalysis:
         away, or the better deal result where the catch decides; ``None`` for a best card or
         while not exact."""
         if self.loss:
-            return text("review_lost", lang, diff=Count(self.loss, *MORE_POINTS))
+            return text("review_lost", lang, diff=MORE_POINTS(self.loss))
         lost = self.lost_result
         if lost is None:
             return None

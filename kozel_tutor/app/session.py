@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..ai import LEVELS, Progress, make_player
 from ..ai.advice import Adviser
 from ..ai.base import Player
-from ..ai.context import context_for, tell, tell_all
+from ..ai.context import MatchContext, context_for, score_context, tell, tell_all
 from ..bad_rows import UnreadableValue
 from ..cards import Card, CardError, CardSet, Suit, parse_card
 from ..i18n import Message
@@ -334,6 +334,7 @@ class MatchSession:
         self.last_deal: DealRecord | None = None
         self.illegal_attempts = 0
         self._adviser: Adviser | None = None
+        self._standard_context = MatchContext()
         if start:
             self.start_deal()
 
@@ -355,8 +356,17 @@ class MatchSession:
         if self.match is None:
             self.deal = DealState.deal(self.rules, dealer=self.score.dealer, rng=self.rng)
             self.record = DealRecord.of(self.deal)
+            self._tell_standard_context()
             return
         self._begin_run(self.rng.randrange(2**63))
+
+    def _tell_standard_context(self) -> None:
+        """Tell the AI players the match around the standard deal about to be played: after
+        eggs it counts double, and their reasons quote the doubled stakes (the hint is told the
+        same by :meth:`adviser`)."""
+        self._standard_context = score_context(self.score)
+        for player in self.players.values():
+            tell(player, self._standard_context)
 
     def _begin_run(self, seed: int, replay: list[int] | None = None) -> None:
         assert self.match is not None and self.chooser is not None
@@ -454,10 +464,13 @@ class MatchSession:
 
     def adviser(self) -> Adviser:
         """The hint's tutor for the learner's seat, told this deal's context as the AI players
-        are (under a preset: the match score, boasts, cards shown)."""
+        are (the multiplier after eggs; under a preset also the match score, boasts, cards
+        shown)."""
         if self._adviser is None:
             self._adviser = Adviser(random.Random())
-        if self.match is not None and self.run is not None and self.run.setup is not None:
+        if self.match is None:
+            tell(self._adviser, self._standard_context)
+        elif self.run is not None and self.run.setup is not None:
             tell(self._adviser, context_for(self.match, self.run.setup, LEARNER))
         return self._adviser
 
@@ -613,6 +626,8 @@ class MatchSession:
             raise SaveError(f"the deal in progress should be dealt by {expected_dealer.name}")
         session.record = record
         session.deal = record.replay(rules)
+        if not recorded:
+            session._tell_standard_context()
         if recorded:
             if not session.deal.is_over or not results:
                 raise SaveError("a deal marked as recorded is not over")

@@ -1,9 +1,13 @@
 """Every string the app shows, in Russian and English.
 
 The browser code holds no words (only icons): views are built here in the learner's language.
+A template may name another text as a parameter (``{team_NS}``): :func:`text` fills it in, so
+the seats' and sides' names are written once.
 
 >>> text("seat_N", "ru"), text("score_badge", "en", us=4, them=2, target=12)
 ('Нина', 'We 4 : 2 They · to 12')
+>>> text("points_theirs_title", "en")
+'Fedor and Gleb: card points taken this deal'
 """
 
 from __future__ import annotations
@@ -135,13 +139,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "double_title": {"en": "After eggs this deal counts double.",
                      "ru": "После яиц эта раздача идёт вдвойне."},
     # the card points each side has taken so far in the deal, on one plate of each side
-    # short, so that a narrow seat's plate stays on one line (the tooltip says who "we" are)
+    # short, so that a narrow seat's plate stays on one line (the tooltip says who "we" are,
+    # by the sides' names above)
     "points_ours": {"en": "We: {points}", "ru": "Мы: {points}"},
     "points_theirs": {"en": "They: {points}", "ru": "Они: {points}"},
-    "points_ours_title": {"en": "Card points you and Nina have taken this deal",
-                          "ru": "Очки, которые вы с Ниной взяли в этой раздаче"},
-    "points_theirs_title": {"en": "Card points Fedor and Gleb have taken this deal",
-                            "ru": "Очки, которые Фёдор и Глеб взяли в этой раздаче"},
+    "points_ours_title": {"en": "{team_NS}: card points taken this deal",
+                          "ru": "{team_NS}: очки, взятые в этой раздаче"},
+    "points_theirs_title": {"en": "{team_EW}: card points taken this deal",
+                            "ru": "{team_EW}: очки, взятые в этой раздаче"},
     "status_your_lead": {"en": "Your lead: choose a card.", "ru": "Ваш заход: выберите карту."},
     "status_your_turn": {"en": "Your turn: the cards you may play are raised.",
                          "ru": "Ваш ход: карты, которыми можно ходить, приподняты."},
@@ -228,7 +233,7 @@ TEXTS: dict[str, dict[str, str]] = {
                     "ru": "Это был один из лучших ходов (если видеть все карты)."},
     "review_best_one": {"en": "That was the best card (with all the cards face up).",
                         "ru": "Это был лучший ход (если видеть все карты)."},
-    # {diff} is a Count (review.MORE_POINTS): 1 more point, 3 more points; на 1 очко, на 3 очка,
+    # {diff} is a Count (i18n.MORE_POINTS): 1 more point, 3 more points; на 1 очко, на 3 очка,
     # на 5 очков больше
     "review_lost": {"en": "The best card kept {diff} for your side.",
                     "ru": "Лучший ход принёс бы вашей стороне на {diff} больше."},
@@ -305,8 +310,23 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+class _Params(dict[str, object]):
+    """A template's parameters in words; a name not given that is another text's key
+    (``{team_NS}``) is that text in the same language."""
+
+    def __init__(self, lang: str, params: dict[str, object]) -> None:
+        super().__init__((name, in_words(value, lang)) for name, value in params.items())
+        self.lang = lang
+
+    def __missing__(self, name: str) -> str:
+        if name not in TEXTS:
+            raise KeyError(name)
+        return text(name, self.lang)
+
+
 def text(key: str, lang: str, **params: object) -> str:
-    """The string ``key`` in ``lang`` with ``params`` filled in (suits and cards in words)."""
+    """The string ``key`` in ``lang`` with ``params`` filled in (suits and cards in words, and
+    another text where the template names one)."""
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]
-    return template.format(**{name: in_words(value, lang) for name, value in params.items()})
+    return template.format_map(_Params(lang, params))

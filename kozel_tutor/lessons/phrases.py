@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards import Card, Suit
+from ..i18n import CARDS, POINTS, POINTS_WITH, plural_ru
 from ..seats import Seat, Team
 from .model import Text
 
@@ -94,28 +95,22 @@ def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
     return Text(ru=out["ru"], en=out["en"])
 
 
-def _ru_form(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
-_POINT_FORMS = {"acc": ("очко", "очка", "очков"), "ins": ("очком", "очками", "очками")}
+_POINT_CASES = {"acc": POINTS, "ins": POINTS_WITH}
 
 
 def points(n: int, case: str = "acc") -> Text:
     """``31 points`` / ``31 очко`` (``case="ins"``: ``с 31 очком``)."""
-    return Text(f"{n} {_ru_form(n, *_POINT_FORMS[case])}", f"{n} point{'' if n == 1 else 's'}")
+    count = _POINT_CASES[case](n)
+    return Text(count.in_lang("ru"), count.in_lang("en"))
 
 
 def card_count(n: int) -> Text:
     """``3 cards`` / ``3 карты`` (``1 card`` / ``1 карта``, ``5 карт``)."""
-    return Text(f"{n} {_ru_form(n, 'карта', 'карты', 'карт')}", f"{n} card{'' if n == 1 else 's'}")
+    count = CARDS(n)
+    return Text(count.in_lang("ru"), count.in_lang("en"))
 
 
 def tricks(n: int) -> Text:
     """``in 3 tricks`` / ``в 3 взятках``."""
-    return Text(f"в {n} {_ru_form(n, 'взятке', 'взятках', 'взятках')}",
+    return Text(f"в {n} {plural_ru(n, 'взятке', 'взятках', 'взятках')}",
                 f"in {n} trick{'' if n == 1 else 's'}")

@@ -26,14 +26,12 @@ from html import escape
 
 import pandas as pd  # type: ignore[import-untyped]
 
-from ..i18n import Number
+from ..i18n import Number, plural_ru
 from .charts import bar_chart, line_chart
 from .progress import Progress, ReviewStatus
-from .texts import plural_ru
 from .themes import THEMES, theme_note
 
-__all__ = ["attempts_frame", "dashboard_html", "review_summary", "theme_rows", "theme_table",
-           "when_due"]
+__all__ = ["attempts_frame", "dashboard_html", "review_summary", "theme_rows", "when_due"]
 
 _COLUMNS = ["puzzle_id", "set_id", "card", "correct", "seconds", "hints", "score", "rated",
             "themes", "cards", "learner_before", "learner_after", "at"]
@@ -41,7 +39,6 @@ _COLUMNS = ["puzzle_id", "set_id", "card", "correct", "seconds", "hints", "score
 _WORDS = {
     "theme": {"ru": "Тема", "en": "Theme"},
     "attempts": {"ru": "Попыток", "en": "Attempts"},
-    "solved": {"ru": "Решено, %", "en": "Solved, %"},
     "solved_head": {"ru": "Решено", "en": "Solved"},
     "hints": {"ru": "Подсказок на задачу", "en": "Hints per puzzle"},
     "seconds": {"ru": "Секунд (медиана)", "en": "Seconds (median)"},
@@ -61,12 +58,6 @@ _WORDS = {
                           "puzzle you answer."},
     "counts": {"ru": "Попыток: {n}; верно: {pct}; {review}.",
                "en": "Attempts: {n}; right: {pct}; {review}."},
-    "review_none": {"ru": "к повторению задач нет", "en": "nothing to review"},
-    "review_due": {"ru": "к повторению: {due} уже сейчас", "en": "to review: {due} due now"},
-    "review_due_later": {"ru": "к повторению: {due} уже сейчас, ещё {later} позже",
-                         "en": "to review: {due} due now, {later} later"},
-    "review_later": {"ru": "к повторению: {later}, следующая — {when}",
-                     "en": "to review: {later}, the next one due {when}"},
     "today": {"ru": "сегодня, позже", "en": "later today"},
     "tomorrow": {"ru": "завтра", "en": "tomorrow"},
     "in_days": {"ru": "через {n} {days}", "en": "in {n} days"},
@@ -89,17 +80,48 @@ def when_due(due: float, now: float, lang: str) -> str:
     return _w("in_days", lang, n=days, days=plural_ru(days, "день", "дня", "дней"))
 
 
-def review_summary(status: ReviewStatus, now: float, lang: str) -> str:
-    """The review list in a few words: "to review: 1, the next one due tomorrow"."""
+_REVIEW_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "none": {"short": {"ru": "к повторению задач нет", "en": "nothing to review"},
+             "long": {"ru": "Сюда вернутся задачи, где вы ошибётесь (или возьмёте 2+ "
+                            "подсказки)",
+                      "en": "Puzzles you miss (or solve with 2+ hints) come back here"}},
+    "due": {"short": {"ru": "к повторению: {due} уже сейчас", "en": "to review: {due} due now"},
+            "long": {"ru": "Пора повторить: {due}", "en": "Due now: {due}"}},
+    "due_later": {"short": {"ru": "к повторению: {due} уже сейчас, ещё {later} позже",
+                            "en": "to review: {due} due now, {later} later"},
+                  "long": {"ru": "Пора повторить: {due}; ещё {later} — позже",
+                           "en": "Due now: {due}; {later} more later"}},
+    "later": {"short": {"ru": "к повторению: {later}, следующая — {when}",
+                        "en": "to review: {later}, the next one due {when}"},
+              "long": {"ru": "Следующая — {when}; можно решить и раньше",
+                       "en": "Next one due {when}; you may practise early"}},
+}
+"""The review list in words, by what waits on it: ``short`` inside the dashboard's counts
+line, ``long`` on its own (the Review tile in the menu says it under its name)."""
+
+
+def review_summary(status: ReviewStatus, now: float, lang: str, *, long: bool = False) -> str:
+    """The review list in a few words: how many are due now and when the next one waiting for a
+    later day comes back.  Short, for the dashboard's counts line: "to review: 1, the next one
+    due tomorrow"; ``long``, for the Review tile: "Next one due tomorrow; you may practise
+    early".
+
+    >>> status = ReviewStatus(due=2, later=1, next_due=None)
+    >>> review_summary(status, 0, "en"), review_summary(status, 0, "en", long=True)
+    ('to review: 2 due now, 1 later', 'Due now: 2; 1 more later')
+    """
     if status.waiting == 0:
-        return _w("review_none", lang)
-    if status.due and status.later:
-        return _w("review_due_later", lang, due=status.due, later=status.later)
-    if status.due:
-        return _w("review_due", lang, due=status.due)
-    assert status.next_due is not None
-    return _w("review_later", lang, later=status.later,
-              when=when_due(status.next_due, now, lang))
+        key = "none"
+    elif status.due:
+        key = "due_later" if status.later else "due"
+    else:
+        key = "later"
+    when = ""
+    if key == "later":
+        assert status.next_due is not None
+        when = when_due(status.next_due, now, lang)
+    words = _REVIEW_WORDS[key]["long" if long else "short"]["ru" if lang == "ru" else "en"]
+    return words.format(due=status.due, later=status.later, when=when)
 
 
 def attempts_frame(progress: Progress) -> pd.DataFrame:
@@ -111,30 +133,9 @@ def attempts_frame(progress: Progress) -> pd.DataFrame:
     return frame
 
 
-def theme_table(frame: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
-    """Per theme: attempts, share solved, hints per attempt, median seconds (a puzzle with two
-    themes counts in both)."""
-    words = {k: v["ru" if lang == "ru" else "en"] for k, v in _WORDS.items()}
-    if frame.empty:
-        return pd.DataFrame(columns=[words["attempts"], words["solved"], words["hints"],
-                                     words["seconds"]])
-    exploded = frame.assign(theme=frame["themes"].str.split(",")).explode("theme")
-    exploded = exploded[exploded["theme"].isin(THEMES)]
-    grouped = exploded.groupby("theme").agg(
-        attempts=("correct", "size"), solved=("correct", "mean"), hints=("hints", "mean"),
-        seconds=("seconds", "median"))
-    grouped["solved"] = (grouped["solved"] * 100).round(0)
-    grouped["hints"] = grouped["hints"].round(2)
-    grouped["seconds"] = grouped["seconds"].round(1)
-    grouped.index = [THEMES[t].name.get(lang) for t in grouped.index]
-    grouped.index.name = words["theme"]
-    grouped = grouped.rename(columns={"attempts": words["attempts"], "solved": words["solved"],
-                                      "hints": words["hints"], "seconds": words["seconds"]})
-    return grouped.sort_values(words["solved"])
-
-
 def theme_rows(frame: pd.DataFrame, lang: str = "en") -> list[dict[str, str]]:
-    """:func:`theme_table` as the dashboard shows it, one row per theme, every number written
+    """Attempts, share solved, hints per puzzle and median seconds by theme as the dashboard
+    shows them (:func:`_by_theme`), one row per theme, the weakest first, every number written
     as ``lang`` writes it: ``{"theme": "Duck", "note": "Duck — …", "attempts": "3", "solved":
     "67%", "hints": "1.3", "seconds": "12.7"}`` (``1,3`` and ``12,7`` in Russian)."""
     grouped = _by_theme(frame)
@@ -147,8 +148,8 @@ def theme_rows(frame: pd.DataFrame, lang: str = "en") -> list[dict[str, str]]:
 
 
 def _by_theme(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per theme id: attempts, share solved (0..1), mean hints, median seconds; the weakest
-    theme first."""
+    """Per theme id: attempts, share solved (0..1), mean hints, median seconds (a puzzle with
+    two themes counts in both); the weakest theme first."""
     columns = ["attempts", "solved", "hints", "seconds"]
     if frame.empty:
         return pd.DataFrame(columns=columns)

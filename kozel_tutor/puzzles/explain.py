@@ -203,8 +203,10 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
             texts[lang] = say("miss_catch", lang, card=_label(card, lang),
                               whose=_whose(caught, team, lang), compare=compare)
         elif best_caught is not None:
-            # the best line's value is the catch's stand-in, not points: no points compared
-            texts[lang] = say("miss_best_catch", lang, card=_label(card, lang),
+            # the best line's value is the catch's stand-in, not points: no points compared;
+            # the best card may be the 6♣ itself, which then catches in this trick
+            key = "miss_best_catch_six" if answer == _SIX_CLUBS else "miss_best_catch"
+            texts[lang] = say(key, lang, card=_label(card, lang),
                               points=points_phrase(_line_points(check, miss), lang),
                               best=_label(answer, lang), whose=_whose(best_caught, team, lang),
                               compare=compare)

@@ -28,13 +28,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..cards import Card, CardError, CardSet, parse_card
+from ..i18n import plural_ru
 from ..seats import Seat
 from ..solver import get_backend
 from .explain import CardReport, card_report
 from .model import Puzzle, View, category_of
 from .progress import Progress, hint_share
 from .teacher import ResultsSheet
-from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
+from .texts import points_phrase, say, seat_role, tricks_phrase
 from .themes import current_hint, theme_label, theme_note
 from .variants import goal_text, variant_label
 from .verify import GoalCheck, analyse, legal_cards, line_after

@@ -1,5 +1,8 @@
 """Words for the puzzle player, the tutor and the teacher's tools, in Russian and English.
 
+(:func:`plural_ru` is :func:`kozel_tutor.i18n.plural_ru`, named here too for the modules that
+take it from this one.)
+
 >>> points_phrase(21, "ru"), points_phrase(1, "en")
 ('21 очко', '1 point')
 >>> say("right", "en")
@@ -11,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import CardError, parse_card
+from ..i18n import plural_ru
 from ..seats import Seat
 
 __all__ = ["ERRORS", "GOAL_NAMES", "TEXTS", "bytes_phrase", "cards_label", "cards_words",
@@ -61,6 +65,10 @@ TEXTS: dict[str, dict[str, str]] = {
                               "catches {whose} Q♣ and the deal ends ({compare}).",
                         "ru": "После {card} у вас {points}, а после {best} шестёрка треф ловит "
                               "{whose} даму треф, и раздача кончается ({compare})."},
+    "miss_best_catch_six": {"en": "After {card} you end with {points}, but your 6♣ catches "
+                                  "{whose} Q♣ and the deal ends ({compare}).",
+                            "ru": "После {card} у вас {points}, а ваша шестёрка треф ловит "
+                                  "{whose} даму треф, и раздача кончается ({compare})."},
     "whose_ours": {"en": "your", "ru": "вашу"},
     "whose_theirs": {"en": "their", "ru": "их"},
     "also_right": {"en": "{card} is just as good: it is equivalent to {group}.",
@@ -140,15 +148,6 @@ def say(key: str, lang: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in."""
     template = TEXTS[key]["ru" if lang == "ru" else "en"]
     return template.format(**params) if params else template
-
-
-def plural_ru(n: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form for ``n``: 1 очко, 2 очка, 5 очков, 21 очко."""
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
 
 
 def points_phrase(n: int, lang: str, *, instrumental: bool = False) -> str:

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from ..cards import Card
+from ..i18n import ROWS
 from ..position import Position
-from ..rules import TRUMP, CardOrder, Rules
+from ..rules import TRUMP, CardOrder, Rules, find_rules
+from ..scoring import DealResult, deal_result
 from ..seats import Seat, Team
 from .model import THEME_IDS, Goal, Text
 from .texts import points_phrase
@@ -24,7 +27,7 @@ from .variants import catch_live, goal_steps
 from .verify import GoalCheck, LineTrick, analyse, play_line
 
 __all__ = ["THEMES", "Theme", "ThemeContext", "current_hint", "hints_for", "tag_themes",
-           "theme_hint", "theme_label", "theme_note"]
+           "theme_definition", "theme_hint", "theme_label", "theme_note"]
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,161 @@ def _t(ru: str, en: str) -> Text:
     return Text(ru, en)
 
 
+# -- the themes whose words carry the deal score -------------------------------------------------
+
+_STEP_WORDS: dict[str, dict[str, Text]] = {
+    "save_31": {
+        "name": _t("Спастись ({save})", "Save {save}"),
+        "definition": _t("Только верный ход даёт вашей стороне {save_points}{save_stake}.",
+                         "Only the right card gets your side to {save}{save_stake}."),
+        "hint": _t("Сколько очков вам не хватает до {save}?",
+                   "How many more points do you need to reach {save}?")},
+    "make_61": {
+        "name": _t("Добрать {win}", "Make {win}"),
+        "definition": _t("Только верный ход выигрывает раздачу ({win_points} и больше).",
+                         "Only the right card wins the deal ({win} points or more)."),
+        "hint": _t("Сколько очков вам не хватает до {win}?",
+                   "How many more points do you need to reach {win}?")},
+    "make_90": {
+        "name": _t("Не дать спастись", "Keep them under {save}"),
+        "definition": _t("Только верный ход оставляет соперникам {rest_points} или "
+                         "меньше{big_stake}.",
+                         "Only the right card holds the opponents to {rest} or "
+                         "fewer{big_stake}."),
+        "hint": _t("Сколько очков соперникам не хватает до {save}?",
+                   "How many more points do the opponents need to reach {save}?")},
+    "take_trick": {
+        "definition": _t("Ваша сторона без взяток; только верный ход приносит "
+                         "взятку{trick_stake}.",
+                         "Your side has no trick yet; only the right card brings "
+                         "one{trick_stake}.")},
+    "all_tricks": {
+        "definition": _t("Соперники без взяток; только верный ход забирает все "
+                         "оставшиеся{sweep_stake}.",
+                         "The opponents have no trick yet; only the right card takes all the "
+                         "rest{sweep_stake}.")},
+    "catch": {
+        "definition": _t("Шестёрка треф и дама треф у разных пар, и всё решает то, что шестёрка "
+                         "ловит даму (раздача кончается, паре с дамой пишут {caught}).",
+                         "The 6♣ and the Q♣ are on opposite sides, and the 6♣ catching the Q♣ "
+                         "decides (the deal ends, the Q♣'s side is written {caught})."),
+    },
+}
+"""The words of the themes that name a deal-score step or say what is written, as templates:
+the one source of their names, definitions and first hints.  :data:`THEMES` holds them filled
+in for the standard rules; :func:`theme_label`, :func:`theme_hint` and :func:`theme_definition`
+(so :func:`theme_note`) fill them in for a preset from its own deal-score table
+(:func:`_step_params`), and :func:`current_hint` rewords old hints with them."""
+
+_STAKE_WORDS: dict[str, dict[str, Text]] = {
+    # who has the deal's score written, in the words of each kind of table
+    "standard": {"us": _t("вы пишете {n}", "you write {n}"),
+                 "them": _t("соперники запишут {n}", "the opponents write {n}")},
+    "rows": {"us": _t("вы пишете {n}", "you chalk up {n}"),
+             "them": _t("соперники запишут {n}", "the opponents chalk up {n}")},
+    "penalty": {"us": _t("вам запишут {n}", "you are written {n}"),
+                "them": _t("соперникам запишут {n}", "they are written {n}")},
+}
+"""What is written, by kind of score table: ``standard`` (the winners write 2, 4 or 6), ``rows``
+(``classic``: the winners chalk up rows of the tablo) and ``penalty`` (``nizhny``, ``kozly24``:
+points are written against the losers), as the AI's reasons word it."""
+
+_NOT = _t(", а не {n}", ", not {n}")
+
+_CATCH_WRITTEN = 4
+"""What the catch writes on the Q♣'s side in the presets that play it (RULES.md §2.2, §2.3): the
+catch theme's words under rules without the catch (the standard definition) say this."""
+
+
+def _stake_kind(rules: Rules) -> str:
+    if rules.scoring == "standard":
+        return "standard"
+    return "penalty" if rules.target_loses else "rows"
+
+
+def _stake(rules: Rules, reached: DealResult, instead: DealResult | None,
+           lang: str) -> str | None:
+    """What is written when the learner's side (NS) reaches ``reached`` (and not ``instead``),
+    in the words of the preset's table: "the opponents write 2, not 4", "you are written 2, not
+    4", "you chalk up 2 rows"; ``None`` when nothing is written there (eggs, a reset)."""
+    side = next((team for team in Team if reached.written[team]), None)
+    if side is None or reached.reset is not None:
+        return None
+    kind = _stake_kind(rules)
+
+    def amount(n: int) -> str:
+        if kind == "rows":
+            return ROWS(n).in_lang(lang)
+        return str(n)
+
+    words = _STAKE_WORDS[kind]["us" if side is Team.NS else "them"].get(lang)
+    text = words.format(n=amount(reached.written[side]))
+    if (instead is not None and instead.reset is None and not instead.written[side.other]
+            and instead.written[side] not in (0, reached.written[side])):
+        text += _NOT.get(lang).format(n=amount(instead.written[side]))
+    return text
+
+
+def _result_at(rules: Rules, points: int, tricks: tuple[int, int] = (1, 1)) -> DealResult:
+    """The deal result when NS end with ``points`` of the 120 and the tricks ``tricks``."""
+    return deal_result(rules, (points, 120 - points), tricks)
+
+
+@cache
+def _step_params(rules: Rules, lang: str) -> dict[str, object] | None:
+    """What fills in :data:`_STEP_WORDS` under ``rules``: the points of the deal-score steps
+    (:func:`~.variants.goal_steps`) and what is written at each, read off the preset's table
+    with :func:`~kozel_tutor.scoring.deal_result`; ``None`` if the table lacks a step."""
+    steps = goal_steps(rules)
+    if steps.save is None or steps.big is None:
+        return None
+    hand = rules.hand_size
+
+    def clause(prefix: str, suffix: str, reached: DealResult,
+               instead: DealResult | None = None) -> str:
+        words = _stake(rules, reached, instead, lang)
+        return "" if words is None else f"{prefix}{words}{suffix}"
+
+    # the trick goals' results only where taking a trick or every trick changes nothing else
+    # (goal_steps: the standard game's 6); elsewhere their words say nothing of the score
+    one_trick = _result_at(rules, 0, (1, hand - 1))
+    no_trick = _result_at(rules, 0, (0, hand))
+    sweep = _result_at(rules, 120, (hand, 0))
+    caught = (deal_result(rules, (60, 60), (1, 1), caught=Team.NS).written[Team.NS]
+              if rules.catch else _CATCH_WRITTEN)
+    return {
+        "win": steps.win, "save": steps.save, "big": steps.big, "rest": 120 - steps.big,
+        "win_points": points_phrase(steps.win, lang),
+        "save_points": points_phrase(steps.save, lang),
+        "rest_points": points_phrase(120 - steps.big, lang),
+        "save_stake": clause(": ", "", _result_at(rules, steps.save),
+                             _result_at(rules, steps.save - 1)),
+        "big_stake": clause(": ", "", _result_at(rules, steps.big)),
+        "trick_stake": clause(" (", ")", one_trick, no_trick) if steps.tricks else "",
+        "sweep_stake": clause(" (", ")", sweep) if steps.tricks else "",
+        "caught": caught,
+    }
+
+
+def _step_text(theme_id: str, field: str, rules: Rules) -> Text | None:
+    """The words ``field`` (name, definition, hint) of ``theme_id`` under ``rules``, if the theme
+    has them as a template and the rules have its steps."""
+    template = _STEP_WORDS.get(theme_id, {}).get(field)
+    ru, en = _step_params(rules, "ru"), _step_params(rules, "en")
+    if template is None or ru is None or en is None:
+        return None
+    return Text(template.ru.format(**ru), template.en.format(**en))
+
+
+_STANDARD = find_rules("standard")
+
+
+def _standard(theme_id: str, field: str) -> Text:
+    text = _step_text(theme_id, field, _STANDARD)
+    assert text is not None, (theme_id, field)
+    return text
+
+
 THEMES: dict[str, Theme] = {theme.id: theme for theme in (
     Theme("feed_partner", _t("Подкормить партнёра", "Feed your partner"),
           _t("Вы кладёте туза или десятку во взятку, которую забирает партнёр, хотя могли "
@@ -300,42 +458,20 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
              "side's cards, and every later trick is yours."),
           _t("Кому выгодно сейчас получить ход?", "Who wants the lead right now?"),
           _endplay),
-    Theme("save_31", _t("Спастись (31)", "Save 31"),
-          _t("Только верный ход даёт вашей стороне 31 очко: соперники запишут 2, а не 4.",
-             "Only the right card gets your side to 31: the opponents write 2, not 4."),
-          _t("Сколько очков вам не хватает до 31?",
-             "How many more points do you need to reach 31?"),
-          _save_31),
-    Theme("make_61", _t("Добрать 61", "Make 61"),
-          _t("Только верный ход выигрывает раздачу (61 очко и больше).",
-             "Only the right card wins the deal (61 points or more)."),
-          _t("Сколько очков вам не хватает до 61?",
-             "How many more points do you need to reach 61?"),
-          _make_61),
-    Theme("make_90", _t("Не дать спастись", "Keep them under 31"),
-          _t("Только верный ход оставляет соперникам 30 очков или меньше: вы пишете 4.",
-             "Only the right card holds the opponents to 30 or fewer: you write 4."),
-          _t("Сколько очков соперникам не хватает до 31?",
-             "How many more points do the opponents need to reach 31?"),
-          _make_90),
+    Theme("save_31", _standard("save_31", "name"), _standard("save_31", "definition"),
+          _standard("save_31", "hint"), _save_31),
+    Theme("make_61", _standard("make_61", "name"), _standard("make_61", "definition"),
+          _standard("make_61", "hint"), _make_61),
+    Theme("make_90", _standard("make_90", "name"), _standard("make_90", "definition"),
+          _standard("make_90", "hint"), _make_90),
     Theme("take_trick", _t("Хоть одну взятку", "Take a trick"),
-          _t("Ваша сторона без взяток; только верный ход приносит взятку (соперники запишут "
-             "4, а не 6).",
-             "Your side has no trick yet; only the right card brings one (the opponents write "
-             "4, not 6)."),
+          _standard("take_trick", "definition"),
           _t("Какая взятка может стать вашей?", "Which trick could become yours?"),
           lambda ctx: ctx.check.goal is Goal.TAKE_TRICK),
-    Theme("all_tricks", _t("Все взятки", "Every trick"),
-          _t("Соперники без взяток; только верный ход забирает все оставшиеся (вы пишете 6).",
-             "The opponents have no trick yet; only the right card takes all the rest (you "
-             "write 6)."),
+    Theme("all_tricks", _t("Все взятки", "Every trick"), _standard("all_tricks", "definition"),
           _t("Где соперники могут получить взятку?", "Where could the opponents get a trick?"),
           lambda ctx: ctx.check.goal is Goal.ALL_TRICKS),
-    Theme("catch", _t("Шамок ловит даму", "The catch"),
-          _t("Шестёрка треф и дама треф у разных пар, и всё решает то, что шестёрка ловит даму "
-             "(раздача кончается, паре с дамой пишут 4).",
-             "The 6♣ and the Q♣ are on opposite sides, and the 6♣ catching the Q♣ decides (the "
-             "deal ends, the Q♣'s side is written 4)."),
+    Theme("catch", _t("Шамок ловит даму", "The catch"), _standard("catch", "definition"),
           _t("Где шестёрка треф и где дама треф?", "Where are the 6♣ and the Q♣?"),
           _catch),
     Theme("opening_lead", _t("Первый ход", "Opening lead"),
@@ -360,54 +496,56 @@ _SUIT_HINT = {
 }
 
 
+def _theme_text(theme_id: str, field: str, rules: Rules | None) -> Text:
+    """The theme's ``field`` (name, definition, hint) under ``rules`` (the standard words in
+    :data:`THEMES` without rules, or for a theme whose words do not depend on them)."""
+    text = _step_text(theme_id, field, rules) if rules is not None else None
+    return text if text is not None else getattr(THEMES[theme_id], field)
+
+
 def theme_label(theme_id: str, rules: Rules | None = None) -> Text:
     """A theme's name, with the points of the deal-score steps of ``rules`` (``kozly24``: "Save
     30"); the standard names without rules."""
-    steps = goal_steps(rules) if rules is not None else None
-    if steps is None or theme_id not in _STEP_WORDS:
-        return THEMES[theme_id].name
-    names = _STEP_WORDS[theme_id]["name"]
-    return Text(names.ru.format(win=steps.win, save=steps.save),
-                names.en.format(win=steps.win, save=steps.save))
+    return _theme_text(theme_id, "name", rules)
 
 
 def theme_hint(theme_id: str, rules: Rules | None = None) -> Text:
     """A theme's first hint, with the points of the deal-score steps of ``rules``."""
-    steps = goal_steps(rules) if rules is not None else None
-    if steps is None or theme_id not in _STEP_WORDS:
-        return THEMES[theme_id].hint
-    hint = _STEP_WORDS[theme_id]["hint"]
-    return Text(hint.ru.format(win=steps.win, save=steps.save),
-                hint.en.format(win=steps.win, save=steps.save))
+    return _theme_text(theme_id, "hint", rules)
 
 
-_STEP_WORDS: dict[str, dict[str, Text]] = {
-    "save_31": {"name": _t("Спастись ({save})", "Save {save}"),
-                "hint": _t("Сколько очков вам не хватает до {save}?",
-                           "How many more points do you need to reach {save}?")},
-    "make_61": {"name": _t("Добрать {win}", "Make {win}"),
-                "hint": _t("Сколько очков вам не хватает до {win}?",
-                           "How many more points do you need to reach {win}?")},
-    "make_90": {"name": _t("Не дать спастись", "Keep them under {save}"),
-                "hint": _t("Сколько очков соперникам не хватает до {save}?",
-                           "How many more points do the opponents need to reach {save}?")},
-}
-"""The themes named after a deal-score step, as templates (the standard names and hints are
-these with 61 and 31)."""
+def theme_definition(theme_id: str, rules: Rules | None = None) -> Text:
+    """A theme's definition, with the points of the deal-score steps of ``rules`` and what the
+    preset's own table writes there ("you are written 2, not 4" in ``nizhny``); the standard
+    definition without rules.
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> theme_definition("save_31", find_rules("classic")).en
+    'Only the right card gets your side to 31: the opponents chalk up 1 row, not 2 rows.'
+    >>> theme_definition("take_trick", find_rules("nizhny")).en
+    'Your side has no trick yet; only the right card brings one.'
+    """
+    return _theme_text(theme_id, "definition", rules)
+
 
 _OLD_HINTS: dict[str, tuple[str, str]] = {
     "save_31": ("How many points do you still need for {save}?", "save"),
     "make_61": ("How many points are missing to {win}?", "win"),
     "make_90": ("How many points do the opponents need for {save}?", "save"),
 }
-"""Earlier words of the step themes' first hints (English), as puzzle files made before they
-changed still store them: :func:`current_hint` words them as the theme does now."""
+"""Earlier words of the step themes' first hints (English), as puzzles stored before they
+changed still hold them: :func:`current_hint` words them as the theme does now."""
 
 
 def current_hint(hint: Text) -> Text:
-    """A stored hint in today's words: a step theme's first hint in an older wording (kept in
-    puzzle files made before the words changed) becomes the theme's hint now, with the same
-    points; any other hint is kept as it is.
+    """A stored hint in today's words: a step theme's first hint in an older wording becomes the
+    theme's hint now, with the same points; any other hint is kept as it is.
+
+    The catalogue's files were refreshed and hold today's words, but puzzles stored outside it
+    still hold the old ones: teacher set files and links made before the change, the rows of
+    ``puzzle_reviews`` and ``puzzle_drills`` in a learner's progress database, a teacher's kept
+    draft.  The player shows every stored hint through this, so keep it while such puzzles may
+    be around.
 
     >>> old = Text("Сколько очков не хватает до 61?", "How many points are missing to 61?")
     >>> current_hint(old).en, current_hint(old).ru
@@ -427,31 +565,18 @@ def current_hint(hint: Text) -> Text:
 def theme_note(theme_id: str, lang: str, rules: Rules | None = None) -> str:
     """A theme's name and one-line explanation, for a tooltip or a line under the theme picker:
     "Duck — you could beat the opponent's card but deliberately let them have the trick."  Under
-    ``rules`` whose deal-score steps are not 31 and 61 the step themes say their own points.
+    ``rules`` the themes of the deal score say the preset's own points and what its table
+    writes (:func:`theme_definition`).
 
     >>> theme_note("duck", "en")
     "Duck — you could beat the opponent's card but deliberately let them have the trick."
+    >>> from kozel_tutor.rules import find_rules
+    >>> theme_note("save_31", "en", find_rules("nizhny"))
+    'Save 31 — only the right card gets your side to 31: you are written 2, not 4.'
     """
-    theme = THEMES[theme_id]
     name = theme_label(theme_id, rules).get(lang)
-    steps = goal_steps(rules) if rules is not None else None
-    if steps is not None and theme_id in _STEP_NOTES and (steps.win, steps.save) != (61, 31):
-        note = _STEP_NOTES[theme_id].get(lang).format(win=steps.win, save=steps.save)
-        return f"{name} — {note}"
-    definition = theme.definition.get(lang)
+    definition = theme_definition(theme_id, rules).get(lang)
     return f"{name} — {definition[:1].lower()}{definition[1:]}"
-
-
-_STEP_NOTES: dict[str, Text] = {
-    "save_31": _t("только верный ход дотягивает вашу сторону до {save}.",
-                  "only the right card gets your side to {save}."),
-    "make_61": _t("только верный ход выигрывает раздачу ({win} и больше).",
-                  "only the right card wins the deal ({win} points or more)."),
-    "make_90": _t("только верный ход не даёт соперникам набрать {save}.",
-                  "only the right card keeps the opponents under {save}."),
-}
-"""The step themes' explanations with a preset's own points (see :func:`theme_note`)."""
-
 
 
 def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[Text, ...]:

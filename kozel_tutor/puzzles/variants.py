@@ -18,6 +18,8 @@ come from the preset's own deal-score table, found by scoring every split of the
 (61, 91, 30, False)
 >>> goal_text(Goal.SAVE_31, find_rules("kozly24"), "en")
 'Save yourselves: make 30 points (you are written 2, not 4).'
+>>> goal_text(Goal.SAVE_31, find_rules("classic"), "ru")
+'Спасайтесь: наберите 31 очко (соперники пишут 1 пару, а не 2 пары).'
 """
 
 from __future__ import annotations
@@ -26,13 +28,15 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import Card
+from ..i18n import POINTS, ROWS
 from ..position import Position
 from ..rules import Rules
 from ..scoring import DealResult, deal_result
 from ..seats import Seat, Team
 from ..solver import Outcome
+from ..state import catch_still_possible
 from .model import Goal, Text
-from .texts import plural_ru, points_phrase, say
+from .texts import say
 
 __all__ = [
     "VARIANTS",
@@ -54,9 +58,6 @@ VARIANTS: dict[str, Text] = {
 }
 """The variants puzzles are mined for, named as in the app's variant picker (shortened where the
 picker's name says more, as the names go into puzzle titles)."""
-
-_CATCH = (Card.parse("6C"), Card.parse("QC"))
-
 
 def variant_label(name: str) -> Text:
     """The name of variant ``name`` in both languages (an unknown preset keeps its id)."""
@@ -118,33 +119,13 @@ def goal_applies(goal: Goal, rules: Rules) -> bool:
 def catch_live(position: Position) -> bool:
     """Whether the 6♣ can still catch the Q♣ here: the catch is played and both cards are still
     in play, held (or already played to this trick) by opposite sides."""
-    if not position.rules.catch:
-        return False
-    teams: list[Team] = []
-    for card in _CATCH:
-        if card in position.trick:
-            teams.append(position.leader.offset(position.trick.index(card)).team)
-            continue
-        holder = next((seat for seat in Seat if card in position.hands[seat]), None)
-        if holder is None:
-            return False
-        teams.append(holder.team)
-    return teams[0] != teams[1]
+    def sides_holding(card: Card) -> tuple[Team, ...]:
+        return tuple(seat.team for seat in Seat if card in position.hands[seat])
+
+    return catch_still_possible(position.rules, position.leader, position.trick, sides_holding)
 
 
 # -- words ------------------------------------------------------------------------------------
-
-def _points_ru(n: int) -> str:
-    return points_phrase(n, "ru")
-
-
-def _rows_ru(n: int) -> str:
-    return f"{n} {plural_ru(n, 'пару', 'пары', 'пар')}"
-
-
-def _rows_en(n: int) -> str:
-    return f"{n} row" if n == 1 else f"{n} rows"
-
 
 def _value_at(rules: Rules, points: int) -> int:
     """What the deal is worth when NS end with ``points`` (both sides took a trick)."""
@@ -164,13 +145,12 @@ def goal_text(goal: Goal, rules: Rules, lang: str) -> str:
     written = {"w_win": _value_at(rules, win), "w_big": _value_at(rules, big),
                "w_save": _value_at(rules, save), "w_below": _value_at(rules, save - 1)}
     params: dict[str, object] = {"big": big, "rest": 120 - big}
-    if lang == "ru":
-        params.update(win=_points_ru(win), save=_points_ru(save))
+    if lang == "ru":   # the English words name the points themselves: "make {win} points"
+        params.update(win=POINTS(win).in_lang(lang), save=POINTS(save).in_lang(lang))
     else:
         params.update(win=win, save=save)
     for key, value in written.items():
-        params[key] = value if kind == "penalty" else (
-            _rows_ru(value) if lang == "ru" else _rows_en(value))
+        params[key] = value if kind == "penalty" else ROWS(value).in_lang(lang)
     return words[lang].format(**params)
 
 
@@ -224,8 +204,9 @@ def outcome_words(outcome: Outcome | None, team: Team, rules: Rules, *,
             key = ("rows_wipe_ours" if ours else "rows_wipe_theirs") + suffix
             return Text(_OUTCOME_WORDS[key]["ru"], _OUTCOME_WORDS[key]["en"])
         key = ("rows_ours" if ours else "rows_theirs") + suffix
-        return Text(_OUTCOME_WORDS[key]["ru"].format(rows=_rows_ru(n)),
-                    _OUTCOME_WORDS[key]["en"].format(rows=_rows_en(n)))
+        rows = ROWS(n)
+        return Text(_OUTCOME_WORDS[key]["ru"].format(rows=rows.in_lang("ru")),
+                    _OUTCOME_WORDS[key]["en"].format(rows=rows.in_lang("en")))
     if n == 0:
         key = ("penalty_erase_ours" if ours else "penalty_erase_theirs") + suffix
         return Text(_OUTCOME_WORDS[key]["ru"], _OUTCOME_WORDS[key]["en"])

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cards import Card, CardSet, Rank, Suit
 from ..rules import TRUMP, CardOrder, Rules
 from ..seats import Seat
-from ..state import Trick, led_suits
+from ..state import Trick
 from .questions import LayQuestion, Procedure
 
 __all__ = ["BOASTS", "BOAST_NAMES", "BoastOutcome", "run_boast"]
@@ -48,8 +48,9 @@ class BoastOutcome:
     """The deal a boast produced: full hands, the trick(s) already made, and who leads next.
 
     ``kept`` holds what each seat collected during the boast itself (before the rest of the
-    stock was dealt); ``boaster`` and ``name`` say which boast it was; ``order`` is the card
-    order the tricks were decided by.
+    stock was dealt); ``boaster`` and ``name`` say which boast it was.  The deal that follows is
+    built by :meth:`~kozel_tutor.state.DealState.after_setup` (the suits the tricks led count as
+    led there).
     """
 
     name: str
@@ -58,7 +59,6 @@ class BoastOutcome:
     tricks: tuple[Trick, ...]
     leader: Seat
     kept: tuple[CardSet, CardSet, CardSet, CardSet]
-    order: CardOrder = field(repr=False, compare=False)
 
     @property
     def taken_points(self) -> tuple[int, int]:
@@ -73,12 +73,6 @@ class BoastOutcome:
         for trick in self.tricks:
             count[trick.winner.team] += 1
         return (count[0], count[1])
-
-    @property
-    def led(self) -> int:
-        """The plain suits led in the boast tricks, as the engine's 4-bit mask (the same rule
-        as for tricks played: :func:`~kozel_tutor.state.led_suits`)."""
-        return led_suits(self.order, self.tricks)
 
 
 class _Table:
@@ -150,7 +144,6 @@ class _Table:
             tricks=tuple(tricks),
             leader=tricks[0].winner,
             kept=(kept[0], kept[1], kept[2], kept[3]),
-            order=self.order,
         )
 
 
