@@ -149,6 +149,11 @@ ROWS = Noun(("row", "rows"), ("пару", "пары", "пар"))
 """Rows of the tablo as written, accusative: "1 row", «запишут 1 пару»."""
 CARDS = Noun(("card", "cards"), ("карта", "карты", "карт"))
 """Cards, nominative: "3 cards", «3 карты», «5 карт»."""
+TRICKS = Noun(("trick", "tricks"), ("взятка", "взятки", "взяток"))
+"""Tricks, nominative: "1 trick", «2 взятки»."""
+PLAIN_SUITS = Noun(("plain suit", "plain suits"), ("простая масть", "простые масти",
+                                                    "простых мастей"))
+"""Plain (not trump) suits, nominative: "3 plain suits"."""
 
 
 def in_words(value: object, lang: str) -> object:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardError, CardSet, Rank, Suit, parse_card
-from .i18n import LANGUAGES
+from .i18n import CARDS, LANGUAGES, PLAIN_SUITS, POINTS, TRICKS, Count
 from .json_input import JsonProblem, decode_json
 from .rules import Rules, RulesError, find_rules, legal_mask, preset_names
 from .seats import Seat, SeatError, Team
@@ -189,8 +189,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "при колоде из {deck} карт у игрока не может быть столько карт: {size}",
     },
     "tricks_count": {
-        "en": "taken tricks add up to {taken}, but {played} trick(s) have been played",
-        "ru": "всего взято взяток: {taken}, а сыграно: {played}",
+        "en": "the tricks taken add up to {taken}, but the cards played make {played}",
+        "ru": "всего взято взяток: {taken}, а сыграно: {played_n}",
     },
     "illegal_card": {
         "en": "{seat} could not have played {card} to the trick: holding {hand}, only "
@@ -211,11 +211,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "у стороны {team} нет ни одной взятки, но есть очки: {points}",
     },
     "points_not_makeable": {
-        "en": "{team} cannot have taken {points} points in {tricks} trick(s): no {cards} of "
-              "the cards played in finished tricks add up to {points}",
-        "ru": "очки стороны {team} не складываются из сыгранных карт: взяток — {tricks}, "
-              "очков — {points}, но никакие {cards} из карт, сыгранных в законченных "
-              "взятках, не дают в сумме {points}",
+        "en": "{team} cannot have taken {points} in {tricks}: no {cards} of those played in "
+              "finished tricks add up to {total}",
+        "ru": "очки стороны {team} не складываются из сыгранных карт: взяток — {tricks_n}, "
+              "очков — {total}, но никакие {cards} из сыгранных в законченных взятках не дают "
+              "в сумме {total}",
     },
     "led_trump": {
         "en": "led: {suit} are trumps, and a trump lead leads no plain suit",
@@ -223,9 +223,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
               "с козыря не считается ходом с простой масти",
     },
     "led_too_many": {
-        "en": "led: {count} plain suit(s) named, more than the {tricks} trick(s) finished",
-        "ru": "мастей, с которых уже ходили, указано больше ({count}), чем сыграно взяток "
-              "({tricks})",
+        "en": "led: {count} named, more than the {tricks} finished",
+        "ru": "мастей, с которых уже ходили, указано больше ({count_n}), чем сыграно взяток "
+              "({tricks_n})",
     },
     "led_not_played": {
         "en": "led: {suit} cannot have been led: no card of that suit but its queen and jack "
@@ -280,7 +280,7 @@ class Problem:
 
     def text(self, lang: str) -> str:
         lang = lang if lang in LANGUAGES else "en"
-        params = {name: (value.in_lang(lang) if isinstance(value, _Words) else value)
+        params = {name: (value.in_lang(lang) if isinstance(value, (_Words, Count)) else value)
                   for name, value in self.params.items()}
         return _MESSAGES[self.key][lang].format(**params)
 
@@ -675,7 +675,8 @@ def _check_tricks_played(pos: Position) -> list[Problem]:
     done = pos.rules.deck - sum(len(h) for h in pos.hands) - len(pos.trick)
     if done % 4 or done < 0 or sum(pos.taken_tricks) == done // 4:
         return []
-    return [Problem("tricks_count", taken=sum(pos.taken_tricks), played=done // 4)]
+    return [Problem("tricks_count", taken=sum(pos.taken_tricks), played=TRICKS(done // 4),
+                    played_n=done // 4)]
 
 
 def _check_trick_plays(pos: Position) -> list[Problem]:
@@ -722,8 +723,9 @@ def _check_taken(pos: Position) -> list[Problem]:
         elif tricks == 0 and pts > 0:
             problems.append(Problem("points_no_trick", team=_team(team), points=pts))
         elif not makeable(4 * tricks, pts):
-            unmakeable.append(Problem("points_not_makeable", team=_team(team), points=pts,
-                                      tricks=tricks, cards=4 * tricks))
+            unmakeable.append(Problem("points_not_makeable", team=_team(team),
+                                      points=POINTS(pts), total=pts, tricks=TRICKS(tricks),
+                                      tricks_n=tricks, cards=CARDS(4 * tricks)))
     # Which cards each side holds in its tricks is only known when the tricks taken are the
     # tricks played (else that problem is named, and the sides cannot be told apart).
     if min(pos.taken_tricks) >= 0 and 4 * sum(pos.taken_tricks) == len(played):
@@ -769,7 +771,8 @@ def _check_led(pos: Position) -> list[Problem]:
         problems.append(Problem("led_trump", suit=_Words(pos.trump.name_in("en"),
                                                          pos.trump.name_in("ru"))))
     if len(plain) > finished:
-        problems.append(Problem("led_too_many", count=len(plain), tricks=finished))
+        problems.append(Problem("led_too_many", count=PLAIN_SUITS(len(plain)),
+                                count_n=len(plain), tricks=TRICKS(finished), tricks_n=finished))
     if finished == 0:
         return problems  # nothing was played: named above, whichever suits they are
     for suit in plain:

@@ -242,7 +242,7 @@ def test_points_not_adding_up_to_120_are_named() -> None:
 
 def test_tricks_not_matching_the_cards_played_are_named() -> None:
     problems = problems_of(changed(taken={"NS": [40, 4], "EW": [50, 4]}))
-    assert problems == ["taken tricks add up to 8, but 7 trick(s) have been played"]
+    assert problems == ["the tricks taken add up to 8, but the cards played make 7 tricks"]
 
 
 def test_points_without_a_trick_and_negative_counts_are_named() -> None:
@@ -279,17 +279,17 @@ UNMAKEABLE = changed(taken={"NS": [89, 1], "EW": [1, 6]})
 def test_points_a_side_cannot_have_taken_in_its_tricks_are_named() -> None:
     # The sum is 120, but one trick holds 4 cards (at most 44 points), and no cards make 1 point.
     assert problems_of(UNMAKEABLE) == [
-        "NS cannot have taken 89 points in 1 trick(s): no 4 of the cards played in finished "
+        "NS cannot have taken 89 points in 1 trick: no 4 cards of those played in finished "
         "tricks add up to 89",
-        "EW cannot have taken 1 points in 6 trick(s): no 24 of the cards played in finished "
+        "EW cannot have taken 1 point in 6 tricks: no 24 cards of those played in finished "
         "tricks add up to 1"]
     # Two tricks over, with the four aces and the four tens: no trick of four holds all 84.
     problems = problems_of(after_tricks("AC AS AH AD TC TS TH TD", {"NS": [84, 1],
                                                                     "EW": [0, 1]}))
     assert problems == [
-        "NS cannot have taken 84 points in 1 trick(s): no 4 of the cards played in finished "
+        "NS cannot have taken 84 points in 1 trick: no 4 cards of those played in finished "
         "tricks add up to 84",
-        "EW cannot have taken 0 points in 1 trick(s): no 4 of the cards played in finished "
+        "EW cannot have taken 0 points in 1 trick: no 4 cards of those played in finished "
         "tricks add up to 0"]
 
 
@@ -312,9 +312,9 @@ def test_led_may_not_name_the_trump_suit() -> None:
 def test_led_may_not_name_more_suits_than_tricks_finished() -> None:
     start = after_tricks("", {}, rules="classic")
     assert problems_of({**start, "led": "SHC"}) == [
-        "led: 3 plain suit(s) named, more than the 0 trick(s) finished"]
+        "led: 3 plain suits named, more than the 0 tricks finished"]
     assert problems_of(after_tricks("6S 7S 8S 6H", {"NS": [0, 1]}, led="SH")) == [
-        "led: 2 plain suit(s) named, more than the 1 trick(s) finished"]
+        "led: 2 plain suits named, more than the 1 trick finished"]
 
 
 def test_led_suit_needs_a_card_of_its_own_played_in_a_finished_trick() -> None:
@@ -466,7 +466,7 @@ def test_russian_problems_name_cards_and_seats_in_russian_notation() -> None:
         "очки и взятки стороны В–З не могут быть отрицательными")
     assert error_of(EACH_PROBLEM["points_not_makeable"]).text("ru").startswith(
         "очки стороны С–Ю не складываются из сыгранных карт: взяток — 1, очков — 89, но "
-        "никакие 4 из карт, сыгранных в законченных взятках, не дают в сумме 89; ")
+        "никакие 4 карты из сыгранных в законченных взятках не дают в сумме 89; ")
     assert error_of(EACH_PROBLEM["led_not_played"]).text("ru") == (
         "с червей не могли ходить: в законченных взятках не сыграно ни одной карты этой "
         "масти, кроме дамы и валета (они козыри)")
