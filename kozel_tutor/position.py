@@ -174,7 +174,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "карт во взятке: {size}, а в неоконченной взятке их от 0 до 3",
     },
     "hand_sizes": {
-        "en": "hand sizes ({sizes}) do not fit a trick of {size} card(s) led by {leader}: the "
+        "en": "hand sizes ({sizes}) do not fit a trick of {cards} led by {leader}: the "
               "players who have played to it hold one card fewer",
         "ru": "число карт на руках ({sizes}) не сходится с текущей взяткой (её начал игрок "
               "{leader}, карт в ней: {size}): у тех, кто уже сыграл в эту взятку, должно быть "
@@ -662,7 +662,7 @@ def _check_hand_sizes(pos: Position) -> list[Problem]:
         shown = _Words(*(", ".join(f"{s.label(lang)} {sizes[s]}" for s in Seat)
                          for lang in ("en", "ru")))
         problems.append(Problem("hand_sizes", sizes=shown, size=len(pos.trick),
-                                leader=_seat(pos.leader)))
+                                cards=CARDS(len(pos.trick)), leader=_seat(pos.leader)))
     if after == 0 and not pos.trick and sum(sizes) == 0:
         problems.append(Problem("deal_over"))
     if after > pos.rules.hand_size or (pos.trick and after < 1):

@@ -146,7 +146,7 @@ def test_rules_md_example_is_rejected_naming_the_ace_twice_and_the_points() -> N
      "taken": {"NS": [40, 4], "EW": [62, 3]}}"""
     problems = problems_of(example)
     assert "AH is both in the hand of E and the trick" in problems
-    assert any(p.startswith("hand sizes (N 2, E 2, S 2, W 2) do not fit a trick of 1 card(s)")
+    assert any(p.startswith("hand sizes (N 2, E 2, S 2, W 2) do not fit a trick of 1 card ")
                for p in problems)
     assert "points do not add up: taken 102 + still in play 30 = 132, not 120" in problems
 

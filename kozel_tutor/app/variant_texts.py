@@ -59,8 +59,6 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
                           "ru": "{seat} отдал(а) партнёру последний козырь — {card}."},
     "ev_gave_back": {"en": "{seat} gave back the {card}.", "ru": "{seat} вернул(а): {card}."},
     "ev_leader": {"en": "{seat} leads the first trick.", "ru": "Первым ходит: {seat}."},
-    "ev_made_tricks": {"en": "The boast made {n} trick(s) before play.",
-                       "ru": "Хвалёнка уже сыграла взяток: {n}."},
     # -- after the deal ----------------------------------------------------------------------
     "row_rows": {"en": "Rows", "ru": "Пары"},
     "row_against": {"en": "Written against", "ru": "Записано против"},
