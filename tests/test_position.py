@@ -201,7 +201,7 @@ def test_unknown_trump_and_unknown_key_are_named() -> None:
 def test_wrong_hand_sizes_for_the_trick_are_named() -> None:
     problems = problems_of(changed(trick=[], hands={"N": "QC 9S", "E": "JD", "S": "TC 7S",
                                                     "W": "KH 6D AH"}))
-    assert any("hand sizes (N 2, E 1, S 2, W 3) do not fit a trick of 0 card(s) led by E" in p
+    assert any("hand sizes (N 2, E 1, S 2, W 3) do not fit a trick of 0 cards led by E" in p
                for p in problems)
 
 
