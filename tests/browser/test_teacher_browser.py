@@ -85,13 +85,27 @@ def test_the_teacher_lists_removes_names_grades_and_switches_language(
     page.locator("[data-testid='teacher-download'][download='Домашка 7 козыри.json']").wait_for()
 
     with page.expect_file_chooser() as chooser:  # the widget's file input is not in the page
-        page.locator(".kz-teacher-upload").click()
+        page.get_by_test_id("teacher-upload").click()
     chooser.value.set_files(_results_files(tmp_path))
     book = page.get_by_test_id("gradebook")
     book.wait_for()
     assert "Ученик" in book.inner_text() and "1 из 4" in book.inner_text()
     bad = page.get_by_test_id("teacher-bad-results")
     assert "set.json: это файл набора задач, а не результаты ученика" in bad.inner_text()
+
+    # two files that fit the file button's 8 MiB one by one but not together: each is read
+    # (in a message of its own) and named for what it is, neither called too large
+    halves = [tmp_path / f"half-{n}.json" for n in (1, 2)]
+    for half in halves:
+        half.write_bytes(b" " * (4_500_000) + b"x")
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("teacher-upload").click()
+    chooser.value.set_files([str(half) for half in halves])
+    page.wait_for_function("() => /half-2/.test(document.querySelector("
+                           "'[data-testid=teacher-bad-results]')?.textContent || '')")
+    listed = bad.inner_text()
+    assert "half-1.json" in listed and "half-2.json" in listed
+    assert "слишком большой" not in listed
 
     page.get_by_test_id("lang").click()
     page.get_by_text("For teachers: puzzle sets").wait_for()
