@@ -87,10 +87,10 @@ def test_a_value_that_may_stand_for_the_catch_is_shown_as_no_points() -> None:
         "TC": "—", "JC": "—", "QS": "—", "6H": "—", "6S": "71"}
     # the 71 is the card points NS really end with after the 6♠; the 10♣'s line ends in the catch
     six = play_line(KOZLY24_CATCH, line_after(KOZLY24_CATCH, Card.parse("6S"), Goal.MAX_POINTS))
-    assert caught_side(six) is None
+    assert caught_side(KOZLY24_CATCH.rules, six) is None
     assert 25 + sum(t.points for t in six if t.winner.team == Team.NS) == 71
     ten = play_line(KOZLY24_CATCH, line_after(KOZLY24_CATCH, Card.parse("TC"), Goal.MAX_POINTS))
-    assert caught_side(ten) is Team.EW
+    assert caught_side(KOZLY24_CATCH.rules, ten) is Team.EW
 
 
 def test_the_review_compares_deal_results_not_points_when_the_catch_decides() -> None:

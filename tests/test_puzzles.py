@@ -732,7 +732,7 @@ def test_a_card_whose_line_ends_in_the_catch_shows_no_card_points() -> None:
     assert check.unique and tokens(check.answers) == ["9D"]
     for card in legal_cards(NIZHNY_E4):
         report = card_report(check, card, backend=PY)
-        if caught_side(list(report.tricks)) is None:
+        if caught_side(NIZHNY_E4.rules, list(report.tricks)) is None:
             assert report.points == line_points(NIZHNY_E4, report.tricks)
         else:
             assert report.points is None, card
@@ -844,3 +844,20 @@ def test_every_checker_problem_reads_in_russian_without_english_words() -> None:
     assert by_key["answers_differ"].text("ru") == "в ответах записано Д♥, а решатель находит В♥ В♠"
     assert by_key["goal_not_deciding"].text("ru") == (
         "по правилам «Нижегородский» она не решает исход раздачи")
+
+
+def test_without_the_catch_rule_no_line_is_said_to_end_in_the_catch() -> None:
+    """In the standard game the 6♣ catches nothing: a line whose last trick holds the Q♣ and the
+    6♣ of opposite sides is told in points, like any other (the rated puzzle e5-3dd9e04962 said
+    «шестёрка треф ловит вашу даму треф» of every card)."""
+    from kozel_tutor.puzzles.model import load_catalogue
+    from kozel_tutor.puzzles.verify import analyse as analyse_goal
+
+    unique = {p.id: p for s in load_catalogue() for p in s.puzzles}
+    puzzle = unique["e5-3dd9e04962"]
+    assert puzzle.position.rules.name == "standard" and not puzzle.position.rules.catch
+    check = analyse_goal(puzzle.position, puzzle.goal)
+    for card in check.results:
+        report = card_report(check, card)
+        assert report.points == check.results[card].points, card
+        assert "6♣" not in report.text.en and "шестёрка треф" not in report.text.ru, card

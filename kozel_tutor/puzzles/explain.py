@@ -129,7 +129,7 @@ def card_report(check: GoalCheck, card: Card, *, best_line: list[Card] | None = 
                                                        budget)
     tricks = play_line(position, line)
     outcome = outcome_text(result.outcome, team, rules=position.rules)
-    caught = caught_side(tricks)
+    caught = caught_side(position.rules, tricks)
     if correct:
         text = _right_text(check, card, outcome, caught)
     else:
@@ -187,8 +187,8 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
     if check.goal in (Goal.TAKE_TRICK, Goal.ALL_TRICKS):
         return _miss_trick_goal(check, card, miss, miss_out, best_out)
     turn = _turning_trick(miss, best, team)
-    caught = caught_side(miss)
-    best_caught = caught_side(best)
+    caught = caught_side(rules, miss)
+    best_caught = caught_side(rules, best)
     texts: dict[str, str] = {}
     for lang in ("ru", "en"):
         if turn is None:

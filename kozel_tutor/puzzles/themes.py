@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -21,6 +21,7 @@ from ..position import Position
 from ..rules import TRUMP, CardOrder, Rules, find_rules
 from ..scoring import DealResult, deal_result
 from ..seats import Seat, Team
+from ..state import caught_side as _caught_in_trick
 from .model import THEME_IDS, Goal, Text
 from .texts import points_phrase
 from .variants import catch_live, goal_steps
@@ -213,18 +214,13 @@ def _make_90(ctx: ThemeContext) -> bool:
     return ctx.check.goal is Goal.MAKE_90 or (big is not None and _outcome_boundary(ctx, big))
 
 
-_SIX_CLUBS, _QUEEN_CLUBS = Card.parse("6C"), Card.parse("QC")
-
-
-def caught_side(tricks: tuple[LineTrick, ...] | list[LineTrick]) -> Team | None:
-    """The side whose Q♣ the 6♣ catches in the last trick of a line, if it does."""
-    if not tricks:
+def caught_side(rules: Rules, tricks: Sequence[LineTrick]) -> Team | None:
+    """The side whose Q♣ the 6♣ catches in the last trick of a line, if ``rules`` play the catch
+    and it does (:func:`kozel_tutor.state.caught_side`)."""
+    if not rules.catch or not tricks:
         return None
-    seats = {card: seat for seat, card in tricks[-1].plays}
-    six, queen = seats.get(_SIX_CLUBS), seats.get(_QUEEN_CLUBS)
-    if six is None or queen is None or six.team == queen.team:
-        return None
-    return queen.team
+    last = tricks[-1]
+    return _caught_in_trick(last.plays[0][0], [card for _, card in last.plays])
 
 
 def _catch(ctx: ThemeContext) -> bool:
