@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
+from .seats import Seat
 
 __all__ = ["CARDS", "CARD_POINTS", "LANGUAGES", "MESSAGES", "MORE_POINTS", "POINTS", "POINTS_WITH",
            "ROWS", "Count", "Message", "Noun", "Number", "in_words", "plural_ru", "translate"]
@@ -41,12 +42,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "must_lead_card": {
         "en": "The first lead of the match must be the {card}.",
-        "ru": "Первым ходом партии должна быть {card}.",
+        "ru": "Первый ход партии — с карты «{card}».",
     },
     "not_in_hand": {
         "en": "The {card} is not in your hand.",
         "ru": "Карты «{card}» нет у вас в руке.",
     },
+    # {seat} is a Seat: its letter in the learner's language (N / «С»)
     "not_your_turn": {
         "en": "It is {seat}'s turn.",
         "ru": "Сейчас ходит {seat}.",
@@ -157,10 +159,17 @@ PLAIN_SUITS = Noun(("plain suit", "plain suits"), ("простая масть", 
 
 
 def in_words(value: object, lang: str) -> object:
-    """A message parameter as ``lang`` writes it: a card or a suit by name, a :class:`Number`
-    with its decimal sign, a :class:`Count` with its noun; anything else as it is."""
+    """A message parameter as ``lang`` writes it: a card or a suit by name, a seat by its
+    letter (N / «С»), a :class:`Number` with its decimal sign, a :class:`Count` with its noun;
+    anything else as it is.
+
+    >>> in_words(Seat.N, "ru"), in_words(Seat.N, "en"), in_words(Card.parse("7D"), "ru")
+    ('С', 'N', 'семёрка бубен')
+    """
     if isinstance(value, (Suit, Card)):
         return value.name_in(lang)
+    if isinstance(value, Seat):
+        return value.label(lang)
     if isinstance(value, (Number, Count)):
         return value.in_lang(lang)
     return value

@@ -288,7 +288,7 @@ class DealState:
         if not self.hands[seat] >> card.index & 1:
             holder = next((s for s in Seat if self.hands[s] >> card.index & 1), None)
             if holder is not None:
-                return Message("not_your_turn", {"seat": seat.name})
+                return Message("not_your_turn", {"seat": seat})
             return Message("not_in_hand", {"card": card})
         if card in self.legal_plays():
             return None

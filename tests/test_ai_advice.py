@@ -87,11 +87,11 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
     reasons = _reasons(rule, best)
     assert reasons[0] == rule.reason and len(reasons) == 2
     assert reasons[1].text("en") == ("Over 24 possible layouts of the hidden cards, with this "
-                                     "card your side ends the deal, on average, with 70 card "
-                                     "points and scores +1.0 a deal.")
+                                     "card your side ends the deal with 70 card points on "
+                                     "average, and +1.0 a deal on the match score.")
     assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. С этой картой у "
-                                     "вашей пары к концу раздачи в среднем 70 очков, а за "
-                                     "раздачу — +1,0.")   # a decimal comma
+                                     "вашей пары к концу раздачи в среднем 70 очков, а в счёте "
+                                     "партии — в среднем +1,0 за раздачу.")   # a decimal comma
 
 
 def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
@@ -161,11 +161,15 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
     assert "brings" not in en and "приносит" not in ru
     assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
-                  "deal, on average, with 85 card points and scores +2.0 a deal.")
+                  "deal with 85 card points on average, and +2.0 a deal on the match score.")
     assert "у вашей пары к концу раздачи в среднем 85 очков" in ru
+    # the deal's figure says what it counts: the match score, a deal on average
+    assert ru.endswith("а в счёте партии — в среднем +2,0 за раздачу.")
     caught = _reasons(rule, best, points_known=False)[-1]
     assert caught.key == "ai_advice_search_score"
     assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
+    assert caught.text("en").endswith("this card scores +2.0 a deal on the match score on average.")
+    assert caught.text("ru").endswith("В счёте партии эта карта даёт в среднем +2,0 за раздачу.")
 
 
 def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:

@@ -13,10 +13,10 @@ from kozel_tutor.ai.context import MatchContext
 from kozel_tutor.ai.heuristic import MediumPlayer, rule_decision
 from kozel_tutor.ai.knowledge import TableFacts, catch_possible, save_stakes
 from kozel_tutor.ai.pimc import HARD, MonteCarloPlayer
-from kozel_tutor.ai.reasons import reason, trumps_count
+from kozel_tutor.ai.reasons import AI_MESSAGES, layouts_count, reason, trumps_count
 from kozel_tutor.ai.trump_call import call_trump
 from kozel_tutor.cards import Card, CardSet, parse_cards
-from kozel_tutor.i18n import Message, plural_ru
+from kozel_tutor.i18n import Message, Number, plural_ru
 from kozel_tutor.rules import find_rules, legal_mask
 from kozel_tutor.scoring import deal_result
 from kozel_tutor.seats import Seat, Team
@@ -239,6 +239,36 @@ def test_counts_of_trumps_and_points_take_the_right_form() -> None:
     assert why.key == "ai_ruff_points"
     assert why.text("ru").startswith("Во взятке 21 очко:")
     assert why.text("en").startswith("There are 21 points in this trick:")
+
+
+def test_the_russian_reasons_use_the_apps_terms() -> None:
+    # the partner (Nina) is never «он»/«ему»; trumps are «вытянуть», a trump suit «козырями»
+    ace, seven, hearts = Card.parse("AH"), Card.parse("7S"), Card.parse("AH").suit
+    for key in ("feed_partner", "feed_partner_unless", "feed_partner_open"):
+        ru = reason(key, card=ace, suit=hearts).text("ru")
+        assert ru.endswith("отдайте партнёру карту «туз червей».")
+    ruff = reason("lead_partner_ruff", suit=hearts, card=seven).text("ru")
+    assert ruff == ("У партнёра кончились черви: ходите с карты «семёрка пик», пусть партнёр "
+                    "бьёт козырем.")
+    for key, texts in AI_MESSAGES.items():
+        assert not re.search(r"\b(ему|он|его|ним)\b", texts["ru"]) or key == "ai_avoid_ruff", key
+        assert "выбить" not in texts["ru"], key
+    assert reason("avoid_ruff", card=seven).text("ru") == (
+        "У одного из соперников кончилась масть, которая есть у вас, и он может бить её "
+        "козырем: ходите с карты «семёрка пик».")
+    assert "вытянуть козыри" in reason("pull_trumps", count=trumps_count(4), card=ace).text("ru")
+    assert reason("call_trump", suit=hearts, count=trumps_count(7)).text("ru") == (
+        "Назначьте козырями черви: тогда у вас 7 козырей — самая сильная рука.")
+    assert reason("careless", card=seven).text("ru") == "Сыграно наобум: «семёрка пик»."
+    assert reason("take_trick", card=ace).text("ru") == (
+        "Туз червей берёт взятку: никто из соперников после вас её не перебьёт.")
+    # the deal's figure is the match score's, a deal on average
+    best = reason("best_expected_score", layouts=layouts_count(24), card=ace,
+                  score=Number(-0.9, sign=True))
+    assert best.text("ru") == ("В 24 возможных раскладах скрытых карт лучше всего «туз червей»: "
+                               "в счёте партии — в среднем −0,9 за раздачу.")
+    assert best.text("en") == ("Over 24 possible layouts of the hidden cards, the ace of hearts "
+                               "scores best: -0.9 a deal on the match score on average.")
 
 
 # -- 6, 7: what is sure and what is only known -----------------------------------------------

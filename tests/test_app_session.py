@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
@@ -473,3 +474,63 @@ def test_the_tables_review_button_analyses_every_card_and_reopens_after_closing(
     screen.handle(Command("button", "close"))
     screen.handle(Command("button", "review"))   # a new review at once: analysed again
     assert reviewed(8) is not review
+
+
+def test_the_trick_status_says_points_in_full_and_in_agreement(tmp_path: Any) -> None:
+    """«Вы забираете взятку: 11 очков», «Нина забирает взятку: 2 очка», never «оч.»."""
+    import re
+
+    from kozel_tutor.app.play_view import Pace, PlayScreen
+    from kozel_tutor.app.store import Store
+    from kozel_tutor.i18n import plural_ru
+    from kozel_tutor.widgets import Command
+
+    statuses: list[tuple[Trick, str]] = []
+
+    class Recording(PlayScreen):
+        def _after_card(self, trick: Trick | None) -> None:
+            super()._after_card(trick)
+            if trick is not None and self.ui.status is not None:
+                statuses.append((trick, self.ui.status[0]))
+
+    screen = Recording(Store(tmp_path / "progress.sqlite3"), lang="ru",
+                       pace=Pace(card=0.0, trick=0.0))
+    screen.start(Settings(level="random", deck=32), rng=random.Random(7))
+    session = screen.session
+    assert session is not None
+    while not session.deal_recorded:
+        assert screen.wait_idle(30)
+        if session.learner_to_act:
+            screen.handle(Command("play", sorted(session.deal.legal_plays())[0].token))
+    assert screen.wait_idle(30)
+    assert len(statuses) == 8
+    for trick, status in statuses:
+        noun = plural_ru(trick.points, "очко", "очка", "очков")
+        who = "Вы забираете" if trick.winner == Seat.S else "забирает"
+        assert who in status and status.endswith(f"взятку: {trick.points} {noun}."), status
+        assert not re.search(r"\bоч\.", status)
+
+
+@pytest.mark.parametrize(("written", "ru", "en"), [
+    (2, "Раздача стоила 2 очка.", "The deal was worth 2 points."),
+    (6, "Раздача стоила 6 очков.", "The deal was worth 6 points."),
+])
+def test_the_deal_summary_says_what_the_deal_was_worth_in_points(written: int, ru: str,
+                                                                 en: str) -> None:
+    session = MatchSession(Settings(level="random"), rng=random.Random(4))
+    while not session.deal.is_over:
+        if session.learner_calls:
+            session.call_trump(Suit.CLUBS)
+        elif session.learner_to_act:
+            session.play(sorted(session.deal.legal_plays())[0])
+        else:
+            session.ai_act()
+    session.finish_deal()
+    result = session.score.results[-1]
+    winner = result.winner if result.winner is not None else Seat.S.team
+    forged = dataclasses.replace(result, eggs=False, multiplier=1,
+                          written=tuple(written if t == winner else 0 for t in range(2)))
+    session.score.results[-1] = forged
+    for lang, line in (("ru", ru), ("en", en)):
+        view = table_view(session, TableUi(lang=lang, mode="summary"))
+        assert line in view["overlay"]["lines"]

@@ -109,6 +109,8 @@ def test_a_forced_card_is_not_coloured_as_a_mistake() -> None:
     step = replace(step, legal=(step.played,))   # as if the played card had been the only one
     overlay = review_overlay(session, judged(step, (step.played, 54)), "en")
     assert "It was your only legal card." in overlay["lines"]
+    ru = review_overlay(session, judged(step, (step.played, 54)), "ru")
+    assert "Других карт у вас не было: ход был вынужденный." in ru["lines"]
     [row] = overlay["table"]["rows"]
     card, points, deal = row["cells"]
     assert card["card"] == step.played.token
@@ -165,3 +167,25 @@ def test_the_lessons_tile_says_its_hint_in_natural_words(lang: str, hint: str) -
     tiles = home_view(lang, continue_hint=None, sections=[SECTIONS["lessons"]])["tiles"]
     assert tiles[-1]["testid"] == "section-lessons" and tiles[-1]["title"] == hint
 
+
+
+def test_the_pause_menu_and_the_settings_both_call_it_a_new_match() -> None:
+    for lang, words in (("ru", "Новая партия"), ("en", "New match")):
+        assert text("new_game", lang) == text("settings_title", lang) == words
+
+
+def test_the_dealers_mark_is_not_a_seat_letter() -> None:
+    # «С» is the north seat (Nina's) in the lessons: the dealer's chip says «Сд»
+    from kozel_tutor.seats import Seat
+
+    session, _ = played_deal()
+    for lang in ("ru", "en"):
+        mark = table_view(session, TableUi(lang=lang))["labels"]["dealer"]
+        assert mark == {"ru": "Сд", "en": "D"}[lang]
+        assert mark not in {seat.label(lang) for seat in Seat}
+
+
+def test_the_hard_levels_hint_says_it_plays_deals_out_not_that_it_loses_them() -> None:
+    assert text("level_hard_hint", "ru") == ("Представляет возможные раздачи и разыгрывает "
+                                             "каждую до конца.")
+    assert "проигрывает" not in text("level_hard_hint", "ru")

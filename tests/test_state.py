@@ -200,7 +200,20 @@ def test_reason_card_not_in_hand_and_not_your_turn() -> None:
     assert gone.text("ru") == "Карты «король бубен» нет у вас в руке."
     turn = reason({"N": "7H", "E": "AS"}, "", "AS")
     assert turn.text("en") == "It is N's turn."
-    assert turn.text("ru") == "Сейчас ходит N."
+    assert turn.text("ru") == "Сейчас ходит С."
+
+
+@pytest.mark.parametrize("seat", list(Seat))
+def test_not_your_turn_names_the_seat_in_the_learners_language(seat: Seat) -> None:
+    # the seat is passed as a Seat, not its English name: a Russian sentence gets «С В Ю З»
+    hands = {s.name: "" for s in Seat} | {seat.name: "7H", seat.next.name: "AS"}
+    deal = DealState(find_rules("standard"), [CardSet.parse(hands[s.name]) for s in Seat],
+                     leader=seat)
+    why = deal.why_illegal(Card.parse("AS"))
+    assert why is not None and why.params == {"seat": seat}
+    assert why.text("en") == f"It is {seat.name}'s turn."
+    assert why.text("ru") == f"Сейчас ходит {seat.label('ru')}."
+    assert not re.search("[A-Z]", why.text("ru")), "no Latin seat letter in a Russian sentence"
 
 
 def test_reason_trump_not_named_yet_with_called_trumps() -> None:
@@ -210,6 +223,15 @@ def test_reason_trump_not_named_yet_with_called_trumps() -> None:
     assert why is not None
     assert why.text("en") == "The trump suit must be named first."
     assert why.text("ru") == "Сначала нужно назначить козырь."
+
+
+@pytest.mark.parametrize("token", ["AD", "7D", "QC", "TH"])
+def test_the_required_first_lead_reads_right_for_any_card(token: str) -> None:
+    # «туз бубен», «семёрка бубен», «дама треф»: no gender to agree with
+    card = Card.parse(token)
+    why = Message("must_lead_card", {"card": card})
+    assert why.text("ru") == f"Первый ход партии — с карты «{card.name_in('ru')}»."
+    assert why.text("en") == f"The first lead of the match must be the {card.name_in('en')}."
 
 
 # The reasons the engine gives (other modules add their own messages to MESSAGES).
@@ -223,7 +245,7 @@ PLAY_REASONS = ["must_follow_suit", "trump_does_not_follow", "must_play_trump", 
 def test_every_illegal_play_reason_reads_as_sentences_in_both_languages(key: str,
                                                                        lang: str) -> None:
     assert key in MESSAGES
-    text = translate(key, lang, card=Card.parse("QH"), suit=Suit.HEARTS, seat="N")
+    text = translate(key, lang, card=Card.parse("QH"), suit=Suit.HEARTS, seat=Seat.N)
     assert "{" not in text and "}" not in text
     assert text[0].isupper() and text.endswith(".")
     for sentence_start in re.findall(r"[.!?] (\w)", text):

@@ -145,6 +145,20 @@ def test_every_preset_has_a_summary_in_russian_and_english(name: str) -> None:
     assert any("а" <= ch <= "я" for ch in ru.lower())
 
 
+@pytest.mark.parametrize(("name", "ru", "en"), [
+    ("kozly24", "Если шестёрка треф поймает даму треф, паре с дамой пишут 4.",
+     "If the 6♣ catches the Q♣, the queen's side is written 4."),
+    ("nizhny", "Если в одной взятке шамок поймает шамку соперников, кон кончается и паре с дамой "
+               "треф пишут 4.",
+     "If the 6♣ catches the Q♣ of the other side in one trick, the deal ends and the Q♣ side "
+     "is written 4."),
+])
+def test_the_catch_is_written_to_the_side_with_the_queen(name: str, ru: str, en: str) -> None:
+    # a card does not write: the side caught with the queen of clubs is written the points
+    assert ru in variant_summary(name, "ru") and en in variant_summary(name, "en")
+    assert "поймавшая" not in variant_summary(name, "ru")
+
+
 def test_docs_show_the_same_summaries() -> None:
     text = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
     for name, texts in VARIANT_SUMMARIES.items():

@@ -28,7 +28,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "You hold {count} including the highest one still out: lead the {card} "
               "to pull the opponents' trumps.",
         "ru": "У вас {count}, включая старший из оставшихся: ходите с карты «{card}», "
-              "чтобы выбить козыри соперников.",
+              "чтобы вытянуть козыри у соперников.",
     },
     "ai_cash_winner": {
         "en": "The {card} is the highest card of its suit still out and no opponent is known "
@@ -54,7 +54,8 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_lead_partner_ruff": {
         "en": "Your partner has shown out of {suit}: lead the {card} so they can ruff it.",
-        "ru": "У партнёра кончились {suit}: ходите с карты «{card}», пусть он бьёт козырем.",
+        "ru": "У партнёра кончились {suit}: ходите с карты «{card}», пусть партнёр бьёт "
+              "козырем.",
     },
     "ai_no_ten_before_ace": {
         "en": "The ace of that suit is still out and could catch the ten: lead the {card} "
@@ -64,8 +65,8 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_avoid_ruff": {
         "en": "An opponent has shown out of a suit you hold and could ruff it: lead the {card} "
               "instead.",
-        "ru": "Соперник уже не имеет одной из ваших мастей и может её перебить козырем: "
-              "ходите с карты «{card}».",
+        "ru": "У одного из соперников кончилась масть, которая есть у вас, и он может бить "
+              "её козырем: ходите с карты «{card}».",
     },
     "ai_lead_low": {
         "en": "No sure winner to cash: lead the cheap {card} and keep your points.",
@@ -85,17 +86,17 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_feed_partner": {
         "en": "Your partner surely takes this trick: give them the {card}.",
-        "ru": "Эту взятку точно возьмёт партнёр: отдайте ему карту «{card}».",
+        "ru": "Эту взятку точно возьмёт партнёр: отдайте партнёру карту «{card}».",
     },
     "ai_feed_partner_unless": {
         "en": "Your partner takes this trick unless an opponent after you is out of {suit} "
               "and beats it with a trump: give them the {card}.",
         "ru": "Эту взятку берёт партнёр, если только соперник после вас не окажется без "
-              "{suit_gen} и не перебьёт её козырем: отдайте ему карту «{card}».",
+              "{suit_gen} и не перебьёт её козырем: отдайте партнёру карту «{card}».",
     },
     "ai_feed_partner_open": {
         "en": "Your partner is winning this trick so far: give them the {card}.",
-        "ru": "Пока взятку берёт партнёр: отдайте ему карту «{card}».",
+        "ru": "Пока взятку берёт партнёр: отдайте партнёру карту «{card}».",
     },
     "ai_partner_takes_nothing_to_give": {
         "en": "Your partner surely takes this trick, and none of the cards you may play "
@@ -143,14 +144,13 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_take_trick": {
         "en": "The {card} wins this trick for your side: no opponent after you can beat it.",
-        "ru": "{card} выигрывает взятку для вашей пары: никто из соперников после вас её не "
-              "перебьёт.",
+        "ru": "{card} берёт взятку: никто из соперников после вас её не перебьёт.",
     },
     "ai_take_trick_unless": {
         "en": "The {card} wins this trick for your side unless an opponent after you is out of "
               "{suit} and beats it with a trump.",
-        "ru": "{card} выигрывает взятку для вашей пары, если только соперник после вас не "
-              "окажется без {suit_gen} и не перебьёт её козырем.",
+        "ru": "{card} берёт взятку, если только соперник после вас не окажется без "
+              "{suit_gen} и не перебьёт её козырем.",
     },
     "ai_take_trick_open": {
         "en": "The {card} beats the cards on the table: play it to try to take the trick.",
@@ -198,26 +198,28 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_careless": {
         "en": "Played without much thought: the {card}.",
-        "ru": "Сыграно не подумав: «{card}».",
+        "ru": "Сыграно наобум: «{card}».",
     },
     "ai_best_expected": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
-              "average, and your side ends the deal with {points} card points on average.",
-        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в среднем {score} за раздачу; "
-              "очков у вашей пары к концу раздачи в среднем: {points}.",
+              "the match score on average, and your side ends the deal with {points} card "
+              "points on average.",
+        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
+              "{score} за раздачу; очков у вашей пары к концу раздачи в среднем: {points}.",
     },
     "ai_best_expected_about": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
-              "average, and your side ends the deal with about {points} card points on average "
-              "(each layout was solved only as far as the deal score needs).",
-        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в среднем {score} за раздачу; "
-              "очков у вашей пары к концу раздачи в среднем около {points} (каждый расклад "
-              "решён лишь настолько, насколько это нужно для счёта раздачи).",
+              "the match score on average, and your side ends the deal with about {points} card "
+              "points on average (each layout was solved only as far as the deal score needs).",
+        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
+              "{score} за раздачу; очков у вашей пары к концу раздачи в среднем около {points} "
+              "(каждый расклад решён лишь настолько, насколько это нужно для счёта раздачи).",
     },
     "ai_best_expected_score": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
-              "average.",
-        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в среднем {score} за раздачу.",
+              "the match score on average.",
+        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
+              "{score} за раздачу.",
     },
     "ai_fallback": {
         "en": "No time to look deeper: the {card} by the rules of thumb.",
@@ -225,7 +227,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_call_trump": {
         "en": "Call {suit}: with them as trumps you hold {count}, the strongest hand.",
-        "ru": "Назначьте козырем {suit}: тогда у вас {count} — самая сильная рука.",
+        "ru": "Назначьте козырями {suit}: тогда у вас {count} — самая сильная рука.",
     },
     # the tutor's hint (advice.py): its first words, then the reasons above
     "ai_advice_card": {
@@ -237,16 +239,17 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Подсказка: козыри — {suit}.",
     },
     "ai_advice_search": {
-        "en": "Over {layouts} of the hidden cards, with this card your side ends the deal, "
-              "on average, with {points} and scores {score} a deal.",
+        "en": "Over {layouts} of the hidden cards, with this card your side ends the deal "
+              "with {points} on average, and {score} a deal on the match score.",
         "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей пары к концу "
-              "раздачи в среднем {points}, а за раздачу — {score}.",
+              "раздачи в среднем {points}, а в счёте партии — в среднем {score} за раздачу.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
-        "en": "Over {layouts} of the hidden cards, this card scores {score} a deal on average.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем эта карта даёт за "
-              "раздачу {score}.",
+        "en": "Over {layouts} of the hidden cards, this card scores {score} a deal on the "
+              "match score on average.",
+        "ru": "Разыграно раскладов скрытых карт: {samples}. В счёте партии эта карта даёт в "
+              "среднем {score} за раздачу.",
     },
     "ai_advice_rule_differs": {
         "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",

@@ -26,6 +26,7 @@ import traitlets
 
 from ..ai.advice import Advice, Adviser
 from ..cards import Card, Suit
+from ..i18n import POINTS
 from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
@@ -293,7 +294,7 @@ class PlayScreen:
             self.ui.held_trick = trick
             self._hold_until = time.monotonic() + self.pace.trick
             key = "status_trick_you" if trick.winner == LEARNER else "status_trick"
-            self.ui.status = (text(key, self.ui.lang, points=trick.points,
+            self.ui.status = (text(key, self.ui.lang, points=POINTS(trick.points),
                                    name=text(f"seat_{trick.winner.name}", self.ui.lang)), "info")
             self._sound("trick")
 

@@ -431,7 +431,7 @@ class MatchSession:
         if self.deal.is_over:
             return Message("deal_over")
         if self.deal.to_move != LEARNER:
-            return Message("not_your_turn", {"seat": self.deal.to_move.name})
+            return Message("not_your_turn", {"seat": self.deal.to_move})
         if card not in self.deal.hand(LEARNER):
             return Message("not_in_hand", {"card": card})
         return self.deal.why_illegal(card)

@@ -84,7 +84,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "level_medium_hint": {"en": "Counts the cards and feeds its partner.",
                           "ru": "Считает карты и подкармливает партнёра."},
     "level_hard_hint": {"en": "Imagines possible deals and plays each one out.",
-                        "ru": "Представляет возможные раздачи и проигрывает каждую."},
+                        "ru": "Представляет возможные раздачи и разыгрывает каждую до конца."},
     "level_insane_hint": {"en": "Imagines many more deals before every card.",
                           "ru": "Перебирает намного больше раздач перед каждым ходом."},
     "level_random_hint": {"en": "Plays any legal card (for a quick try-out).",
@@ -115,7 +115,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "team_EW": {"en": "Fedor and Gleb", "ru": "Фёдор и Глеб"},
     "we": {"en": "We", "ru": "Мы"},
     "they": {"en": "They", "ru": "Они"},
-    "dealer_chip": {"en": "D", "ru": "С"},
+    # the mark on the dealer's plate: not a lone «С», the letter of the north seat (Nina's)
+    "dealer_chip": {"en": "D", "ru": "Сд"},
     "menu": {"en": "Menu", "ru": "Меню"},
     "sound": {"en": "Sound", "ru": "Звук"},
     "hand_label": {"en": "Your hand", "ru": "Ваши карты"},
@@ -155,16 +156,17 @@ TEXTS: dict[str, dict[str, str]] = {
                     "ru": "В этой раздаче козырь назначаете вы."},
     "status_called": {"en": "{name} named {suit} as trumps.",
                       "ru": "{name}: козыри — {suit}."},
-    "status_trick": {"en": "{name} takes the trick: {points} points.",
-                     "ru": "{name} забирает взятку: {points} оч."},
-    "status_trick_you": {"en": "You take the trick: {points} points.",
-                         "ru": "Вы забираете взятку: {points} оч."},
+    # {points} is a Count (i18n.POINTS): 1 point, 11 points; 21 очко, 2 очка, 11 очков
+    "status_trick": {"en": "{name} takes the trick: {points}.",
+                     "ru": "{name} забирает взятку: {points}."},
+    "status_trick_you": {"en": "You take the trick: {points}.",
+                         "ru": "Вы забираете взятку: {points}."},
     "status_wait": {"en": "Wait: it is {name}'s turn.", "ru": "Подождите: сейчас ходит {name}."},
     "status_paused": {"en": "Paused.", "ru": "Пауза."},
     "status_deal_over": {"en": "The deal is over.", "ru": "Раздача окончена."},
     "call_prompt": {"en": "Name the trump suit:", "ru": "Назначьте козырную масть:"},
     "ai_error": {"en": "{name} made a mistake and a legal card was played instead.",
-                 "ru": "{name} ошибся, вместо этого сыграна разрешённая карта."},
+                 "ru": "{name}: ошибка при выборе хода, вместо этого сыграна разрешённая карта."},
     "internal_error": {"en": "Something went wrong ({error}). Your match is saved: reload the "
                              "page to go on.",
                        "ru": "Что-то пошло не так ({error}). Партия сохранена: перезагрузите "
@@ -176,7 +178,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "pause_text": {"en": "Your match is saved after every card.",
                    "ru": "Партия сохраняется после каждой карты."},
     "resume": {"en": "Resume", "ru": "Продолжить"},
-    "new_game": {"en": "New game", "ru": "Новая игра"},
+    "new_game": {"en": "New match", "ru": "Новая партия"},
     # -- deal summary ----------------------------------------------------------------------
     "summary_won": {"en": "You and Nina won the deal", "ru": "Вы с Ниной выиграли раздачу"},
     "summary_lost": {"en": "Fedor and Gleb won the deal", "ru": "Фёдор и Глеб выиграли раздачу"},
@@ -185,6 +187,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "row_tricks": {"en": "Tricks", "ru": "Взятки"},
     "row_written": {"en": "Written", "ru": "Записано"},
     "row_match": {"en": "Match score", "ru": "Счёт партии"},
+    # {value} of worth_plain and {written} of worth_double are Counts (i18n.POINTS) of the
+    # match score: «Раздача стоила 2 очка», «2 × 2 = 4 очка»
     "worth_plain": {"en": "The deal was worth {value}.", "ru": "Раздача стоила {value}."},
     "worth_double": {"en": "The deal was worth {value} × 2 = {written} (after eggs).",
                      "ru": "Раздача стоила {value} × 2 = {written} (после яиц)."},
@@ -246,7 +250,7 @@ TEXTS: dict[str, dict[str, str]] = {
                      "ru": "Прочерк вместо очков: после такой карты шестёрка треф может поймать "
                            "даму треф, раздача тогда сразу кончается и считается только её итог."},
     "review_only": {"en": "It was your only legal card.",
-                    "ru": "Это была ваша единственная разрешённая карта."},
+                    "ru": "Других карт у вас не было: ход был вынужденный."},
     "review_inexact": {"en": "Not every value is exact yet: a range means the solver ran out "
                              "of time (… = unknown).",
                        "ru": "Не все оценки точные: диапазон значит, что решателю не хватило "

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..ai.advice import Advice
 from ..cards import Card, Rank, Suit
-from ..i18n import Number
+from ..i18n import POINTS, Number
 from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
@@ -306,8 +306,9 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         lines.append(text("eggs_next", lang))
     else:
         written = max(result.written)
-        lines.append(text("worth_double", lang, value=result.value, written=written)
-                     if result.multiplier > 1 else text("worth_plain", lang, value=written))
+        lines.append(text("worth_double", lang, value=result.value, written=POINTS(written))
+                     if result.multiplier > 1 else text("worth_plain", lang,
+                                                        value=POINTS(written)))
         loser = result.winner.other if result.winner is not None else they
         if result.tricks[loser] == 0:
             lines.append(text("worth_no_trick", lang))

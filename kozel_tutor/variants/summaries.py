@@ -51,18 +51,18 @@ VARIANT_SUMMARIES: dict[str, dict[str, str]] = {
     "nizhny": {
         "en": (
             "The Nizhny Novgorod game. 36 cards, clubs are trumps, and the 6♣ (shamok) is the "
-            "highest trump, above the Q♣. You may lead a trump only when you hold nothing else. "
-            "The first deal starts with the A♦. Points are written against the losers: 2, 4 "
-            "below 31, 6 for no points at all; eggs double the next deal. If the 6♣ catches the "
-            "Q♣ of the other side in one trick, the deal ends and the Q♣ side is written 4. "
-            "Whoever reaches 12 first loses."
+            "highest trump, above the Q♣ (shamka). You may lead a trump only when you hold "
+            "nothing else. The first deal starts with the A♦. Points are written against the "
+            "losers: 2, 4 below 31, 6 for no points at all; eggs double the next deal. If the 6♣ "
+            "catches the Q♣ of the other side in one trick, the deal ends and the Q♣ side is "
+            "written 4. Whoever reaches 12 first loses."
         ),
         "ru": (
             "Нижегородский козёл. 36 карт, козыри — трефы, а шестёрка треф («шамок») — старший "
-            "козырь, выше дамы треф. С козыря можно заходить, только если других карт нет. "
-            "Первый кон начинается с туза бубен. Очки пишут проигравшим: 2, 4 — меньше 31, 6 — "
-            "если ни одного очка; «яйца» удваивают следующий кон. Если шамок поймал шамку "
-            "соперников в одной взятке, кон кончается и паре с дамой треф пишут 4. Кто первым "
+            "козырь, выше дамы треф («шамки»). С козыря можно заходить, только если других карт "
+            "нет. Первый кон начинается с туза бубен. Очки пишут проигравшим: 2, 4 — меньше 31, "
+            "6 — если ни одного очка; «яйца» удваивают следующий кон. Если в одной взятке шамок "
+            "поймает шамку соперников, кон кончается и паре с дамой треф пишут 4. Кто первым "
             "наберёт 12, тот проиграл."
         ),
     },
@@ -72,19 +72,19 @@ VARIANT_SUMMARIES: dict[str, dict[str, str]] = {
             "time. The 6♣ is the highest trump, then the queens and jacks, then A♣ 10♣ K♣; plain "
             "suits rank A 10 K 6. The first deal starts with the A♦. The losers are written 2, or "
             "4 below 30; taking every trick erases your own points (in the first deal it writes "
-            "12 on the opponents). The 6♣ catching the Q♣ writes 4. From the second deal a lone "
-            "trump may be swapped with the partner and a side without a queen may call a redeal. "
-            "Whoever reaches 12 first loses."
+            "12 on the opponents). If the 6♣ catches the Q♣, the queen's side is written 4. "
+            "From the second deal a lone trump may be swapped with the partner and a side "
+            "without a queen may call a redeal. Whoever reaches 12 first loses."
         ),
         "ru": (
             "Козёл на 24 картах: туз, десятка, король, дама, валет и шестёрка каждой масти, по "
             "шесть карт, сдают по одной. Старший козырь — шестёрка треф, дальше дамы и валеты, "
             "потом туз, десятка и король треф; простые масти: туз, 10, король, 6. Первый кон "
             "начинается с туза бубен. Проигравшим пишут 2, а меньше 30 очков — 4; кто взял все "
-            "взятки, списывает свои очки (в первом кону — пишет соперникам 12). Шестёрка треф, "
-            "поймавшая даму треф, пишет 4. Со второго кона единственный козырь можно обменять у "
-            "партнёра, а пара без дам может потребовать пересдачи. Кто первым наберёт 12, тот "
-            "проиграл."
+            "взятки, списывает свои очки (в первом кону — пишет соперникам 12). Если шестёрка "
+            "треф поймает даму треф, паре с дамой пишут 4. Со второго кона единственный козырь "
+            "можно обменять у партнёра, а пара без дам может потребовать пересдачи. Кто первым "
+            "наберёт 12, тот проиграл."
         ),
     },
 }

@@ -3,7 +3,8 @@
 The browser holds no words: every widget gets this map as its ``names`` trait and uses it for
 the accessible names of what it draws: each card (its ``<desc>`` and, for a card button, its
 ``aria-label``), each suit button, the card table itself and the dealer's chip.  The visible
-labels (the corner letters, the suit symbols, the dealer's letter) stay as they are.
+labels (the corner letters, the suit symbols, the dealer's short mark «Сд» / "D", the app's
+``dealer_chip`` text) stay as they are.
 
 >>> names_in("ru")["cards"]["QS"], names_in("en")["cards"]["QS"]
 ('дама пик', 'queen of spades')
@@ -29,7 +30,7 @@ LABELS: dict[str, dict[str, str]] = {
     "table": {"ru": "Карточный стол", "en": "Card table"},
     "dealer": {"ru": "Сдаёт", "en": "Dealer"},
 }
-"""The widgets' own accessible names (the card table's root; the dealer's chip, whose letter
+"""The widgets' own accessible names (the card table's root; the dealer's chip, whose short mark
 alone says little), by key and language."""
 
 

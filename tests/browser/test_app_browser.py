@@ -270,6 +270,9 @@ def test_the_language_switch_changes_the_text(page: Any, voila_server: Any) -> N
     assert page.locator(".kz-seat-S .kz-name").inner_text() == "Вы"
     page.wait_for_function(
         "() => document.querySelector('[data-testid=dealer]')?.title === 'Сдаёт'")
+    # the dealer's mark is «Сд», not «С» (the north seat's letter), and fits in its chip
+    assert dealer.inner_text() == "Сд"
+    assert dealer.evaluate("el => el.scrollWidth <= el.clientWidth"), "the mark overflows its chip"
     assert page.get_by_test_id("points-W").inner_text().startswith("Они: ")
     page.wait_for_function(
         "() => /[а-я]/.test(document.querySelector('.kz-seat-S desc')?.textContent || '')")
