@@ -104,7 +104,7 @@ export default {
       plate.dataset.testid = `seat-${name}`;
       plate.append(h("span", "kz-name", seat.name));
       if (seat.dealer) {
-        // a letter on the plate; its full name (names.dealer) for the tooltip and screen readers
+        // a short mark on the plate (labels.dealer); its full name (names.dealer) for the tooltip and screen readers
         const chip = h("span", "kz-dealer", (view.labels && view.labels.dealer) || "");
         chip.dataset.testid = "dealer";
         if (names().dealer) {
