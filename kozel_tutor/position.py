@@ -176,9 +176,9 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "hand_sizes": {
         "en": "hand sizes ({sizes}) do not fit a trick of {cards} led by {leader}: the "
               "players who have played to it hold one card fewer",
-        "ru": "число карт на руках ({sizes}) не сходится с текущей взяткой (её начал игрок "
-              "{leader}, карт в ней: {size}): у тех, кто уже сыграл в эту взятку, должно быть "
-              "на одну карту меньше",
+        "ru": "число карт на руках не сходится с текущей взяткой: на руках {sizes}, взятку "
+              "начинает игрок {leader}, карт в ней: {size}; у тех, кто уже сыграл в эту взятку, "
+              "должно быть на одну карту меньше",
     },
     "deal_over": {
         "en": "every hand is empty: the deal is over",
@@ -247,11 +247,13 @@ class _Words:
 
 
 def _seat(seat: Seat) -> _Words:
-    return _Words(seat.label("en"), seat.label("ru"))
+    """A seat as the teacher wrote it (``N``), in Russian also by its letter there: «С (N)»."""
+    return _Words(seat.label("en"), f"{seat.label('ru')} ({seat.name})")
 
 
 def _team(team: Team) -> _Words:
-    return _Words(team.label("en"), team.label("ru"))
+    """A side as the teacher wrote it under ``taken`` (``EW``), in Russian «В–З (EW)»."""
+    return _Words(team.label("en"), f"{team.label('ru')} ({team.name})")
 
 
 def _cards(cards: Iterable[Card]) -> _Words:
@@ -261,7 +263,7 @@ def _cards(cards: Iterable[Card]) -> _Words:
 
 
 def _hand_place(seat: Seat) -> _Words:
-    return _Words(f"hand of {seat.label('en')}", f"в руке {seat.label('ru')}")
+    return _Words(f"hand of {seat.label('en')}", f"в руке {_seat(seat).ru}")
 
 
 _TRICK_PLACE = _Words("trick", "во взятке")
@@ -659,8 +661,8 @@ def _check_hand_sizes(pos: Position) -> list[Problem]:
     after = max((sizes[s] for s in Seat if s not in played), default=0)
     expected = [after - 1 if s in played else after for s in Seat]
     if sizes != expected:
-        shown = _Words(*(", ".join(f"{s.label(lang)} {sizes[s]}" for s in Seat)
-                         for lang in ("en", "ru")))
+        shown = _Words(", ".join(f"{s.label('en')} {sizes[s]}" for s in Seat),
+                       ", ".join(f"{_seat(s).ru} — {sizes[s]}" for s in Seat))
         problems.append(Problem("hand_sizes", sizes=shown, size=len(pos.trick),
                                 cards=CARDS(len(pos.trick)), leader=_seat(pos.leader)))
     if after == 0 and not pos.trick and sum(sizes) == 0:

@@ -437,9 +437,31 @@ def test_the_first_lead_is_told_in_plain_words() -> None:
                 if isinstance(t, SeatTask) and t.relation == "first_lead")
     verdict = check(task, "N").explanation
     assert verdict.en.endswith("The dealer is W (left opponent), so N, your partner, leads first.")
-    assert verdict.ru.endswith("Сдаёт З (соперник слева), значит, первым ходит С (партнёр).")
+    assert verdict.ru.endswith("Сдаёт соперник слева (З), значит, первым ходит партнёр (С).")
     import dataclasses
 
     mine = check(dataclasses.replace(task, of=Seat.E), "S").explanation
     assert mine.en.endswith("so you (S) lead first.")
-    assert mine.ru.endswith("значит, первыми ходите вы (Ю).")
+    assert mine.ru.endswith("Сдаёт соперник справа (В), значит, первым ходите вы (Ю).")
+    dealer = check(dataclasses.replace(task, of=Seat.S), "W").explanation
+    assert dealer.ru.endswith("Сдаёте вы (Ю), значит, первым ходит соперник слева (З).")
+
+
+def test_seat_reasons_name_the_role_before_the_letter() -> None:
+    """A bare С, В or З in a Russian sentence reads as a preposition («В зашёл…»): every seat
+    reason names the role and puts the letter in brackets, in the case the sentence needs."""
+    import dataclasses
+    import re
+
+    task = next(t for t in load_lesson("01_table").tasks if isinstance(t, SeatTask))
+    for relation in ("partner", "left", "right", "first_lead", "next_dealer"):
+        for of in Seat:
+            ru = check(dataclasses.replace(task, relation=relation, of=of), "N").explanation.ru
+            assert not re.search(r"(?<!\()\b[СВЮЗ]\b(?!\))", ru), ru
+            assert "сдаёт вы" not in ru.lower() and "ходит вы" not in ru, ru
+    right = dataclasses.replace(task, relation="right", of=Seat.S)
+    assert check(right, "E").explanation.ru.endswith(
+        "прямо перед вами (Ю) ходит сосед справа: соперник справа (В).")
+    after = dataclasses.replace(task, relation="next_dealer", of=Seat.N)
+    assert check(after, "E").explanation.ru.endswith(
+        "Сдача переходит налево: следующий сдающий после партнёра (С) — соперник справа (В).")

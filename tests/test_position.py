@@ -453,19 +453,19 @@ def test_every_position_problem_reads_in_russian(key: str) -> None:
 
 def test_russian_problems_name_cards_and_seats_in_russian_notation() -> None:
     assert error_of(with_hand("E", "AH")).text("ru").startswith(
-        "карта Т♥ указана дважды: в руке В и во взятке; ")
+        "карта Т♥ указана дважды: в руке В (E) и во взятке; ")
     assert error_of(with_hand("N", "QC 9X")).text("ru") == (
-        "в руке С непонятная карта «9X»: нет масти «X» (пишите C, S, H или D)")
+        "в руке С (N) непонятная карта «9X»: нет масти «X» (пишите C, S, H или D)")
     illegal = error_of(EACH_PROBLEM["illegal_card"]).text("ru")
-    assert illegal == ("игрок З не мог положить во взятку 6♦: с картами К♥ 6♦ можно сыграть "
+    assert illegal == ("игрок З (W) не мог положить во взятку 6♦: с картами К♥ 6♦ можно сыграть "
                        "только К♥")
     assert error_of(EACH_PROBLEM["hand_sizes"]).text("ru").startswith(
-        "число карт на руках (С 2, В 1, Ю 2, З 3) не сходится с текущей взяткой (её начал "
-        "игрок В,")
+        "число карт на руках не сходится с текущей взяткой: на руках С (N) — 2, В (E) — 1, "
+        "Ю (S) — 2, З (W) — 3, взятку начинает игрок В (E), карт в ней: 0; ")
     assert error_of(EACH_PROBLEM["negative"]).text("ru") == (
-        "очки и взятки стороны В–З не могут быть отрицательными")
+        "очки и взятки стороны В–З (EW) не могут быть отрицательными")
     assert error_of(EACH_PROBLEM["points_not_makeable"]).text("ru").startswith(
-        "очки стороны С–Ю не складываются из сыгранных карт: взяток — 1, очков — 89, но "
+        "очки стороны С–Ю (NS) не складываются из сыгранных карт: взяток — 1, очков — 89, но "
         "никакие 4 карты из сыгранных в законченных взятках не дают в сумме 89; ")
     assert error_of(EACH_PROBLEM["led_not_played"]).text("ru") == (
         "с червей не могли ходить: в законченных взятках не сыграно ни одной карты этой "

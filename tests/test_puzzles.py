@@ -502,7 +502,8 @@ def test_the_tutor_speaks_of_the_catch_and_of_penalty_points() -> None:
     assert "ловит их даму треф" in right.text.ru
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.outcome.en == "you are written 2"
-    assert miss.text.en.endswith("(you are written 2 instead of them being written 4).")
+    assert miss.text.en.endswith(
+        "(you are written 2, whereas with the best card they would be written 4).")
 
 
 def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
@@ -518,6 +519,33 @@ def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
     assert outcome_words(Outcome(Team.NS, 0, False), Team.NS, kozly24).en == (
         "you erase your points")
     assert outcome_words(Outcome(None, 0, True), Team.NS, kozly24).en == "eggs: nobody writes"
+
+
+def test_what_the_best_card_would_give_is_a_conditional_clause_in_every_table() -> None:
+    """The tutor compares "{miss}, whereas with the best card {best}" / «{miss}, а при лучшем
+    ходе {best}»: every best-card outcome is a whole clause in the conditional (no «лучшим
+    ходом — вы пишете 2», no "instead of them being written 2")."""
+    from kozel_tutor.puzzles.texts import say as puzzle_say
+    from kozel_tutor.puzzles.variants import outcome_words
+    from kozel_tutor.rules import find_rules
+    from kozel_tutor.seats import Team
+    from kozel_tutor.solver import Outcome
+
+    outcomes = [Outcome(None, 0, True)] + [Outcome(team, n, False) for team in Team
+                                           for n in (0, 1, 2, 4)]
+    for preset in PRESETS:
+        for outcome in outcomes:
+            words = outcome_words(outcome, Team.NS, find_rules(preset), gerund=True)
+            assert " бы " in f" {words.ru} " and "would" in words.en, (preset, outcome, words)
+    they = outcome_words(Outcome(Team.EW, 2, False), Team.NS, find_rules("standard"))
+    you = outcome_words(Outcome(Team.NS, 2, False), Team.NS, find_rules("standard"), gerund=True)
+    assert puzzle_say("compare", "ru", miss=they.ru, best=you.ru) == (
+        "соперники пишут 2, а при лучшем ходе вы писали бы 2")
+    assert puzzle_say("compare", "en", miss=they.en, best=you.en) == (
+        "they write 2, whereas with the best card you would write 2")
+    eggs = outcome_words(Outcome(None, 0, True), Team.NS, find_rules("standard"), gerund=True)
+    assert puzzle_say("compare", "ru", miss=they.ru, best=eggs.ru).endswith(
+        "а при лучшем ходе были бы яйца")
 
 
 def test_step_themes_and_hints_carry_the_presets_points() -> None:
@@ -762,10 +790,11 @@ def test_a_miss_is_compared_by_results_with_a_best_line_that_ends_in_the_catch()
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.points == 50 == line_points(NIZHNY_CATCH, miss.tricks)
     assert miss.text.en == ("After J♠ you end with 50 points, but your 6♣ catches their Q♣ and "
-                            "the deal ends (you are written 2 instead of them being written 4).")
+                            "the deal ends (you are written 2, whereas with the best card they "
+                            "would be written 4).")
     assert miss.text.ru == ("После В♠ у вас 50 очков, а ваша шестёрка треф ловит их даму треф, и "
-                            "раздача кончается (вам пишут 2, а лучшим ходом — соперникам пишут "
-                            "4).")
+                            "раздача кончается (вам пишут 2, а при лучшем ходе соперникам "
+                            "писали бы 4).")
     assert "90" not in miss.text.en + miss.text.ru
 
 

@@ -123,7 +123,24 @@ def test_full_hand_re_solves_to_its_answers(puzzle: Puzzle) -> None:
                       stacklevel=1)
 
 
-SUIT_HINTS = {"Play a trump.", "Play a club.", "Play a spade.", "Play a heart.", "Play a diamond."}
+SUIT_HINTS = {f"{verb} {suit}." for verb in ("Play", "Lead")
+              for suit in ("a trump", "a club", "a spade", "a heart", "a diamond")}
+
+
+def test_a_suit_hint_says_lead_for_a_lead_and_play_for_a_follow() -> None:
+    """«Зайдите с пик.» / "Lead a spade." when the learner leads, «Сыграйте пикой.» / "Play a
+    spade." on a trick already begun; never the old «Играйте пику.»."""
+    hinted = 0
+    for puzzle in (p for s in load_catalogue() for p in s.puzzles):
+        for hint in puzzle.hints:
+            assert not hint.ru.startswith("Играйте"), (puzzle.id, hint.ru)
+            if hint.en in SUIT_HINTS:
+                hinted += 1
+                lead = not puzzle.position.trick
+                assert hint.en.startswith("Lead" if lead else "Play"), (puzzle.id, hint.en)
+                assert hint.ru.startswith("Зайдите с " if lead else "Сыграйте "), (puzzle.id,
+                                                                                   hint.ru)
+    assert hinted > 100
 
 
 def test_no_hint_names_the_suit_when_every_legal_card_is_of_that_suit() -> None:

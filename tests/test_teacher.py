@@ -370,11 +370,11 @@ def test_the_teacher_and_puzzle_screens_show_their_errors_in_russian(tmp_path: P
     view.position.value = json.dumps({**SMALL_POSITION,
                                       "hands": {**SMALL_POSITION["hands"], "N": "9X 9S"}})
     assert view.author() is None
-    assert "Не добавлено: позиция: в руке С непонятная карта «9X»" in \
+    assert "Не добавлено: позиция: в руке С (N) непонятная карта «9X»" in \
         view.author_status.value
     view.add_filtered()
     view.repo.value = "bad repo"
-    assert "репозиторий «bad repo» записывается как владелец/название" in view.share.value
+    assert ">Репозиторий «bad repo» записывается как владелец/название" in view.share.value
     errors = _results_file_errors(tmp_path)
     view.add_results([(Path(e.source or "").name, Path(e.source or "").read_bytes())
                       for e in errors if Path(e.source or "").exists()])

@@ -96,6 +96,12 @@ def difficulty_range(name: str) -> tuple[int, int]:
     return _DIFFICULTY.get(name, _DIFFICULTY["any"])
 
 
+def _sentence(message: str) -> str:
+    """A problem's words shown on their own start a sentence: capital first letter
+    («Репозиторий «…» записывается как…»)."""
+    return message[:1].upper() + message[1:]
+
+
 def _button(*classes: str) -> ipywidgets.Button:
     """A plain ipywidgets button in the app's look (panel.css ``.kz-wbtn``)."""
     button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
@@ -292,10 +298,12 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
                          "any", _t("theme", lang))
             _set_choices(self.difficulty, [(_t(k, lang), k) for k in _DIFFICULTY], "any",
                          _t("difficulty", lang))
-            _set_choices(self.cards, [any_, ("3", "3"), ("4", "4"), ("5", "5"), ("6", "6"),
-                                      (_t("opening", lang), "9")], "any", _t("cards", lang))
-            _set_choices(self.variant, [any_, *((name.get(lang), key)
-                                                for key, name in VARIANTS.items())],
+            # «любой» / «сколько угодно»: the default agrees with each label
+            _set_choices(self.cards, [(_t("any_cards", lang), "any"), ("3", "3"), ("4", "4"),
+                                      ("5", "5"), ("6", "6"), (_t("opening", lang), "9")],
+                         "any", _t("cards", lang))
+            _set_choices(self.variant, [(_t("any_variant", lang), "any"),
+                                        *((name.get(lang), key) for key, name in VARIANTS.items())],
                          "any", _t("variant", lang))
             _set_choices(self.goal, [(_t("auto", lang), "auto"),
                                      *((g.text(lang).rstrip("."), g.value) for g in Goal)],
@@ -585,7 +593,7 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
             link = set_link(puzzle_set, repo=self.repo.value.strip() or None)
         except PuzzleError as exc:
             parts.append(f'<p class="kz-teacher-error" data-testid="teacher-repo-error">'
-                         f'{html.escape(exc.text(lang))}</p>')
+                         f'{html.escape(_sentence(exc.text(lang)))}</p>')
         else:
             parts.append(self._link_html(link))
         self.share.value = "".join(parts)

@@ -154,8 +154,9 @@ def _check_trick(task: TrickWinnerTask, answer: str) -> Verdict:
     winner = _trick_winner_card(task)
     seat = task.leader.offset(task.trick.index(winner))
     if chosen == winner:
-        return Verdict(True, RIGHT + say("The {w} takes the trick for {seat}.",
-                                         "{w} берёт взятку: её забирает {seat}.",
+        takes = ("{w} берёт взятку: её забираете {seat}." if seat is Seat.S
+                 else "{w} берёт взятку: её забирает {seat}.")
+        return Verdict(True, RIGHT + say("The {w} takes the trick for {seat}.", takes,
                                          w=winner, seat=seat)
                        + _why_it_wins(task.order, task.trick, winner))
     led = task.order.suit_of[task.trick[0].index]
@@ -205,17 +206,22 @@ def _points_breakdown(cards: Sequence[Card]) -> Text:
     return Text(", ".join(parts_ru), ", ".join(parts_en))
 
 
+_PER_SUIT = {9: ("девять", "nine"), 8: ("восемь", "eight"), 6: ("шесть", "six")}
+"""Cards of a suit in the 36-, 32- and 24-card decks, in words."""
+
+
 def _check_points(task: CardPointsTask, answer: str) -> Verdict:
     number = number_answer(answer)
     if number is None:
         return Verdict(False, TYPE_NUMBER)
     total = sum(c.points for c in _deck_or(task))
     if task.whole_deck:
-        why = say("The cards printed with each suit score A = 11, 10 = 10, K = 4, Q = 3, "
+        ru_n, en_n = _PER_SUIT.get(task.rules.deck // 4, (str(task.rules.deck // 4),) * 2)
+        why = say("The {en_n} cards of each suit score A = 11, 10 = 10, K = 4, Q = 3, "
                   "J = 2, the rest 0: 30 points a suit. Four suits: 4 × 30 = {total}.",
-                  "Карты с рисунком каждой масти дают: Т = 11, 10 = 10, К = 4, Д = 3, В = 2, "
+                  "{ru_n} карт каждой масти дают: Т = 11, 10 = 10, К = 4, Д = 3, В = 2, "
                   "остальные — 0; всего 30 очков на масть. Мастей четыре: 4 × 30 = {total}.",
-                  total=total)
+                  total=total, ru_n=ru_n, en_n=en_n)
         return Verdict(number == total, (RIGHT if number == total else WRONG) + why, worked=True)
     if number == total:
         return Verdict(True, RIGHT + say("{parts}: {total} in all.", "{parts}: всего {total}.",
@@ -376,22 +382,26 @@ def _seat_reason(task: SeatTask) -> Text:
                    "Партнёры сидят друг напротив друга, как {of} и {x}.", of=of, x=answer)
     if task.relation == "left":
         return say("Play goes clockwise, so the player to the left of {of} plays next: {x}.",
-                   "Ход идёт по часовой стрелке, и после {of} ходит его сосед слева: {x}.",
+                   "Ход идёт по часовой стрелке, поэтому после {of_gen} ходит сосед слева: {x}.",
                    of=of, x=answer)
     if task.relation == "right":
         return say("The player to the right of {of} plays just before them: {x}.",
-                   "Сосед справа от {of} ходит прямо перед ним: {x}.", of=of, x=answer)
+                   "Ход идёт по часовой стрелке, поэтому прямо перед {of_ins} ходит сосед "
+                   "справа: {x}.", of=of, x=answer)
     if task.relation == "first_lead":
         rule = say("The player to the left of the dealer leads to the first trick.",
                    "Первым ходит игрок слева от сдающего.")
+        # the verbs agree with «вы» when the learner deals or leads
+        deals = "Сдаёте {of}" if of is Seat.S else "Сдаёт {of}"
         if answer == Seat.S:
             return rule + say("The dealer is {of}, so you (S) lead first.",
-                              "Сдаёт {of}, значит, первыми ходите вы (Ю).", of=of)
+                              deals + ", значит, первым ходите вы (Ю).", of=of)
         return rule + say("The dealer is {of}, so {x} leads first.",
-                          "Сдаёт {of}, значит, первым ходит {x}.", of=of,
+                          deals + ", значит, первым ходит {x}.", of=of,
                           x=Text(seat_subject(answer, "ru"), seat_subject(answer, "en")))
     return say("The deal passes to the left: after {of} the next dealer is {x}.",
-               "Сдача переходит налево: после {of} сдаёт {x}.", of=of, x=answer)
+               "Сдача переходит налево: следующий сдающий после {of_gen} — {x}.",
+               of=of, x=answer)
 
 
 def _check_seat(task: SeatTask, answer: str) -> Verdict:

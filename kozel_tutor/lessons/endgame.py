@@ -63,7 +63,8 @@ def _line_text(task: BestCardTask) -> Text:
     for card in analysis.pv[:4]:
         who = state.to_move
         state.play(card)
-        parts_ru.append(f"{who.label('ru')} {card.label('ru')}")
+        # «Ю: Д♠», not «С Д♠»: a bare С, В or З before a card reads as a preposition
+        parts_ru.append(f"{who.label('ru')}: {card.label('ru')}")
         parts_en.append(f"{who.label('en')} {card.label('en')}")
     return say("Best play goes: {line} …", "Лучшая игра: {line} …",
                line=Text(", ".join(parts_ru), ", ".join(parts_en)))

@@ -15,7 +15,7 @@ from ..seats import Seat, Team
 from .model import Text
 
 __all__ = ["card_count", "cards_text", "points", "say", "seat_letter", "seat_name", "seat_subject",
-           "team_name", "tricks"]
+           "seat_words", "team_name", "tricks"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
@@ -27,10 +27,21 @@ _SEAT_LETTERS = {
     "en": {Seat.N: "N", Seat.E: "E", Seat.S: "S (you)", Seat.W: "W"},
     "ru": {Seat.N: "С", Seat.E: "В", Seat.S: "Ю (вы)", Seat.W: "З"},
 }
+# A seat inside a Russian sentence names the role first, the letter in brackets: a bare С, В
+# or З would read as a preposition («В зашёл…»).  The genitive and instrumental serve «после»,
+# «от» and «перед».
+_SEAT_WORDS_RU = {
+    "nom": {Seat.N: "партнёр (С)", Seat.E: "соперник справа (В)", Seat.S: "вы (Ю)",
+            Seat.W: "соперник слева (З)"},
+    "gen": {Seat.N: "партнёра (С)", Seat.E: "соперника справа (В)", Seat.S: "вас (Ю)",
+            Seat.W: "соперника слева (З)"},
+    "ins": {Seat.N: "партнёром (С)", Seat.E: "соперником справа (В)", Seat.S: "вами (Ю)",
+            Seat.W: "соперником слева (З)"},
+}
 _SEAT_SUBJECTS = {   # a seat as the subject of a sentence, its role set off by commas
     "en": {Seat.N: "N, your partner,", Seat.E: "E, the opponent on your right,",
            Seat.S: "you (S)", Seat.W: "W, the opponent on your left,"},
-    "ru": _SEAT_NAMES["ru"],
+    "ru": _SEAT_WORDS_RU["nom"],
 }
 _TEAM_NAMES = {
     "en": {Team.NS: "we (N–S)", Team.EW: "they (E–W)"},
@@ -39,8 +50,18 @@ _TEAM_NAMES = {
 
 
 def seat_name(seat: Seat, lang: str) -> str:
-    """How a lesson names a seat from the learner's chair (the learner is S)."""
+    """How the table labels a seat from the learner's chair (the learner is S)."""
     return _SEAT_NAMES[lang][seat]
+
+
+def seat_words(seat: Seat, lang: str, case: str = "nom") -> str:
+    """How a sentence names a seat: «соперник справа (В)», genitive «соперника справа (В)»,
+    instrumental «соперником справа (В)»; English has one form, ``E (right opponent)``.
+
+    >>> seat_words(Seat.E, "ru"), seat_words(Seat.S, "ru", "gen"), seat_words(Seat.E, "en")
+    ('соперник справа (В)', 'вас (Ю)', 'E (right opponent)')
+    """
+    return _SEAT_WORDS_RU[case][seat] if lang == "ru" else _SEAT_NAMES["en"][seat]
 
 
 def seat_letter(seat: Seat, lang: str) -> str:
@@ -69,7 +90,7 @@ def _render(value: object, lang: str) -> str:
     if isinstance(value, Suit):
         return value.name_in(lang)
     if isinstance(value, Seat):
-        return seat_name(value, lang)
+        return seat_words(value, lang)
     if isinstance(value, Team):
         return team_name(value, lang)
     if isinstance(value, Text):
@@ -80,7 +101,8 @@ def _render(value: object, lang: str) -> str:
 
 
 def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
-    """Fill both templates; a :class:`Suit` also offers ``{name_gen}`` (genitive in Russian).
+    """Fill both templates; a :class:`Suit` also offers ``{name_gen}`` (genitive in Russian), a
+    :class:`Seat` ``{name_gen}`` and ``{name_ins}`` (:func:`seat_words`).
 
     The result starts with a capital letter unless ``cap`` is false (a fragment for another
     template)."""
@@ -90,6 +112,9 @@ def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
         for name, value in params.items():
             if isinstance(value, Suit):
                 values[name + "_gen"] = value.genitive_in(lang)
+            if isinstance(value, Seat):
+                values[name + "_gen"] = seat_words(value, lang, "gen")
+                values[name + "_ins"] = seat_words(value, lang, "ins")
         text = template.format(**values)
         out[lang] = text[:1].upper() + text[1:] if cap else text
     return Text(ru=out["ru"], en=out["en"])

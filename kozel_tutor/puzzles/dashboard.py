@@ -82,8 +82,8 @@ def when_due(due: float, now: float, lang: str) -> str:
 
 _REVIEW_WORDS: dict[str, dict[str, dict[str, str]]] = {
     "none": {"short": {"ru": "к повторению задач нет", "en": "nothing to review"},
-             "long": {"ru": "Сюда вернутся задачи, где вы ошибётесь (или возьмёте 2+ "
-                            "подсказки)",
+             "long": {"ru": "Сюда вернутся задачи, где вы ошибётесь (или возьмёте две "
+                            "подсказки и больше)",
                       "en": "Puzzles you miss (or solve with 2+ hints) come back here"}},
     "due": {"short": {"ru": "к повторению: {due} уже сейчас", "en": "to review: {due} due now"},
             "long": {"ru": "Пора повторить: {due}", "en": "Due now: {due}"}},

@@ -26,9 +26,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "wrong": {"en": "Not the best card.", "ru": "Это не лучшая карта."},
     "your_move": {"en": "Your move: pick a card.", "ru": "Ваш ход: выберите карту."},
     "hint": {"en": "Hint {n} (a right answer then raises your rating {cost}% less)",
-             "ru": "Подсказка {n} (тогда верный ответ поднимет рейтинг на {cost}% меньше)"},
+             "ru": "Подсказка {n} (за верный ответ рейтинг вырастет на {cost}% меньше)"},
     "hint_no_gain": {"en": "Hint {n} (a right answer then leaves your rating as it is)",
-                     "ru": "Подсказка {n} (тогда верный ответ не изменит рейтинг)"},
+                     "ru": "Подсказка {n} (за верный ответ рейтинг не вырастет)"},
     "hint_unrated": {"en": "Hint {n}", "ru": "Подсказка {n}"},
     "retry": {"en": "Try again", "ru": "Ещё раз"},
     "next": {"en": "Next puzzle", "ru": "Следующая задача"},
@@ -41,9 +41,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "you_write": {"en": "you write {n}", "ru": "вы пишете {n}"},
     "they_write": {"en": "they write {n}", "ru": "соперники пишут {n}"},
     "eggs": {"en": "eggs: nobody writes", "ru": "яйца: никто не пишет"},
-    "you_writing": {"en": "you writing {n}", "ru": "вы пишете {n}"},
-    "they_writing": {"en": "them writing {n}", "ru": "соперники пишут {n}"},
-    "eggs_ing": {"en": "eggs", "ru": "яйца"},
+    # what the best card would have given, after «а при лучшем ходе» / "whereas with the best
+    # card" (the "compare", "miss_all" and "miss_trick" texts)
+    "you_writing": {"en": "you would write {n}", "ru": "вы писали бы {n}"},
+    "they_writing": {"en": "they would write {n}", "ru": "соперники писали бы {n}"},
+    "eggs_ing": {"en": "it would be eggs", "ru": "были бы яйца"},
     "is_right": {"en": "After {card} your side ends the deal with {points} ({outcome}).",
                  "ru": "После {card} ваша сторона заканчивает раздачу с {points_ins} "
                        "({outcome})."},
@@ -75,7 +77,8 @@ TEXTS: dict[str, dict[str, str]] = {
                    "ru": "{card} ничем не хуже: она равноценна {group}."},
     "miss": {"en": "After {card} {turn}: you end with {points} instead of {best} ({compare}).",
              "ru": "После {card} {turn}: у вас {points} вместо {best} ({compare})."},
-    "compare": {"en": "{miss} instead of {best}", "ru": "{miss}, а лучшим ходом — {best}"},
+    "compare": {"en": "{miss}, whereas with the best card {best}",
+                "ru": "{miss}, а при лучшем ходе {best}"},
     "same_result": {"en": "{outcome} either way", "ru": "{outcome} в любом случае"},
     # the trick where the opponents gain, named by where it is: the one the card goes to, the
     # next one, or {later} tricks after it ("three" / «через три взятки»)
@@ -86,12 +89,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "turn_later": {"en": "the opponents take a trick ({points}) with {card} {later} tricks later",
                    "ru": "через {later} соперники забирают взятку ({points}) картой {card}"},
     "turn_less": {"en": "your side takes less later", "ru": "ваша сторона потом берёт меньше"},
-    "miss_all": {"en": "After {card} {turn}: {miss} instead of {best}.",
-                 "ru": "После {card} {turn}: {miss}, а лучшим ходом — {best}."},
-    "miss_trick": {"en": "After {card} the opponents take every trick: {miss} instead of {best}.",
-                   "ru": "После {card} соперники берут все взятки: {miss}, а лучшим ходом — "
+    "miss_all": {"en": "After {card} {turn}: {miss}, whereas with the best card {best}.",
+                 "ru": "После {card} {turn}: {miss}, а при лучшем ходе {best}."},
+    "miss_trick": {"en": "After {card} the opponents take every trick: {miss}, whereas with "
+                         "the best card {best}.",
+                   "ru": "После {card} соперники берут все взятки: {miss}, а при лучшем ходе "
                          "{best}."},
-    "story_lead": {"en": "You are to lead.", "ru": "Ваш ход первым во взятку."},
+    "story_lead": {"en": "You are to lead.", "ru": "Ваш заход."},
     "story_trick": {"en": "On the table: {plays}.", "ru": "На столе: {plays}."},
     "story_taken": {"en": "Your side has {mine} in {mine_tricks}; the opponents {theirs} in "
                           "{their_tricks}.",

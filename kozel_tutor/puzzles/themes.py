@@ -486,10 +486,26 @@ def tag_themes(check: GoalCheck, answer: Card, line: list[Card]) -> tuple[str, .
     return tuple(theme_id for theme_id, theme in THEMES.items() if theme.test(ctx))
 
 
-_SUIT_HINT = {
-    "ru": ("трефу", "пику", "черву", "бубну"),
+_SUIT_HINT = {   # a lead «Зайдите с пик», a follow or discard «Сыграйте пикой»
+    "lead": ("треф", "пик", "червей", "бубен"),
+    "play": ("трефой", "пикой", "червой", "бубной"),
     "en": ("a club", "a spade", "a heart", "a diamond"),
 }
+
+
+def _suit_hint(card: Card, trump: bool, lead: bool) -> Text:
+    """The second hint: the suit of the answer (or "a trump"), worded for a lead or a follow.
+
+    >>> _suit_hint(Card.parse("9S"), False, True).ru, _suit_hint(Card.parse("9S"), False, False).ru
+    ('Зайдите с пик.', 'Сыграйте пикой.')
+    """
+    if trump:
+        return _t("Зайдите с козыря.", "Lead a trump.") if lead else \
+            _t("Сыграйте козырем.", "Play a trump.")
+    if lead:
+        return _t(f"Зайдите с {_SUIT_HINT['lead'][card.suit]}.",
+                  f"Lead {_SUIT_HINT['en'][card.suit]}.")
+    return _t(f"Сыграйте {_SUIT_HINT['play'][card.suit]}.", f"Play {_SUIT_HINT['en'][card.suit]}.")
 
 
 def _theme_text(theme_id: str, field: str, rules: Rules | None) -> Text:
@@ -533,6 +549,13 @@ _OLD_HINTS: dict[str, tuple[str, str]] = {
 changed still hold them: :func:`current_hint` words them as the theme does now."""
 
 
+_OLD_SUIT_HINTS: dict[str, str] = {
+    f"Играйте {old}.": f"Сыграйте {new}."
+    for old, new in zip(("трефу", "пику", "черву", "бубну", "козырем"),
+                        (*_SUIT_HINT["play"], "козырем"), strict=True)}
+"""The suit hints as puzzles stored before «Зайдите с …» / «Сыграйте …» hold them."""
+
+
 def current_hint(hint: Text) -> Text:
     """A stored hint in today's words: a step theme's first hint in an older wording becomes the
     theme's hint now, with the same points; any other hint is kept as it is.
@@ -543,10 +566,17 @@ def current_hint(hint: Text) -> Text:
     draft.  The player shows every stored hint through this, so keep it while such puzzles may
     be around.
 
+    The suit hint «Играйте пику.» (a lead or a follow alike) becomes «Сыграйте пикой.», which
+    reads right for both.
+
     >>> old = Text("Сколько очков не хватает до 61?", "How many points are missing to 61?")
     >>> current_hint(old).en, current_hint(old).ru
     ('How many more points do you need to reach 61?', 'Сколько очков вам не хватает до 61?')
+    >>> current_hint(Text("Играйте черву.", "Play a heart.")).ru
+    'Сыграйте червой.'
     """
+    if hint.ru in _OLD_SUIT_HINTS:
+        return Text(_OLD_SUIT_HINTS[hint.ru], hint.en)
     for theme_id, (old, field) in _OLD_HINTS.items():
         prefix, suffix = old.split("{" + field + "}")
         if hint.en.startswith(prefix) and hint.en.endswith(suffix):
@@ -586,9 +616,7 @@ def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[
     # the suit is a hint only when the learner may play another one
     forced = all(order.effective_suit(c) == suit for c in check.results)
     if not forced:
-        hints.append(_t("Играйте козырем.", "Play a trump.") if order.is_trump(answer) else
-                     _t(f"Играйте {_SUIT_HINT['ru'][answer.suit]}.",
-                        f"Play {_SUIT_HINT['en'][answer.suit]}."))
+        hints.append(_suit_hint(answer, order.is_trump(answer), not check.position.trick))
     hand = [c for c in check.results if order.effective_suit(c) == suit]
     ranked = sorted(hand, key=lambda c: -order.strength[c.index])
     group = set(check.group_of(answer))
