@@ -51,7 +51,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # {seat} is a Seat: its letter in the learner's language (N / «С»)
     "not_your_turn": {
         "en": "It is {seat}'s turn.",
-        "ru": "Сейчас ходит {seat}.",
+        "ru": "Сейчас ход игрока {seat}.",
     },
     "call_trump_first": {
         "en": "The trump suit must be named first.",

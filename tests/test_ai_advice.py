@@ -88,7 +88,7 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
     assert reasons[0] == rule.reason and len(reasons) == 2
     assert reasons[1].text("en") == ("Over 24 possible layouts of the hidden cards, with this "
                                      "card your side ends the deal with 70 card points on "
-                                     "average, and +1.0 a deal on the match score.")
+                                     "average, and scores +1.0 a deal on the match score.")
     assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. С этой картой у "
                                      "вашей пары к концу раздачи в среднем 70 очков, а в счёте "
                                      "партии — в среднем +1,0 за раздачу.")   # a decimal comma
@@ -161,7 +161,7 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
     assert "brings" not in en and "приносит" not in ru
     assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
-                  "deal with 85 card points on average, and +2.0 a deal on the match score.")
+                  "deal with 85 card points on average, and scores +2.0 a deal on the match score.")
     assert "у вашей пары к концу раздачи в среднем 85 очков" in ru
     # the deal's figure says what it counts: the match score, a deal on average
     assert ru.endswith("а в счёте партии — в среднем +2,0 за раздачу.")

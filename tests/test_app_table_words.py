@@ -110,7 +110,7 @@ def test_a_forced_card_is_not_coloured_as_a_mistake() -> None:
     overlay = review_overlay(session, judged(step, (step.played, 54)), "en")
     assert "It was your only legal card." in overlay["lines"]
     ru = review_overlay(session, judged(step, (step.played, 54)), "ru")
-    assert "Других карт у вас не было: ход был вынужденный." in ru["lines"]
+    assert "Других разрешённых карт у вас не было: ход был вынужденный." in ru["lines"]
     [row] = overlay["table"]["rows"]
     card, points, deal = row["cells"]
     assert card["card"] == step.played.token

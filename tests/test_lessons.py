@@ -461,7 +461,7 @@ def test_seat_reasons_name_the_role_before_the_letter() -> None:
             assert "сдаёт вы" not in ru.lower() and "ходит вы" not in ru, ru
     right = dataclasses.replace(task, relation="right", of=Seat.S)
     assert check(right, "E").explanation.ru.endswith(
-        "прямо перед вами (Ю) ходит сосед справа: соперник справа (В).")
+        "прямо перед вами (Ю) ходит тот, кто сидит справа от вас (Ю): соперник справа (В).")
     after = dataclasses.replace(task, relation="next_dealer", of=Seat.N)
     assert check(after, "E").explanation.ru.endswith(
         "Сдача переходит налево: следующий сдающий после партнёра (С) — соперник справа (В).")

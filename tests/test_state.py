@@ -200,7 +200,7 @@ def test_reason_card_not_in_hand_and_not_your_turn() -> None:
     assert gone.text("ru") == "Карты «король бубен» нет у вас в руке."
     turn = reason({"N": "7H", "E": "AS"}, "", "AS")
     assert turn.text("en") == "It is N's turn."
-    assert turn.text("ru") == "Сейчас ходит С."
+    assert turn.text("ru") == "Сейчас ход игрока С."
 
 
 @pytest.mark.parametrize("seat", list(Seat))
@@ -212,7 +212,7 @@ def test_not_your_turn_names_the_seat_in_the_learners_language(seat: Seat) -> No
     why = deal.why_illegal(Card.parse("AS"))
     assert why is not None and why.params == {"seat": seat}
     assert why.text("en") == f"It is {seat.name}'s turn."
-    assert why.text("ru") == f"Сейчас ходит {seat.label('ru')}."
+    assert why.text("ru") == f"Сейчас ход игрока {seat.label('ru')}."
     assert not re.search("[A-Z]", why.text("ru")), "no Latin seat letter in a Russian sentence"
 
 

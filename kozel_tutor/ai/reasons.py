@@ -240,7 +240,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_advice_search": {
         "en": "Over {layouts} of the hidden cards, with this card your side ends the deal "
-              "with {points} on average, and {score} a deal on the match score.",
+              "with {points} on average, and scores {score} a deal on the match score.",
         "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей пары к концу "
               "раздачи в среднем {points}, а в счёте партии — в среднем {score} за раздачу.",
     },

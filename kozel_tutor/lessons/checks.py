@@ -382,12 +382,13 @@ def _seat_reason(task: SeatTask) -> Text:
                    "Партнёры сидят друг напротив друга, как {of} и {x}.", of=of, x=answer)
     if task.relation == "left":
         return say("Play goes clockwise, so the player to the left of {of} plays next: {x}.",
-                   "Ход идёт по часовой стрелке, поэтому после {of_gen} ходит сосед слева: {x}.",
+                   "Ход идёт по часовой стрелке, поэтому после {of_gen} ходит тот, кто сидит "
+                   "слева от {of_gen}: {x}.",
                    of=of, x=answer)
     if task.relation == "right":
         return say("The player to the right of {of} plays just before them: {x}.",
-                   "Ход идёт по часовой стрелке, поэтому прямо перед {of_ins} ходит сосед "
-                   "справа: {x}.", of=of, x=answer)
+                   "Ход идёт по часовой стрелке, поэтому прямо перед {of_ins} ходит тот, кто "
+                   "сидит справа от {of_gen}: {x}.", of=of, x=answer)
     if task.relation == "first_lead":
         rule = say("The player to the left of the dealer leads to the first trick.",
                    "Первым ходит игрок слева от сдающего.")

@@ -3,7 +3,7 @@
 For a card that misses, the tutor plays the best line and the card's refutation side by side
 and names the first trick where the opponents gain (the *turning trick*), then the points and
 the deal result of both: "After 9♠ the opponents take this trick (21 points) with A♥: you end
-with 52 instead of 67 (they write 2 instead of you writing 2)."  The turning trick is named by
+with 52 instead of 67 (they write 2, whereas with the best card you would write 2)."  The turning trick is named by
 where it lies on the line, counted from the trick the card goes to: "this trick", "the next
 trick", or "three tricks later" (:func:`turn_words`), so a later trick never reads as the one
 on the table, and its card is the one that wins it on the line.  Deal results are put in the
