@@ -157,8 +157,8 @@ class StepAnalysis:
             return None
         played, top = lost
         team, rules = self.step.position.to_move.team, self.step.position.rules
-        best_words = outcome_text(top.outcome, team, rules=rules).get(lang)
-        played_words = outcome_text(played.outcome, team, gerund=True, rules=rules).get(lang)
+        best_words = outcome_text(top.outcome, team, gerund=True, rules=rules).get(lang)
+        played_words = outcome_text(played.outcome, team, rules=rules).get(lang)
         return text("review_lost_result", lang, best=best_words, played=played_words)
 
 

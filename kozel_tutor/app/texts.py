@@ -241,10 +241,11 @@ TEXTS: dict[str, dict[str, str]] = {
     # на 5 очков больше
     "review_lost": {"en": "The best card kept {diff} for your side.",
                     "ru": "Лучший ход принёс бы вашей стороне на {diff} больше."},
-    "review_lost_result": {"en": "The best card gives your side a better deal: {best} instead "
-                                 "of {played}.",
-                           "ru": "Лучший ход дал бы вашей стороне лучший итог раздачи: {best}, "
-                                 "а вашим ходом — {played}."},
+    # {best} in the conditional ("they would be written 4"), {played} as it is
+    "review_lost_result": {"en": "The best card would have given your side a better deal: after "
+                                 "your card {played}, whereas with the best card {best}.",
+                           "ru": "Лучший ход дал бы вашей стороне лучший итог раздачи: после "
+                                 "вашего хода {played}, а при лучшем ходе {best}."},
     "review_catch": {"en": "A dash instead of points: after that card the 6♣ may catch the Q♣, "
                            "which ends the deal at once, and then only the deal's result counts.",
                      "ru": "Прочерк вместо очков: после такой карты шестёрка треф может поймать "

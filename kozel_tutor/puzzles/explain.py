@@ -1,15 +1,15 @@
 """The tutor: why each card is right or worse, in words, from the solver's values and lines.
 
-For a card that misses, the tutor plays the best line and the card's refutation side by side
-and names the first trick where the opponents gain (the *turning trick*), then the points and
-the deal result of both: "After 9♠ the opponents take this trick (21 points) with A♥: you end
-with 52 instead of 67 (they write 2, whereas with the best card you would write 2)."  The turning trick is named by
-where it lies on the line, counted from the trick the card goes to: "this trick", "the next
-trick", or "three tricks later" (:func:`turn_words`), so a later trick never reads as the one
-on the table, and its card is the one that wins it on the line.  Deal results are put in the
-words of the puzzle's own rules ("they are written 4" under penalty scoring, rows and люся in
-``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of counting points:
-the solver's value of such a line is a stand-in for the catch, not card points
+For a card that misses, the tutor plays the best line and the card's refutation side by side and
+names the first trick where the opponents gain (the *turning trick*), then the points and the
+deal result of both: "After 9♠ the opponents take this trick (21 points) with A♥: you end with
+52 instead of 67 (they write 2, whereas with the best card you would write 2)." The turning
+trick is named by where it lies on the line, counted from the trick the card goes to: "this
+trick", "the next trick", or "three tricks later" (:func:`turn_words`), so a later trick never
+reads as the one on the table, and its card is the one that wins it on the line. Deal results
+are put in the words of the puzzle's own rules ("they are written 4" under penalty scoring, rows
+and люся in ``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of
+counting points: the solver's value of such a line is a stand-in for the catch, not card points
 (:func:`~kozel_tutor.solver.core.caught_points`), so a card whose line ends in the catch has no
 ``points`` and is never compared with another in points.
 
