@@ -90,7 +90,7 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
                                      "card your side ends the deal with 70 card points on "
                                      "average, and scores +1.0 a deal on the match score.")
     assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. С этой картой у "
-                                     "вашей пары к концу раздачи в среднем 70 очков, а в счёте "
+                                     "вашей стороны к концу раздачи в среднем 70 очков, а в счёте "
                                      "партии — в среднем +1,0 за раздачу.")   # a decimal comma
 
 
@@ -162,7 +162,7 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     assert "brings" not in en and "приносит" not in ru
     assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
                   "deal with 85 card points on average, and scores +2.0 a deal on the match score.")
-    assert "у вашей пары к концу раздачи в среднем 85 очков" in ru
+    assert "у вашей стороны к концу раздачи в среднем 85 очков" in ru
     # the deal's figure says what it counts: the match score, a deal on average
     assert ru.endswith("а в счёте партии — в среднем +2,0 за раздачу.")
     caught = _reasons(rule, best, points_known=False)[-1]

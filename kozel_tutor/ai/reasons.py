@@ -169,19 +169,19 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_fight_save": {
         "en": "The deal is lost, but if your side reaches {points}, the opponents write "
               "{mild}, not {harsh}: try to take this trick with the {card}.",
-        "ru": "Раздачу не выиграть, но если ваша пара наберёт {points}, соперники запишут "
+        "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, соперники запишут "
               "{mild}, а не {harsh}: попробуйте взять взятку картой «{card}».",
     },
     "ai_fight_save_rows": {
         "en": "The deal is lost, but if your side reaches {points}, the opponents chalk up "
               "{mild}, not {harsh}: try to take this trick with the {card}.",
-        "ru": "Раздачу не выиграть, но если ваша пара наберёт {points}, соперники запишут "
+        "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, соперники запишут "
               "{mild}, а не {harsh}: попробуйте взять взятку картой «{card}».",
     },
     "ai_fight_save_penalty": {
         "en": "The deal is lost, but if your side reaches {points}, you are written {mild}, "
               "not {harsh}: try to take this trick with the {card}.",
-        "ru": "Раздачу не выиграть, но если ваша пара наберёт {points}, вам запишут {mild}, "
+        "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, вам запишут {mild}, "
               "а не {harsh}: попробуйте взять взятку картой «{card}».",
     },
     "ai_catch_queen": {
@@ -205,14 +205,14 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "the match score on average, and your side ends the deal with {points} card "
               "points on average.",
         "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу; очков у вашей пары к концу раздачи в среднем: {points}.",
+              "{score} за раздачу; очков у вашей стороны к концу раздачи в среднем: {points}.",
     },
     "ai_best_expected_about": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
               "the match score on average, and your side ends the deal with about {points} card "
               "points on average (each layout was solved only as far as the deal score needs).",
         "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу; очков у вашей пары к концу раздачи в среднем около {points} "
+              "{score} за раздачу; очков у вашей стороны к концу раздачи в среднем около {points} "
               "(каждый расклад решён лишь настолько, насколько это нужно для счёта раздачи).",
     },
     "ai_best_expected_score": {
@@ -241,7 +241,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_advice_search": {
         "en": "Over {layouts} of the hidden cards, with this card your side ends the deal "
               "with {points} on average, and scores {score} a deal on the match score.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей пары к концу "
+        "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей стороны к концу "
               "раздачи в среднем {points}, а в счёте партии — в среднем {score} за раздачу.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in

@@ -164,7 +164,8 @@ def drive(procedure: Procedure[T], answer: Callable[[Question], object]) -> T:
 _MESSAGES = {
     "q_boast": {
         "en": "Your side leads first: you may ask for a special deal (boast) or deal normally.",
-        "ru": "Первый ход за вашей парой: можно хвалиться (особая сдача) или сдавать как обычно.",
+        "ru": "Первый ход за вашей стороной: можно хвалиться (особая сдача) или сдавать как "
+              "обычно.",
     },
     "q_redeal_weak_hand": {
         "en": "Your hand is weak (12 points or less, or all four nines): you may demand a redeal.",
@@ -173,7 +174,7 @@ _MESSAGES = {
     },
     "q_redeal_no_queen": {
         "en": "Your side holds no queen (or only the queen of diamonds): you may demand a redeal.",
-        "ru": "У вашей пары нет дам (или только дама бубен): можно требовать пересдачи.",
+        "ru": "У вашей стороны нет дам (или только дама бубен): можно требовать пересдачи.",
     },
     "q_give_trump": {
         "en": "You hold a single trump, the {card}: you may give it to your partner for a plain "
