@@ -192,3 +192,23 @@ def test_suit_buttons_cards_and_steps_are_named_in_russian(page: Any, voila_serv
     for token in page.locator(".kz-pickable").evaluate_all("els => els.map(e => e.dataset.card)"):
         name = Card.parse(token).name_in("ru")   # «дама бубен», not «ДD»
         assert page.get_by_role("button", name=name, exact=True).count() == 1
+
+
+def test_a_card_led_by_east_lies_on_east_s_side_of_the_trick(page: Any,
+                                                           voila_server: Any) -> None:
+    """Lesson 3: East led alone; the card is laid right of the middle, level with East's seat,
+    not under the partner's label (the trick's empty places keep their room)."""
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-lessons").click()
+    page.get_by_test_id("lesson-open-03_following").click()
+    page.get_by_test_id("lesson-title").wait_for()
+    page.get_by_test_id("lesson-next").click()
+    led = page.locator("[data-testid='lesson-trick'] [data-card]")
+    led.wait_for()
+    card, north, east = (page.locator(s).bounding_box() for s in (
+        "[data-testid='lesson-trick'] [data-card]", "[data-testid='lesson-seat-N']",
+        "[data-testid='lesson-seat-E']"))
+    assert card is not None and north is not None and east is not None
+    assert card["x"] > north["x"] + north["width"] / 2, (card, north)
+    east_middle = east["y"] + east["height"] / 2
+    assert card["y"] < east_middle < card["y"] + card["height"], (card, east)
