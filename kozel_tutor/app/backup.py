@@ -73,7 +73,7 @@ from ..sqlite_files import reading
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from .notices import save_set_aside_notice, untold_notice
-from .screens import lang_button
+from .screens import LanguageSwitch, lang_button
 from .sections import Section, SectionContext, register_section
 from .store import SCHEMA_VERSION, Store, parse_save
 
@@ -479,7 +479,7 @@ def _when(stamp: str, lang: str) -> str:
     return f"{moment.day} {moment.strftime('%b %Y at %H:%M')} (UTC)"
 
 
-class BackupPanel(widgets.VBox):  # type: ignore[misc]
+class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
     """Download the progress file, or upload one: the *Progress file* section of the app.
 
     Its header is the other sections' (:class:`~kozel_tutor.widgets.PanelWidget`): the title,
@@ -539,13 +539,6 @@ class BackupPanel(widgets.VBox):  # type: ignore[misc]
                                 "testid": "backup", "toolbar": toolbar, "buttons": []}
         self.header.lang = self.lang
         self.header.view = view
-
-    def switch_lang(self) -> None:
-        """The language switch: the whole app's when there is one, else this screen's."""
-        if self.on_lang is not None:
-            self.on_lang()  # the app calls set_lang on this screen too
-        else:
-            self.set_lang("en" if self.lang == "ru" else "ru")
 
     def _command(self, command: Command) -> None:
         if command.kind != "button":

@@ -38,7 +38,7 @@ from ..puzzles.themes import THEMES, theme_note
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
-from .screens import lang_button
+from .screens import LanguageSwitch, lang_button
 from .store import Store
 
 __all__ = ["PuzzlesView", "menu_view"]
@@ -168,7 +168,7 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
     return view
 
 
-class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
+class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     """The Puzzles section of the app.
 
     ``on_lang`` switches the language of the whole app (default: the app's own switch, found
@@ -353,13 +353,6 @@ class PuzzlesView(ipywidgets.VBox):  # type: ignore[misc]
             self.show_dashboard()
         else:
             self.show_menu()
-
-    def switch_lang(self) -> None:
-        """The language switch: the whole app's when there is one, else this screen's."""
-        if self.on_lang is not None:
-            self.on_lang()  # the app calls set_lang on this screen too
-        else:
-            self.set_lang("en" if self.lang == "ru" else "ru")
 
     # -- events -----------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ Pure functions from what the learner chose to a :class:`~kozel_tutor.widgets.Pan
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..variants.summaries import VARIANT_SUMMARIES
@@ -17,7 +18,24 @@ from .session import VARIANTS, Settings, available_levels
 from .texts import TEXTS, text
 from .views import level_label
 
-__all__ = ["home_view", "lang_button", "settings_view"]
+__all__ = ["LanguageSwitch", "home_view", "lang_button", "settings_view"]
+
+
+class LanguageSwitch:
+    """What a section's screen does with its language button: the whole app's switch
+    (``on_lang``, which calls ``set_lang`` on every screen) when it has one, else its own."""
+
+    lang: str
+    on_lang: Callable[[], None] | None
+
+    def set_lang(self, lang: str) -> None:
+        raise NotImplementedError
+
+    def switch_lang(self) -> None:
+        if self.on_lang is not None:
+            self.on_lang()
+        else:
+            self.set_lang("en" if self.lang == "ru" else "ru")
 
 
 def lang_button(lang: str) -> dict[str, Any]:

@@ -69,7 +69,7 @@ from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
-from .screens import lang_button
+from .screens import LanguageSwitch, lang_button
 from .store import Store
 from .teacher_draft import DRAFT, DraftKeeper
 from .teacher_texts import HELP
@@ -129,7 +129,7 @@ def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
     dropdown.description = description
 
 
-class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
+class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     """The Teacher section of the app (also usable on its own in a notebook).
 
     ``on_lang`` switches the language of the whole app (the app passes its own switch; without
@@ -342,13 +342,6 @@ class TeacherView(ipywidgets.VBox):  # type: ignore[misc]
         if problems:
             view["error"] = " ".join(problems)
         self.header.view = view
-
-    def switch_lang(self) -> None:
-        """The language switch: the whole app's when there is one, else this screen's."""
-        if self.on_lang is not None:
-            self.on_lang()  # the app calls set_lang on this screen too
-        else:
-            self.set_lang("en" if self.lang == "ru" else "ru")
 
     def _command(self, command: Command) -> None:
         if command.kind != "button":
