@@ -176,7 +176,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "hand_sizes": {
         "en": "hand sizes ({sizes}) do not fit a trick of {cards} led by {leader}: the "
               "players who have played to it hold one card fewer",
-        "ru": "число карт на руках не сходится с текущей взяткой: на руках {sizes}, взятку "
+        "ru": "число карт на руках не сходится с текущей взяткой: на руках {sizes}; взятку "
               "начинает игрок {leader}, карт в ней: {size}; у тех, кто уже сыграл в эту взятку, "
               "должно быть на одну карту меньше",
     },

@@ -461,7 +461,7 @@ def test_russian_problems_name_cards_and_seats_in_russian_notation() -> None:
                        "только К♥")
     assert error_of(EACH_PROBLEM["hand_sizes"]).text("ru").startswith(
         "число карт на руках не сходится с текущей взяткой: на руках С (N) — 2, В (E) — 1, "
-        "Ю (S) — 2, З (W) — 3, взятку начинает игрок В (E), карт в ней: 0; ")
+        "Ю (S) — 2, З (W) — 3; взятку начинает игрок В (E), карт в ней: 0; ")
     assert error_of(EACH_PROBLEM["negative"]).text("ru") == (
         "очки и взятки стороны В–З (EW) не могут быть отрицательными")
     assert error_of(EACH_PROBLEM["points_not_makeable"]).text("ru").startswith(
