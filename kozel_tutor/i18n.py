@@ -9,13 +9,15 @@ parameters) and the UI renders it in the learner's language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
 from .seats import Seat
 
 __all__ = ["CARDS", "CARD_POINTS", "LANGUAGES", "MESSAGES", "MORE_POINTS", "POINTS", "POINTS_WITH",
-           "ROWS", "Count", "Message", "Noun", "Number", "in_words", "plural_ru", "translate"]
+           "ROWS", "Count", "Message", "Noun", "Number", "in_words", "pick", "plural_ru",
+           "translate"]
 
 LANGUAGES = ("ru", "en")
 
@@ -82,6 +84,17 @@ class Number:
         value = self.value if round(self.value, self.digits) else 0.0   # never "-0.0"
         text = f"{value:{'+' if self.sign else ''}.{self.digits}f}"
         return text.replace(".", ",").replace("-", "\u2212") if lang == "ru" else text
+
+
+def pick(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **params: object) -> str:
+    """The text ``key`` of a bilingual ``table`` in ``lang`` (Russian, or else English), with
+    ``params`` put in: what each screen's own table of words is read with.
+
+    >>> pick({"n": {"en": "{n} left", "ru": "осталось: {n}"}}, "n", "ru", n=3)
+    'осталось: 3'
+    """
+    text = table[key]["ru" if lang == "ru" else "en"]
+    return text.format(**params) if params else text
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from ..i18n import pick
 from ..puzzles.dashboard import dashboard_html, review_summary
 from ..puzzles.drills import deals_from_store, mine_deal
 from ..puzzles.model import (
@@ -89,8 +90,7 @@ _TEXT = {
 
 
 def _t(key: str, lang: str, **params: object) -> str:
-    text = _TEXT[key]["ru" if lang == "ru" else "en"]
-    return text.format(**params) if params else text
+    return pick(_TEXT, key, lang, **params)
 
 
 # The bar above a puzzle is a slim header, not a page of its own.  On the dashboard the bar and

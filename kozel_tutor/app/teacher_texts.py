@@ -10,6 +10,8 @@ screen's texts (:data:`TEXT`, through :func:`t`) and the help on writing a posit
 
 from __future__ import annotations
 
+from ..i18n import pick
+
 __all__ = ["HELP", "TEXT", "t"]
 
 TEXT: dict[str, dict[str, str]] = {
@@ -171,5 +173,4 @@ HELP: dict[str, tuple[str, list[str]]] = {
 
 def t(key: str, lang: str, **params: object) -> str:
     """The text ``key`` in ``lang`` (Russian, or else English), with ``params`` put in."""
-    text = TEXT[key]["ru" if lang == "ru" else "en"]
-    return text.format(**params) if params else text
+    return pick(TEXT, key, lang, **params)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import CardError, parse_card
-from ..i18n import plural_ru
+from ..i18n import POINTS, POINTS_WITH, TRICKS, pick, plural_ru
 from ..seats import Seat
 
 __all__ = ["ERRORS", "GOAL_NAMES", "TEXTS", "bytes_phrase", "cards_label", "cards_words",
@@ -150,23 +150,16 @@ TEXTS: dict[str, dict[str, str]] = {
 
 def say(key: str, lang: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in."""
-    template = TEXTS[key]["ru" if lang == "ru" else "en"]
-    return template.format(**params) if params else template
+    return pick(TEXTS, key, lang, **params)
 
 
 def points_phrase(n: int, lang: str, *, instrumental: bool = False) -> str:
     """``21 очко`` / ``21 points``; ``instrumental`` gives the form after «с»: «с 21 очком»."""
-    if lang == "ru":
-        if instrumental:
-            return f"{n} {'очком' if n % 10 == 1 and n % 100 != 11 else 'очками'}"
-        return f"{n} {plural_ru(n, 'очко', 'очка', 'очков')}"
-    return f"{n} point" if n == 1 else f"{n} points"
+    return (POINTS_WITH if instrumental else POINTS)(n).in_lang(lang)
 
 
 def tricks_phrase(n: int, lang: str) -> str:
-    if lang == "ru":
-        return f"{n} {plural_ru(n, 'взятка', 'взятки', 'взяток')}"
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+    return TRICKS(n).in_lang(lang)
 
 
 def seat_role(seat: Seat, learner: Seat, lang: str) -> str:
