@@ -27,9 +27,7 @@ class LanguageSwitch:
 
     lang: str
     on_lang: Callable[[], None] | None
-
-    def set_lang(self, lang: str) -> None:
-        raise NotImplementedError
+    set_lang: Callable[[str], None]   # each screen's own: redraws it in the language given
 
     def switch_lang(self) -> None:
         if self.on_lang is not None:
