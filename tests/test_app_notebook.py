@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from kozel_tutor.app.notebook import NOTEBOOK_SLOT, play, results, resume, review_last_deal
+from kozel_tutor.app.notebook import (
+    LANG_PREF,
+    NOTEBOOK_SLOT,
+    play,
+    results,
+    resume,
+    review_last_deal,
+)
 from kozel_tutor.app.play_view import Pace
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import DB_NAME, Store
@@ -170,7 +177,7 @@ def test_the_notebook_table_has_no_main_menu_and_new_game_deals_again(store: Sto
 
 def test_running_the_play_cell_again_pauses_the_table_before(store: Store) -> None:
     first = play("random", store=store, pace=Pace(card=0.3, trick=0.0))
-    second = play("random", deck=32, store=store, pace=INSTANT)
+    second = play("random", deck=32, new=True, store=store, pace=INSTANT)
     assert first.view["overlay"]["kind"] == "pause"
     play_cards(second, count=1)
     time.sleep(1.0)   # the first table's AI card in flight, if any, is dropped
@@ -188,3 +195,71 @@ def test_an_unreadable_notebook_save_is_set_aside_and_named_in_plain_words(
     assert "Сохранённую партию не удалось прочитать" in said
     assert "UnicodeDecodeError" not in said and "utf-8" not in said
     assert len(store.bad_saves()) == 1
+
+
+def test_playing_again_shows_the_unfinished_match_instead_of_starting_over(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    first = play("random", deck=32, lang="en", store=store, pace=INSTANT)
+    play_cards(first, count=2)
+    wait_for_learner(first)
+    hand = [c["card"] for c in learner_cards(first)]
+    saved = store.load_match()
+    capsys.readouterr()
+    again = play("random", store=store, pace=INSTANT)   # "Run All" the next day
+    assert first.view["overlay"]["kind"] == "pause"
+    wait_for_learner(again)
+    assert [c["card"] for c in learner_cards(again)] == hand
+    assert store.load_match() == saved
+    said = capsys.readouterr().out
+    assert "You have an unfinished match in this notebook (Random, Clubs · we 0 : 0 they)" in said
+    assert 'To start a new match instead: play("random", new=True)' in said
+
+
+def test_the_unfinished_match_note_in_russian_names_the_call_with_the_settings_asked_for(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    wait_for_learner(play("random", lang="ru", store=store, pace=INSTANT))
+    capsys.readouterr()
+    play("random", deck=32, match=6, store=store, pace=INSTANT)
+    said = capsys.readouterr().out
+    assert "В блокноте есть незаконченная партия (Случайный, Трефы · мы 0 : 0 они)" in said
+    assert 'начать новую: play("random", deck=32, match=6, new=True)' in said
+    saved = store.load_match()
+    assert saved is not None and saved["settings"]["deck"] == 36
+
+
+def test_new_true_starts_a_new_match_over_the_unfinished_one(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    first = play("random", store=store, pace=INSTANT)
+    play_cards(first, count=1)
+    capsys.readouterr()
+    second = play("random", deck=32, new=True, store=store, pace=INSTANT)
+    wait_for_learner(second)
+    assert len(learner_cards(second)) == 8
+    saved = store.load_match()
+    assert saved is not None and saved["settings"]["deck"] == 32
+    assert "unfinished" not in capsys.readouterr().out
+
+
+def test_review_and_results_speak_the_language_last_used_at_the_table(
+        store: Store, capsys: pytest.CaptureFixture[str]) -> None:
+    table = play("random", deck=32, lang="en", store=store, pace=INSTANT)
+    assert results(store=store) is None
+    assert review_last_deal(store=store, progress=False) is None
+    said = capsys.readouterr().out
+    assert "No results yet" in said and "No finished deal yet" in said
+    assert store.get_pref(LANG_PREF) == "en"
+    again = resume(store=store, pace=INSTANT)
+    assert again is not None and again.lang == "en"
+
+    wait_for_learner(again)
+    again.receive({"type": "button", "id": "lang"})   # the table's language button
+    assert again.lang == "ru"
+    assert results(store=store) is None
+    assert "Результатов пока нет" in capsys.readouterr().out
+
+    play_cards(again)
+    frame = results(store=store)
+    assert frame is not None and list(frame.index) == [("Случайный", "Трефы")]
+    english = results("en", store=store)   # lang= still has the last word
+    assert english is not None and list(english.index) == [("Random", "Clubs")]
+    assert table.view["overlay"]["kind"] == "pause"

@@ -5,19 +5,26 @@ Notebooks hold no logic; they call these.  The table is the app's own (the same 
 review and keyboard play) and writes to the same progress file, so statistics and finished deals
 count wherever they were played.  Its match in progress is kept apart from the app's
 (:data:`NOTEBOOK_SLOT`): starting a match in the notebook never replaces the one the app offers
-to continue.
+to continue.  Running the notebook again (*Run All* the next day) does not throw that match away
+either: :func:`play` shows it again, and starts over only when asked to (``new=True``).
+
+Every function takes ``lang`` (``"ru"`` or ``"en"``); without it they speak the language the
+learner last used at the notebook's table (:data:`LANG_PREF`), Russian at first.
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable
+from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
+from ..i18n import LANGUAGES, pick
 from .notices import save_set_aside_notice
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
-from .session import DealRecord, SaveError, Settings, open_saved_match
+from .session import DealRecord, MatchSession, SaveError, Settings, open_saved_match
 from .store import Store
 from .texts import TEXTS, text
 from .views import level_label, outcome_text, points_text
@@ -27,20 +34,57 @@ if TYPE_CHECKING:
 
     from ..widgets import TableWidget
 
-__all__ = ["NOTEBOOK_SLOT", "play", "results", "resume", "review_last_deal"]
+__all__ = ["LANG_PREF", "NOTEBOOK_SLOT", "play", "results", "resume", "review_last_deal"]
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 #: the save slot of the notebook's match in progress (the app's is ``"match"``)
 NOTEBOOK_SLOT = "notebook"
 
+#: the preference holding the language last used at the notebook's table (the app's is ``"lang"``)
+LANG_PREF = "notebook_lang"
 
-def _store(store: Store | None, lang: str) -> Store:
+_TEXT = {
+    "unfinished": {
+        "en": "You have an unfinished match in this notebook ({match}): here it is, where you "
+              "stopped. To start a new match instead: {call}",
+        "ru": "В блокноте есть незаконченная партия ({match}): вот она, с того места, где вы "
+              "остановились. Чтобы вместо неё начать новую: {call}",
+    },
+}
+
+
+def _open(store: Store | None, lang: str | None) -> tuple[Store, str]:
+    """The progress file (the notebook's slot unless ``store`` is given) and the language to
+    speak: ``lang``, else the one last used at the notebook's table, else Russian."""
+    recovered = None
     if store is None:
         store = Store(slot=NOTEBOOK_SLOT)
-        if store.recovered is not None:
-            print(text("db_corrupt", lang, name=store.recovered.name))
-    return store
+        recovered = store.recovered
+    lang = lang or _remembered_lang(store)
+    if recovered is not None:
+        print(text("db_corrupt", lang, name=recovered.name))
+    return store, lang
+
+
+def _remembered_lang(store: Store) -> str:
+    try:
+        lang = store.get_pref(LANG_PREF, "ru")
+    except sqlite3.Error:
+        log.exception("could not read the notebook's language")
+        return "ru"
+    return str(lang) if lang in LANGUAGES else "ru"
+
+
+def _remember_lang(store: Store, lang: str) -> None:
+    if lang not in LANGUAGES:
+        return
+    try:
+        store.set_pref(LANG_PREF, lang)
+    except sqlite3.Error:
+        log.exception("could not save the notebook's language")
 
 
 def _read_or_say(lang: str, read: Callable[[], list[T]], empty: str) -> list[T] | None:
@@ -59,82 +103,132 @@ def _read_or_say(lang: str, read: Callable[[], list[T]], empty: str) -> list[T] 
 
 class _Table:
     """A table with no main menu around it: "new game" deals a new match with the same
-    settings, the language button switches this table."""
+    settings, the language button switches this table (and is remembered for the notebook)."""
 
     def __init__(self, store: Store, settings: Settings, lang: str, pace: Pace | None) -> None:
+        global _latest
         self.settings = settings
+        self.store = store
         self.screen = PlayScreen(store, lang=lang, pace=pace, home=False,
                                  four_colour=store.get_pref("four_colour", False) is True,
                                  sound=store.get_pref("sound", True) is not False,
                                  on_leave=self.leave, on_lang=self.switch_lang)
+        _remember_lang(store, lang)
+        _latest = self   # the notebook's table from now on (see _put_aside_the_table_before)
 
     def leave(self, where: str) -> None:
         if where == "new-game":
             self.screen.start(self.settings)
 
     def switch_lang(self) -> None:
-        self.screen.set_lang("en" if self.screen.ui.lang == "ru" else "ru")
-
-    def take_the_slot(self) -> None:
-        """This table is the notebook's from now on: the one before it pauses (both would
-        otherwise save their matches over each other's)."""
-        global _latest
-        if _latest is not None and _latest is not self:
-            _latest.screen.put_aside()
-        _latest = self
+        lang = "en" if self.screen.ui.lang == "ru" else "ru"
+        self.screen.set_lang(lang)
+        _remember_lang(self.store, lang)
 
 
 _latest: _Table | None = None
 
 
+def _put_aside_the_table_before() -> None:
+    """Pause the notebook's table shown before (a cell run again), dropping its AI card in
+    flight: the new table keeps its match in the same save slot, and both would otherwise save
+    over each other's.  Done before the save is read, so it is the last word."""
+    global _latest
+    if _latest is not None:
+        _latest.screen.put_aside()
+    _latest = None
+
+
+def _saved_match(store: Store, lang: str) -> tuple[MatchSession | None, str | None]:
+    """The notebook's saved match, or ``None`` and what to tell the learner about it (``None``
+    again when there simply is none); a save that cannot be read is set aside."""
+    try:
+        session, set_aside = open_saved_match(store)
+    except sqlite3.Error as exc:
+        return None, text("nb_unreadable", lang, reason=exc)
+    if set_aside is not None:
+        return None, save_set_aside_notice(set_aside, lang)
+    return session, None
+
+
 def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: int = 12,
-         variant: str = "standard", lang: str = "ru", store: Store | None = None,
-         pace: Pace | None = None) -> TableWidget:
-    """A new match against the AI: you in the south, your partner Nina in the north.
+         variant: str = "standard", new: bool = False, lang: str | None = None,
+         store: Store | None = None, pace: Pace | None = None) -> TableWidget:
+    """A match against the AI: you in the south, your partner Nina in the north.
 
     ``level`` is ``easy``, ``medium``, ``hard`` or ``insane``; ``trump`` ``clubs`` or
     ``called``; ``deck`` 36 or 32; ``match`` 12 or 6; ``variant`` a regional game (``classic``,
-    ``nizhny``, ``kozly24``), which brings its own deck, trumps and match.  Every card is saved:
-    :func:`resume` continues the match after the notebook was closed.
+    ``nizhny``, ``kozly24``), which brings its own deck, trumps and match.  Every card is saved.
+    While the notebook has an unfinished match, that match is shown again where it stopped (with
+    a word that ``new=True`` starts a new one), so running the notebook again loses nothing.
+    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used at this table.
     """
     settings = Settings(level=level, trump=trump, deck=deck, match=match, variant=variant)
-    table = _Table(_store(store, lang), settings, lang, pace)
-    table.take_the_slot()
+    store, lang = _open(store, lang)
+    _put_aside_the_table_before()
+    if not new:
+        session, problem = _saved_match(store, lang)
+        if problem is not None:
+            print(problem)
+        if session is not None and not session.score.is_over:
+            print(pick(_TEXT, "unfinished", lang, match=_match_label(session, lang),
+                       call=_new_match_call(settings)))
+            table = _Table(store, session.settings, lang, pace)
+            table.screen.resume(session)
+            return table.screen.table
+    table = _Table(store, settings, lang, pace)
     table.screen.start(settings)
     return table.screen.table
 
 
-def resume(lang: str = "ru", *, store: Store | None = None,
+def _match_label(session: MatchSession, lang: str) -> str:
+    """``Easy, Clubs · we 4 : 2 they``: which match it is and its score."""
+    us, them = session.score.scores
+    return text("continue_hint", lang, level=_settings_label(session.settings, lang),
+                us=us, them=them)
+
+
+def _new_match_call(settings: Settings) -> str:
+    """The call that starts a new match with ``settings``: ``play("hard", deck=32, new=True)``."""
+    default = Settings()
+    words = [f'"{settings.level}"']
+    for field in fields(Settings)[1:]:
+        value = getattr(settings, field.name)
+        if value != getattr(default, field.name):
+            words.append(f'{field.name}="{value}"' if isinstance(value, str)
+                         else f"{field.name}={value}")
+    return f"play({', '.join([*words, 'new=True'])})"
+
+
+def resume(lang: str | None = None, *, store: Store | None = None,
            pace: Pace | None = None) -> TableWidget | None:
-    """The notebook's match in progress, on a new table; ``None`` (and a word why) if none."""
-    store = _store(store, lang)
-    try:
-        session, set_aside = open_saved_match(store)
-    except sqlite3.Error as exc:
-        print(text("nb_unreadable", lang, reason=exc))
-        return None
+    """The notebook's match in progress, on a new table; ``None`` (and a word why) if none.
+
+    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used at the table."""
+    store, lang = _open(store, lang)
+    _put_aside_the_table_before()
+    session, problem = _saved_match(store, lang)
     if session is None:
-        print(text("nb_no_match", lang) if set_aside is None
-              else save_set_aside_notice(set_aside, lang))
+        print(problem or text("nb_no_match", lang))
         return None
     table = _Table(store, session.settings, lang, pace)
-    table.take_the_slot()
     table.screen.resume(session)
     return table.screen.table
 
 
-def review_last_deal(lang: str = "ru", *, budget: float = 2.0, store: Store | None = None,
-                     progress: bool = True) -> pd.DataFrame | None:
+def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
+                     store: Store | None = None, progress: bool = True) -> pd.DataFrame | None:
     """Every card you played in your last finished deal (here or in the app) beside the
     solver's best: the points your side ends the deal with after your card and after the best
     one, the points given away, and what the deal is worth either way.
 
     Prints which deal it is (also in the frame's ``attrs["title"]``).  Each position gets
-    ``budget`` seconds; a range of points means the time ran out.
+    ``budget`` seconds; a range of points means the time ran out.  ``lang`` is ``"ru"`` or
+    ``"en"``; without it, the language last used at the notebook's table.
     """
     import pandas as pd
 
-    store = _store(store, lang)
+    store, lang = _open(store, lang)
     deals = _read_or_say(lang, lambda: store.finished_deals(limit=1), "nb_no_deal")
     if deals is None:
         return None
@@ -184,6 +278,11 @@ def _deal_title(settings: Settings, lang: str) -> str:
                 rule=_rule_label(settings.stats_key[1], lang))
 
 
+def _settings_label(settings: Settings, lang: str) -> str:
+    """``Easy, Clubs``: the difficulty and the trump rule (or regional game)."""
+    return f"{level_label(settings.level, lang)}, {_rule_label(settings.stats_key[1], lang)}"
+
+
 class _Progress:
     """A progress bar under the cell while the solver works, then the deal's title in its
     place (a closed widget left in the output would show as an error in Voila)."""
@@ -217,12 +316,14 @@ def _rule_label(rule: str, lang: str) -> str:
     return rule
 
 
-def results(lang: str = "ru", *, store: Store | None = None) -> pd.DataFrame | None:
+def results(lang: str | None = None, *, store: Store | None = None) -> pd.DataFrame | None:
     """Your record against the AI, a row per difficulty and trump rule (or regional game),
-    which index the rows."""
+    which index the rows.  ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used
+    at the notebook's table."""
     import pandas as pd
 
-    records = _read_or_say(lang, _store(store, lang).all_stats, "nb_no_results")
+    store, lang = _open(store, lang)
+    records = _read_or_say(lang, store.all_stats, "nb_no_results")
     if records is None:
         return None
     rows = [{
