@@ -38,6 +38,7 @@ from kozel_tutor.puzzles.verify import (
     LineTrick,
     analyse,
     check_puzzle,
+    check_set_answers,
     equivalence_classes,
     legal_cards,
     line_after,
@@ -848,6 +849,9 @@ def _checker_problems() -> list[PuzzleProblem]:
                for goal in (Goal.MAKE_61, Goal.MAX_POINTS)]
     problems = [problem for check in checks for problem in check.problems]
     problems += check_puzzle(Puzzle.from_dict(puzzle_dict(answers=["QH"])), backend=PY)[1]
+    _, aside = check_set_answers([Puzzle.from_dict(puzzle_dict(answers=["QH"])),
+                                  Puzzle.from_dict(puzzle_dict(goal="make_90"))], backend=PY)
+    problems += [a.problem for a in aside] + [a.problem.params["why"] for a in aside]
     with pytest.raises(PuzzleError) as info:
         find_set("no-such-set")
     return problems + info.value.details
@@ -871,6 +875,12 @@ def test_every_checker_problem_reads_in_russian_without_english_words() -> None:
         "очков)")
     assert str(by_key["answers_differ"]) == "answers say QH but the solver finds JH JS"
     assert by_key["answers_differ"].text("ru") == "в ответах записано Д♥, а решатель находит В♥ В♠"
+    assert by_key["answer_wrong"].text("ru") == (
+        "в файле набора ответ — Д♥, а по решателю лучше всего В♠ или В♥")
+    assert str(by_key["answer_wrong"]) == (
+        "the set file's answer is Q♥, but the solver's best is J♠ or J♥")
+    assert by_key["set_aside"].text("ru") == (   # the second puzzle: its goal is out of reach
+        "задача 2 («Т»): в файле набора ответ — В♠ или В♥, но цели не достигает ни одна карта")
     assert by_key["goal_not_deciding"].text("ru") == (
         "по правилам «Нижегородский» она не решает исход раздачи")
 

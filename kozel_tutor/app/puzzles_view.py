@@ -3,9 +3,13 @@
 One :class:`PuzzlesView` (an ``ipywidgets.VBox``) shows either the menu (a panel: tiles for the
 modes and sets, a theme filter, a set-file upload) or one puzzle player, or the dashboard.  A
 teacher's link (``?set=…`` in the page address) opens that set at once; students type their
-name and download their results file when they like.  Bad files and links are reported in the
-panel, in the learner's language, never as a traceback.  Every screen has the app's language
-switch, which in the app switches every screen at once (``on_lang``: ``App.toggle_lang``).
+name and download their results file when they like.  A set opened from a link or a file is
+first checked by the solver (a puzzle whose answers are wrong is set aside and named), then
+kept with the student's name (:mod:`~kozel_tutor.puzzles.student_sets`): the menu offers it
+again, and opening it again goes on from the first answers given, which stay as they were.
+Bad files and links are reported in the panel, in the learner's language, never as a
+traceback.  Every screen has the app's language switch, which in the app switches every
+screen at once (``on_lang``: ``App.toggle_lang``).
 
 >>> menu_view({"rated": 3}, [], "en", theme="any", rating=1500, errors=[])["title"]
 'Puzzles'
@@ -15,9 +19,12 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 import sqlite3
 import time
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
@@ -34,8 +41,10 @@ from ..puzzles.model import (
 )
 from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
 from ..puzzles.progress import Progress, ReviewStatus
+from ..puzzles.student_sets import FirstAnswer, KeptSet, StudentSets, first_answers
 from ..puzzles.teacher import ResultsSheet, set_from_query
 from ..puzzles.themes import THEMES, theme_note
+from ..puzzles.verify import SetAside, check_set_answers, legal_cards, verified_key
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
@@ -76,6 +85,21 @@ _TEXT = {
     "theme_hint": {"ru": "{note} Задачи по рейтингу — только на эту тему.",
                    "en": "{note} Rated puzzles come from this theme only."},
     "set_hint": {"ru": "задач: {n}", "en": "{n} puzzles"},
+    "set_hint_answered": {"ru": "задач: {n}, отвечено {a}", "en": "{n} puzzles, {a} answered"},
+    "kept_going": {"ru": "Отвечено {a} из {n} — продолжить", "en": "{a} of {n} answered: continue"},
+    "kept_done": {"ru": "Решён: верно {right} из {n}", "en": "Done: {right} of {n} right"},
+    "kept_note": {"ru": "Ответы сохранены: в наборе «{title}» отвечено {a} из {n}. Продолжить "
+                        "можно с его плитки.",
+                  "en": "Your answers are kept: {a} of {n} answered in “{title}”. Continue from "
+                        "its tile."},
+    "back_kept": {"ru": "Ответы сохранятся: набор можно продолжить из меню",
+                  "en": "Your answers are kept: you can continue the set from the menu"},
+    "checking": {"ru": "Решатель проверяет ответы набора: задача {i} из {n}…",
+                 "en": "The solver is checking the set's answers: puzzle {i} of {n}…"},
+    "set_aside": {"ru": "Отложено задач: {n} — в файле набора у них неверные ответы, скажите об "
+                        "этом учителю. {which}.",
+                  "en": "Puzzles set aside: {n} — the set file gives them wrong answers; please "
+                        "tell your teacher. {which}."},
     "upload": {"ru": "Открыть файл набора", "en": "Open a set file"},
     "name": {"ru": "Ваше имя", "en": "Your name"},
     "name_needed": {"ru": "Впишите имя, чтобы скачать результаты.",
@@ -89,8 +113,63 @@ _TEXT = {
 }
 
 
+Shown = Callable[[str], str]
+"""A message that can be worded again when the language changes: ``lang -> text``."""
+
+
 def _t(key: str, lang: str, **params: object) -> str:
     return pick(_TEXT, key, lang, **params)
+
+
+def _said(key: str, **params: object) -> Shown:
+    """The text ``key`` with ``params``, worded in whatever language is on screen."""
+    return lambda lang: _t(key, lang, **params)
+
+
+_NAME_GAPS = re.compile(r"[\s\x00-\x1f\x7f-\x9f]+")
+MAX_NAME = 80
+
+
+def _normalise_name(text: str) -> str:
+    """A student's name as the results file carries it: composed letters (NFC), each run of
+    spaces and control characters (a tab pasted from a spreadsheet, a line break) one space,
+    none at either end, at most :data:`MAX_NAME` characters.  (The same rule as the teacher's
+    side, ``teacher.normalise_student_name``: the two are to become one.)
+
+    >>> _normalise_name("  Boris\\tIvanov\\r\\n")
+    'Boris Ivanov'
+    """
+    text = _NAME_GAPS.sub(" ", unicodedata.normalize("NFC", text)).strip()
+    return text[:MAX_NAME].rstrip()
+
+
+def _tile_key(set_id: str) -> str:
+    """A kept set's part of its tile's id and test id (those allow no dots, and 40 characters)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", set_id)[:27]
+
+
+Tally = tuple[int, int, int]
+"""How far a learner got in a set: puzzles answered, answered right, and to answer."""
+
+
+def _tally(puzzle_set: PuzzleSet, answers: Mapping[str, FirstAnswer],
+           aside: Collection[str] = ()) -> Tally:
+    """The set's :data:`Tally` from its first answers (puzzles set aside do not count)."""
+    puzzles = [p for p in puzzle_set.puzzles if p.id not in aside]
+    given = [answers[p.id].card in p.answers for p in puzzles if p.id in answers]
+    return len(given), sum(given), len(puzzles)
+
+
+def _set_hint(tally: Tally, lang: str, *, kept: bool) -> str:
+    """A set tile's second line: its size, and how far the learner got."""
+    answered, right, n = tally
+    if not answered:
+        return _t("set_hint", lang, n=n)
+    if not kept:
+        return _t("set_hint_answered", lang, n=n, a=answered)
+    if answered >= n:
+        return _t("kept_done", lang, right=right, n=n)
+    return _t("kept_going", lang, a=answered, n=n)
 
 
 # The bar above a puzzle is a slim header, not a page of its own.  On the dashboard the bar and
@@ -107,10 +186,8 @@ _STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bo
           ".kz-puzzles-dashboard .kz-puzzles-bar .kz-panel-root{box-shadow:none;border:0;"
           "padding:0 0 6px;margin:0;max-width:none;background:transparent}"
           ".kz-puzzles-dashboard .kz-dashboard-body{width:100%}"
+          ".kz-puzzles-results{gap:12px;flex-wrap:wrap}"
           "</style>")
-
-Shown = Callable[[str], str]
-"""A message that can be worded again when the language changes: ``lang -> text``."""
 
 
 def _db_error(exc: Exception) -> Shown:
@@ -119,12 +196,17 @@ def _db_error(exc: Exception) -> Shown:
 
 def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, theme: str,
               rating: float, errors: Sequence[str], note: str = "",
-              reviews: ReviewStatus | None = None, now: float | None = None) -> dict[str, Any]:
+              reviews: ReviewStatus | None = None, now: float | None = None,
+              kept: Sequence[PuzzleSet] = (),
+              answered: Mapping[str, Tally] | None = None) -> dict[str, Any]:
     """The menu panel: modes and sets as tiles, the theme filter, problems if any.
 
     The Review tile counts every puzzle on the review list (``reviews``; without it
     ``counts["review"]`` puzzles due now) and says when they are due; it opens whenever one waits.
+    The sets opened from links and files (``kept``) come first, each saying how far the
+    learner got (``answered``: a :data:`Tally` by set id).
     """
+    answered = answered or {}
     if reviews is None:
         reviews = ReviewStatus(counts.get("review", 0), 0, None)
     now = time.time() if now is None else now
@@ -141,10 +223,17 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
         {"id": "mine", "label": _t("mine", lang), "testid": "puzzles-mine", "icon": "⚙",
          "title": _t("mine_hint", lang)},
     ]
+    tiles[:0] = [{"id": f"open:{_tile_key(s.id)}", "label": s.title.get(lang),
+                  "testid": f"puzzles-open-{_tile_key(s.id)}", "icon": "✉",
+                  "title": _set_hint(answered.get(s.id, (0, 0, len(s.puzzles))), lang,
+                                     kept=True)}
+                 for s in kept]
     for puzzle_set in sets:
         tiles.append({"id": f"set:{puzzle_set.id}"[:40], "label": puzzle_set.title.get(lang),
                       "testid": f"puzzles-set-{puzzle_set.id}"[:40], "icon": "▦",
-                      "title": _t("set_hint", lang, n=len(puzzle_set.puzzles))})
+                      "title": _set_hint(answered.get(puzzle_set.id,
+                                                      (0, 0, len(puzzle_set.puzzles))),
+                                         lang, kept=False)})
     options = [{"value": "any", "label": _t("any", lang), "hint": _t("any_hint", lang)}] + [
         {"value": tid, "label": theme_def.name.get(lang), "hint": theme_note(tid, lang)}
         for tid, theme_def in THEMES.items()]
@@ -198,8 +287,10 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             for puzzle in puzzle_set.puzzles:
                 seen.setdefault(puzzle.id, puzzle)
         self.catalogue = list(seen.values())
+        self.trusted = {verified_key(puzzle) for puzzle in self.catalogue}
+        self.memory = StudentSets(store)
         self.theme = "any"
-        self.note = ""
+        self.note: Shown | None = None
         self.panel = PanelWidget(lang=self.lang)
         self.panel.on_command(self._command)
         # The bar above a puzzle or the dashboard: the way back to the menu, the language.
@@ -217,6 +308,12 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.name.add_class("kz-puzzles-name")
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
         self.downloads = ipywidgets.HTML()
+        # the name and the results files, under the puzzle in the page's column
+        self.results = ipywidgets.HBox(
+            [self.name, self.downloads],
+            layout=ipywidgets.Layout(max_width="872px", width="100%", margin="12px auto 0",
+                                     padding="0 26px", align_items="center"))
+        self.results.add_class("kz-puzzles-results")
         self.extra = ipywidgets.HTML()
         self.extra.add_class("kz-dashboard-body")
         # The dashboard's page: its header and its content in one centred card, as the menu.
@@ -226,6 +323,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.widget: PuzzleWidget | None = None
         self.sheet: ResultsSheet | None = None
         self.playing: PuzzleSet | None = None
+        self.aside: list[SetAside] = []
         self.screen = "menu"
         try:
             linked = set_from_query(query)
@@ -247,20 +345,53 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.errors.append(_db_error(exc))
             return {}, None
 
+    def _set_progress(self) -> tuple[list[PuzzleSet], dict[str, Tally]]:
+        """The sets kept from links and files (each tile once), and the :data:`Tally` of
+        every set, kept or in the catalogue."""
+        try:
+            answers = first_answers(self.progress)
+            listed = {s.id for s in self.sets}
+            kept: dict[str, KeptSet] = {}
+            for entry in self.memory.kept():
+                if entry.puzzle_set.id not in listed:
+                    kept.setdefault(_tile_key(entry.puzzle_set.id), entry)
+        except sqlite3.Error as exc:
+            self.errors.append(_db_error(exc))
+            return [], {}
+        tallies = {s.id: _tally(s, answers.get(s.id, {})) for s in self.sets}
+        tallies.update({k.puzzle_set.id: _tally(k.puzzle_set, answers.get(k.puzzle_set.id, {}),
+                                                k.aside) for k in kept.values()})
+        return [k.puzzle_set for k in kept.values()], tallies
+
     def show_menu(self) -> None:
         self.screen = "menu"
         self.player = self.widget = None
         self.sheet = None
         self.playing = None
+        self.aside = []
         try:
             rating = self.progress.learner_rating().rating
         except sqlite3.Error:
             rating = 1500.0
         counts, reviews = self._counts()
+        kept, answered = self._set_progress()
         self.panel.view = menu_view(counts, self.sets, self.lang, theme=self.theme,
                                     rating=rating, errors=[e(self.lang) for e in self.errors],
-                                    note=self.note, reviews=reviews, now=self.clock())
+                                    note=self.note(self.lang) if self.note else "",
+                                    reviews=reviews, now=self.clock(), kept=kept,
+                                    answered=answered)
         self.children = (self.panel, self.upload)
+
+    def leave(self) -> None:
+        """Back to the menu; leaving a set half done says that its answers are kept."""
+        player, puzzle_set = self.player, self.playing
+        if player is not None and puzzle_set is not None and isinstance(player.queue, SetQueue):
+            done, total = len(player.answered), len(player.queue.puzzles)
+            if 0 < done < total:
+                title = puzzle_set.title
+                self.note = lambda lang: _t("kept_note", lang, title=title.get(lang), a=done,
+                                            n=total)
+        self.show_menu()
 
     def _show_bar(self) -> None:
         """The bar above a puzzle or the dashboard, in the current language."""
@@ -270,24 +401,33 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             title = self.playing.title.get(self.lang)
         else:
             title = _t("title", self.lang)
-        view: dict[str, Any] = {
-            "title": title, "testid": "puzzles-bar", "buttons": [],
-            "toolbar": [{"id": "menu", "label": _t("menu", self.lang), "testid": "puzzles-back"},
-                        lang_button(self.lang)]}
+        back: dict[str, Any] = {"id": "menu", "label": _t("menu", self.lang),
+                                "testid": "puzzles-back"}
+        if self.screen == "puzzle" and self.playing is not None:
+            back["title"] = _t("back_kept", self.lang)
+        view: dict[str, Any] = {"title": title, "testid": "puzzles-bar", "buttons": [],
+                                "toolbar": [back, lang_button(self.lang)]}
+        if self.screen == "puzzle" and self.aside:
+            which = "; ".join(a.problem.text(self.lang) for a in self.aside)
+            view["error"] = _t("set_aside", self.lang, n=len(self.aside),
+                               which=which[:1].upper() + which[1:])
         self.bar.view = view
 
     def _play(self, queue: SetQueue | RatedQueue, *, set_id: str = "",
-              sheet: ResultsSheet | None = None) -> PuzzleWidget:
+              sheet: ResultsSheet | None = None, given: Mapping[str, FirstAnswer] | None = None,
+              send_results: bool = False) -> PuzzleWidget:
+        self.note = None
         self.sheet = sheet
         self.player = PuzzlePlayer(queue, lang=self.lang, progress=self.progress, sheet=sheet,
-                                   set_id=set_id, backend=self.backend)
+                                   set_id=set_id, backend=self.backend, given=given,
+                                   send_results=send_results)
         self.widget = PuzzleWidget(self.player)
         self.player.on_change(self._refresh_downloads)
         self.screen = "puzzle"
         self._show_bar()
         parts: list[Any] = [self.style, self.bar, self.widget]
         if sheet is not None:
-            parts += [ipywidgets.HBox([self.name, self.downloads])]
+            parts.append(self.results)
             self._refresh_downloads()
         self.children = tuple(parts)
         return self.widget
@@ -295,17 +435,63 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def open_rated(self) -> PuzzleWidget:
         themes = () if self.theme == "any" else (self.theme,)
         self.playing = None
+        self.aside = []
         return self._play(RatedQueue(self.catalogue, self.progress, themes=themes))
 
-    def open_set(self, puzzle_set: PuzzleSet) -> PuzzleWidget:
+    CHECK_QUIET = 1.0
+    """Seconds the solver checks a set's answers before the screen says how far it got."""
+
+    def _check_answers(self, puzzle_set: PuzzleSet) -> tuple[list[Puzzle], list[SetAside]]:
+        """The set's puzzles whose answers the solver confirms, and those it sets aside (the
+        catalogue's puzzles were checked when it was built)."""
+        started = self.clock()
+
+        def progress(done: int, total: int) -> None:
+            if done < total and self.clock() - started >= self.CHECK_QUIET:
+                self.screen = "checking"
+                self.panel.view = {"title": puzzle_set.title.get(self.lang), "buttons": [],
+                                   "testid": "puzzles-checking",
+                                   "lines": [_t("checking", self.lang, i=done + 1, n=total)]}
+                self.children = (self.panel,)
+
+        return check_set_answers(puzzle_set.puzzles, trusted=self.trusted, backend=self.backend,
+                                 on_progress=progress)
+
+    def _given(self, set_id: str, puzzles: Sequence[Puzzle]) -> dict[str, FirstAnswer]:
+        """The first answers given before to ``puzzles`` of the set ``set_id`` (a card the
+        puzzle no longer allows, in a set changed since, does not count)."""
+        answers = first_answers(self.progress).get(set_id, {})
+        return {p.id: answers[p.id] for p in puzzles
+                if p.id in answers and answers[p.id].card in legal_cards(p.position)}
+
+    def open_set(self, puzzle_set: PuzzleSet, *, catalogue: bool = False) -> PuzzleWidget:
         """Solve a set in order, with a results file to download (it names the set's puzzles,
-        so the teacher's gradebook knows how many there are)."""
-        sheet = ResultsSheet.for_set(self.name.value.strip() or "?", puzzle_set, self.lang)
-        self.playing = puzzle_set
-        return self._play(SetQueue(list(puzzle_set.puzzles)), set_id=puzzle_set.id, sheet=sheet)
+        so the teacher's gradebook knows how many there are).
+
+        A set from a link or a file (not ``catalogue``) is kept for the menu.  A set opened
+        before goes on from the first puzzle without an answer, with the name typed then,
+        and its results file holds the first answers given before.
+        """
+        puzzles, self.aside = self._check_answers(puzzle_set)
+        if not catalogue:
+            self.memory.keep(puzzle_set, self.clock(), (a.puzzle.id for a in self.aside))
+        self.sheet, self.playing = None, puzzle_set
+        name = self.memory.student(puzzle_set.id)
+        if name:
+            self.name.value = name
+        sheet = ResultsSheet.for_set(_normalise_name(self.name.value) or "?", puzzle_set,
+                                     self.lang)
+        given = self._given(puzzle_set.id, puzzles)
+        by_id = {p.id: p for p in puzzles}
+        for puzzle_id, answer in sorted(given.items(), key=lambda item: item[1].at):
+            sheet.add(by_id[puzzle_id], answer.card.token, seconds=answer.seconds,
+                      hints=answer.hints, at=datetime.fromtimestamp(answer.at, UTC))
+        return self._play(SetQueue(puzzles), set_id=puzzle_set.id, sheet=sheet, given=given,
+                          send_results=not catalogue)
 
     def _play_list(self, puzzles: list[Puzzle]) -> PuzzleWidget:
         self.playing = None
+        self.aside = []
         return self._play(SetQueue(puzzles))
 
     def show_dashboard(self) -> None:
@@ -325,15 +511,15 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         stored = deals_from_store(self.store)
         deals = [d for d in stored if d.key not in mined]
         if not deals:
-            self.note = _t("no_new" if stored else "no_deals", self.lang)
+            self.note = _said("no_new" if stored else "no_deals")
             self.show_menu()
             return 0
         added = 0
         for number, deal in enumerate(deals, 1):
-            self.note = _t("mining", self.lang, i=number, n=len(deals))
+            self.note = _said("mining", i=number, n=len(deals))
             self.show_menu()
             added += self.progress.add_drills(deal.key, mine_deal(deal, backend=self.backend))
-        self.note = _t("mined", self.lang, n=added)
+        self.note = _said("mined", n=added)
         self.show_menu()
         return added
 
@@ -357,15 +543,17 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     # -- events -----------------------------------------------------------------------------
 
     def _refresh_downloads(self) -> None:
-        sheet = self.sheet
+        sheet, puzzle_set = self.sheet, self.playing
         if sheet is None:
             return
-        name = self.name.value.strip()
+        name = _normalise_name(self.name.value)
         if not name:
             self.downloads.value = (f'<span data-testid="puzzles-name-needed">'
                                     f'{html.escape(_t("name_needed", self.lang))}</span>')
             return
-        sheet.student = name[:80]
+        sheet.student = name
+        if puzzle_set is not None:
+            self._remember_name(puzzle_set.id, name)
         links = []
         for kind, key in (("json", "download"), ("csv", "download_csv")):
             link = results_download(sheet, kind)
@@ -373,6 +561,12 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                          f'download="{html.escape(link["filename"])}" href="{link["href"]}">'
                          f'{html.escape(_t(key, self.lang))}</a>')
         self.downloads.value = " ".join(links)
+
+    def _remember_name(self, set_id: str, name: str) -> None:
+        try:
+            self.memory.set_student(set_id, name)
+        except sqlite3.Error:
+            log.exception("could not keep the student's name")
 
     def _command(self, command: Command) -> None:
         if command.kind == "choose":
@@ -390,7 +584,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             elif ident == "lang":
                 self.switch_lang()
             elif ident == "menu":
-                self.show_menu()
+                self.leave()
             elif ident == "dashboard":
                 self.show_dashboard()
             elif ident == "rated":
@@ -405,7 +599,13 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                 wanted = ident.removeprefix("set:")
                 match = next((s for s in self.sets if s.id[:36] == wanted), None)
                 if match is not None:
-                    self.open_set(match)
+                    self.open_set(match, catalogue=True)
+            elif ident.startswith("open:"):
+                wanted = ident.removeprefix("open:")
+                kept = next((k.puzzle_set for k in self.memory.kept()
+                             if _tile_key(k.puzzle_set.id) == wanted), None)
+                if kept is not None:
+                    self.open_set(kept)
         except sqlite3.Error as exc:
             log.exception("puzzle progress database error")
             self.errors.append(_db_error(exc))

@@ -9,6 +9,11 @@ rating a right answer brings, and the Hint button says how much (or nothing, whe
 will not be rated).  Answers go to the learner's :class:`~.progress.Progress` (ratings,
 reviews) and, for a teacher's set, to a :class:`~.teacher.ResultsSheet`.
 
+A set opened again goes on where it was left: the puzzles answered before (``given``: the
+first answers kept in the learner's progress) count as answered, the first puzzle without an
+answer comes first, and an answered puzzle met on the way is shown as it was answered (Try
+again solves it once more without changing that answer).
+
 The browser sends ``{"type": "play", "card": "QC"}``, ``{"type": "hint"}``, ``{"type":
 "retry"}`` and ``{"type": "next"}``; each is checked against the screen it was sent from.
 
@@ -30,19 +35,19 @@ from typing import Any, Protocol
 from ..cards import Card, CardError, CardSet, parse_card
 from ..i18n import plural_ru
 from ..seats import Seat
-from ..solver import get_backend
 from .explain import CardReport, card_report
 from .model import Puzzle, View, category_of
 from .progress import Progress, hint_share
+from .student_sets import FirstAnswer
 from .teacher import ResultsSheet
 from .texts import points_phrase, say, seat_role, tricks_phrase
 from .themes import current_hint, theme_label, theme_note
 from .variants import goal_text, variant_label
-from .verify import GoalCheck, analyse, legal_cards, line_after
+from .verify import QUICK_CARDS, GoalCheck, analyse, legal_cards, line_after, quick_to_check
 
 __all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
 
-FULL_ANALYSIS_CARDS = 6
+FULL_ANALYSIS_CARDS = QUICK_CARDS
 """Above this many cards in hand the per-card analysis needs the native solver."""
 
 _LABELS = {
@@ -70,6 +75,12 @@ _LABELS = {
     "empty": {"ru": "Задач больше нет.", "en": "No more puzzles here."},
     "finished": {"ru": "Набор решён: верно {right} из {n}.",
                  "en": "Set finished: {right} of {n} right."},
+    "send": {"ru": "Скачайте файл результатов (ниже) и отправьте его учителю.",
+             "en": "Download your results file (below) and send it to your teacher."},
+    "given": {"ru": "Вы уже отвечали на эту задачу, засчитан первый ответ. «Ещё раз» — решить её "
+                    "снова: засчитанный ответ не изменится.",
+              "en": "You answered this puzzle before; your first answer counts. “Try again” "
+                    "solves it once more without changing that answer."},
     "taken": {"ru": "Взято: вы {mine}, соперники {theirs}",
               "en": "Taken: you {mine}, opponents {theirs}"},
     "hints_used": {"ru": "Подсказок: {n}", "en": "Hints used: {n}"},
@@ -103,7 +114,10 @@ def _solving_title(puzzle: Puzzle, lang: str) -> str:
 
 
 def _rating_note(attempt: _Attempt, lang: str) -> str:
-    """What the first answer did to the learner's rating, in ``lang``."""
+    """What the first answer did to the learner's rating, in ``lang`` (for an answer given
+    before this visit, that it is the one that counts)."""
+    if attempt.restored:
+        return _label("given", lang)
     if attempt.rating_change is not None:
         before, after = attempt.rating_change
         return _label("rating_change", lang, before=before, after=after)
@@ -200,6 +214,8 @@ class _Attempt:
     learner_rating: float | None = None
     rates: bool = False
     """Whether the first answer will move the learner's rating (the Hint button says so)."""
+    restored: bool = False
+    """Whether ``chosen`` is the first answer given before this visit (kept in the progress)."""
 
 
 class PuzzlePlayer:
@@ -215,7 +231,12 @@ class PuzzlePlayer:
         set_id: str = "",
         backend: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        given: Mapping[str, FirstAnswer] | None = None,
+        send_results: bool = False,
     ) -> None:
+        """``given``: the first answers to a set's puzzles from before, by puzzle id (see the
+        module); ``send_results``: the end of the set asks for the results file to be sent to
+        the teacher."""
         self.queue = queue
         self.lang = lang
         self.progress = progress
@@ -224,10 +245,26 @@ class PuzzlePlayer:
         self.backend = backend
         self.clock = clock
         self.thinking = False
+        self.send_results = send_results
+        self.given = dict(given or {})
         self.answered: list[tuple[str, bool]] = []
         self._listeners: list[Callable[[], None]] = []
+        self._resume()
+        self.attempt: _Attempt | None = None
         puzzle = queue.next()
-        self.attempt: _Attempt | None = None if puzzle is None else self._start(puzzle)
+        if puzzle is not None:
+            self._begin(puzzle)
+
+    def _resume(self) -> None:
+        """Count the set's puzzles answered before and start at the first without an answer
+        (at the first puzzle when every one has one, to look through them)."""
+        queue = self.queue
+        if not self.given or not isinstance(queue, SetQueue):
+            return
+        self.answered = [(p.id, self.given[p.id].card in p.answers) for p in queue.puzzles
+                         if p.id in self.given]
+        unanswered = (i for i, p in enumerate(queue.puzzles) if p.id not in self.given)
+        queue.index = next(unanswered, 0) - 1
 
     # -- wiring ----------------------------------------------------------------------------
 
@@ -250,11 +287,7 @@ class PuzzlePlayer:
     def full_analysis(self) -> bool:
         """Whether every card can be analysed here (small ending or native solver)."""
         puzzle = self.puzzle
-        if puzzle is None:
-            return False
-        if puzzle.cards <= FULL_ANALYSIS_CARDS:
-            return True
-        return get_backend(self.backend).name != "python"
+        return puzzle is not None and quick_to_check(puzzle, self.backend)
 
     # -- commands --------------------------------------------------------------------------
 
@@ -292,33 +325,55 @@ class PuzzlePlayer:
         assert attempt is not None and attempt.chosen is None
         attempt.chosen = card
         attempt.seconds = self.clock() - attempt.started
-        puzzle = attempt.puzzle
         if attempt.first:
-            self.answered.append((puzzle.id, card in puzzle.answers))
-            if self.sheet is not None:
-                self.sheet.add(puzzle, card.token, seconds=attempt.seconds, hints=attempt.hints)
-            if self.progress is not None:
-                record = self.progress.record(puzzle, card, seconds=attempt.seconds,
-                                              hints=attempt.hints, set_id=self.set_id)
-                attempt.learner_rating = record.learner_after.rating
-                if record.rated:
-                    attempt.rating_change = (round(record.learner_before.rating),
-                                             round(record.learner_after.rating))
-                else:
-                    attempt.unrated = True
+            self._record(attempt, card)
+        self._explain(attempt, card)
+
+    def _record(self, attempt: _Attempt, card: Card) -> None:
+        """Keep a first answer: in the answers of this sitting, the sheet and the progress."""
+        puzzle = attempt.puzzle
+        self.answered.append((puzzle.id, card in puzzle.answers))
+        if self.sheet is not None:
+            self.sheet.add(puzzle, card.token, seconds=attempt.seconds, hints=attempt.hints)
+        if self.progress is not None:
+            record = self.progress.record(puzzle, card, seconds=attempt.seconds,
+                                          hints=attempt.hints, set_id=self.set_id)
+            attempt.learner_rating = record.learner_after.rating
+            if record.rated:
+                attempt.rating_change = (round(record.learner_before.rating),
+                                         round(record.learner_after.rating))
+            else:
+                attempt.unrated = True
+
+    def _explain(self, attempt: _Attempt, card: Card) -> None:
+        """Analyse every card for the feedback on ``card`` (when the solver can here)."""
         if self.full_analysis:
             self.thinking = True
             self._changed()
             try:
-                attempt.check, attempt.reports = self._analyse(puzzle, card)
+                attempt.check, attempt.reports = self._analyse(attempt.puzzle, card)
             finally:
                 self.thinking = False
         self._changed()
 
     def advance(self) -> None:
         puzzle = self.queue.next()
-        self.attempt = None if puzzle is None else self._start(puzzle)
+        self.attempt = None
+        if puzzle is not None:
+            self._begin(puzzle)
         self._changed()
+
+    def _begin(self, puzzle: Puzzle) -> None:
+        """Put ``puzzle`` on screen: to solve, or as it was answered before (``given``)."""
+        self.attempt = attempt = self._start(puzzle)
+        given = self.given.get(puzzle.id)
+        if given is None:
+            return
+        attempt.first = attempt.rates = False
+        attempt.restored = True
+        attempt.chosen, attempt.seconds = given.card, given.seconds
+        attempt.hints = min(given.hints, len(puzzle.hints))
+        self._explain(attempt, given.card)
 
     def _start(self, puzzle: Puzzle, *, first: bool = True) -> _Attempt:
         """A new attempt at ``puzzle``, with the ratings its header shows read once."""
@@ -353,6 +408,8 @@ class PuzzlePlayer:
             right = sum(1 for _, ok in self.answered if ok)
             text = (_label("finished", lang, right=right, n=len(self.answered))
                     if self.answered else _label("empty", lang))
+            if self.answered and self.send_results:
+                text += " " + _label("send", lang)
             return {**base, "phase": "empty", "message": text, "summary": {
                 "right": right, "total": len(self.answered)}}
         puzzle = attempt.puzzle

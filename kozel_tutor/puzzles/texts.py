@@ -292,6 +292,12 @@ ERRORS: dict[str, dict[str, str]] = {
                             "разница хотя бы в {margin})"},
     "answers_differ": {"en": "answers say {stated} but the solver finds {found}",
                        "ru": "в ответах записано {stated}, а решатель находит {found}"},
+    # a puzzle of a set opened from a file or a link that is set aside (:mod:`.verify`)
+    "set_aside": {"en": "puzzle {n} (“{title}”): {why}", "ru": "задача {n} («{title}»): {why}"},
+    "answer_wrong": {"en": "the set file's answer is {stated}, but the solver's best is {found}",
+                     "ru": "в файле набора ответ — {stated}, а по решателю лучше всего {found}"},
+    "answer_none": {"en": "the set file's answer is {stated}, but no card reaches the goal",
+                    "ru": "в файле набора ответ — {stated}, но цели не достигает ни одна карта"},
     # notebooks
     "no_set": {"en": "no puzzle set {name!r} (known: {known})",
                "ru": "нет набора задач «{name}» (есть такие: {known})"},

@@ -31,7 +31,7 @@ catch cannot happen any more (a catch is scored, not counted in card points).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..cards import CARDS, Card
@@ -42,26 +42,35 @@ from ..seats import Seat, Team
 from ..solver import Analysis, Outcome, deal_of, get_backend, solve
 from ..solver.core import Backend, Deal
 from .model import Goal, Puzzle, PuzzleProblem
-from .texts import cards_words, points_words
+from .texts import cards_label, cards_words, in_both, points_words
 from .variants import catch_live, goal_applies, goal_threshold, variant_label
 
 __all__ = [
     "MARGIN",
+    "QUICK_CARDS",
     "CardResult",
     "GoalCheck",
     "LineTrick",
+    "SetAside",
     "analyse",
     "check_puzzle",
+    "check_set_answers",
     "equivalence_classes",
     "legal_cards",
     "line_after",
     "play_line",
     "position_after",
+    "quick_to_check",
     "signed_score",
+    "verified_key",
 ]
 
 MARGIN = 10
 """Card points by which the best card of a ``max_points`` puzzle must beat every other card."""
+
+QUICK_CARDS = 6
+"""Up to this many cards in hand the Python solver judges every card of a puzzle in a moment;
+above it only the native solver does."""
 
 
 @dataclass(frozen=True)
@@ -361,6 +370,79 @@ def check_puzzle(puzzle: Puzzle, *, backend: str | Backend | None = None,
             problems.append(PuzzleProblem("answers_differ", stated=_cards_words(stated),
                                           found=_cards_words(check.answers)))
     return check, problems
+
+
+def quick_to_check(puzzle: Puzzle, backend: str | Backend | None = None) -> bool:
+    """Whether ``backend`` judges every card of ``puzzle`` in a moment (see :data:`QUICK_CARDS`)."""
+    if puzzle.cards <= QUICK_CARDS:
+        return True
+    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    return getattr(engine, "name", "python") != "python"
+
+
+def verified_key(puzzle: Puzzle) -> Hashable:
+    """What a verdict on ``puzzle``'s answers depends on: its position, goal and answers."""
+    return (puzzle.position, puzzle.goal, puzzle.answers)
+
+
+def _either_card(cards: Iterable[Card]) -> dict[str, str]:
+    """Cards that are each an answer, as a player reads them: ``J♠ or J♥``, «В♠ или В♥»."""
+    tokens = [c.token for c in sorted(cards, key=lambda c: c.index)]
+    return in_both(lambda lang: (" или " if lang == "ru" else " or ").join(
+        cards_label(token, lang) for token in tokens))
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A puzzle of a set whose stated answers the solver does not confirm: ``number`` is its
+    place in the set (from 1), ``found`` the cards the solver finds best (none: no card
+    reaches the goal)."""
+
+    number: int
+    puzzle: Puzzle
+    found: frozenset[Card]
+
+    @property
+    def problem(self) -> PuzzleProblem:
+        """Which puzzle and why, in both languages (``problem.text(lang)``)."""
+        stated = _either_card(self.puzzle.answers)
+        why = (PuzzleProblem("answer_wrong", stated=stated, found=_either_card(self.found))
+               if self.found else PuzzleProblem("answer_none", stated=stated))
+        return PuzzleProblem("set_aside", n=self.number, title=self.puzzle.title.to_dict(),
+                             why=why)
+
+
+def check_set_answers(
+    puzzles: Sequence[Puzzle],
+    *,
+    trusted: Collection[Hashable] = (),
+    backend: str | Backend | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[Puzzle], list[SetAside]]:
+    """Re-solve the puzzles of a set that was opened from a file or a link: the puzzles whose
+    answers hold, in order, and those set aside because their answers are not the solver's.
+
+    A puzzle whose :func:`verified_key` is in ``trusted`` (the catalogue's, checked when it was
+    built) is kept as it is, and so is one this ``backend`` cannot judge in a moment
+    (:func:`quick_to_check`; the player then shows only right or wrong there too).
+    ``on_progress(done, total)`` is called before each puzzle and once at the end.
+    """
+    kept: list[Puzzle] = []
+    aside: list[SetAside] = []
+    for number, puzzle in enumerate(puzzles, 1):
+        if on_progress is not None:
+            on_progress(number - 1, len(puzzles))
+        if verified_key(puzzle) in trusted or not quick_to_check(puzzle, backend):
+            kept.append(puzzle)
+            continue
+        check, problems = check_puzzle(puzzle, backend=backend)
+        if not check.answers or any(p.key == "answers_differ" for p in problems):
+            aside.append(SetAside(number, puzzle, check.answers))
+        else:
+            kept.append(puzzle)
+    if on_progress is not None:
+        on_progress(len(puzzles), len(puzzles))
+    return kept, aside
 
 
 def line_after(position: Position, card: Card, goal: Goal,

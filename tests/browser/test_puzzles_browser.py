@@ -1,5 +1,9 @@
 """Puzzles in the Voila app: a teacher's link opens a set; one puzzle is solved right, one wrong
-(the refutation is shown and stepped through), and the results file is offered."""
+(the refutation is shown and stepped through), and the results file is offered; the link
+opened again keeps the name and the answers.
+
+The server's data folder lasts the whole session and a set opened again goes on from the
+answers given before, so each test opens a set of its own id."""
 
 from __future__ import annotations
 
@@ -14,13 +18,13 @@ from kozel_tutor.puzzles.teacher import set_to_param
 from .helpers import open_home
 
 
-def _two_puzzles() -> PuzzleSet:
+def _two_puzzles(set_id: str) -> PuzzleSet:
     unique = {p.id: p for s in load_catalogue() for p in s.puzzles}
     easy = sorted((p for p in unique.values() if p.cards == 3 and p.view.value == "double_dummy"
                    and p.variant == "standard"), key=lambda p: (p.rating, p.id))
     with_choice = [p for p in easy
                    if len(p.position.to_state().legal_plays()) - len(p.answers) >= 1][:2]
-    return PuzzleSet("browser-test", Text("Проверка", "Check"), puzzles=tuple(with_choice))
+    return PuzzleSet(set_id, Text("Проверка", "Check"), puzzles=tuple(with_choice))
 
 
 def _legal(page: Any) -> list[str]:
@@ -30,10 +34,11 @@ def _legal(page: Any) -> list[str]:
 
 def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
         page: Any, voila_server: Any) -> None:
-    puzzle_set = _two_puzzles()
+    puzzle_set = _two_puzzles("browser-test")
     first, second = puzzle_set.puzzles
     page.set_viewport_size({"width": 1366, "height": 640})   # a laptop
-    page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
+    link = f"{voila_server.url}?set={set_to_param(puzzle_set)}"
+    page.goto(link)
     title = page.get_by_test_id("puzzle-title")
     title.wait_for()
     assert title.inner_text() == "Концовка: 3 карты", "the theme stays hidden until answered"
@@ -72,12 +77,32 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
     assert page.get_by_test_id("puzzle-step").is_disabled()
 
     page.locator(".kz-puzzles-name input").fill("Anna")
-    link = page.get_by_test_id("puzzles-results-json")
-    link.wait_for()
-    href = str(link.get_attribute("href"))
+    download = page.get_by_test_id("puzzles-results-json")
+    download.wait_for()
+    href = str(download.get_attribute("href"))
     results = json.loads(base64.b64decode(href.split("base64,", 1)[1]))
     assert [r["correct"] for r in results["results"]] == [True, False]
     assert results["student"] == "Anna" and results["set_id"] == "browser-test"
+
+    # the end says what to do with the file; the name and the files sit in the page's column
+    page.get_by_test_id("puzzle-next").click()
+    done = page.get_by_test_id("puzzle-empty")
+    done.wait_for()
+    assert done.inner_text() == ("Набор решён: верно 1 из 2. Скачайте файл результатов (ниже) "
+                                 "и отправьте его учителю.")
+    bar = page.get_by_test_id("puzzles-bar").bounding_box()
+    name = page.locator(".kz-puzzles-name input").bounding_box()
+    files = download.bounding_box()
+    assert bar is not None and name is not None and files is not None
+    assert bar["x"] <= name["x"] <= bar["x"] + 40, (bar, name)
+    assert files["x"] + files["width"] <= bar["x"] + bar["width"], (bar, files)
+
+    # the link opened again: the name, the answers as they were, nothing to answer twice
+    page.goto(link)
+    page.locator(".kz-puzzle-root[data-phase='right']").wait_for()
+    assert page.get_by_test_id("puzzle-title").inner_text() == first.title.ru
+    assert page.locator(".kz-puzzles-name input").input_value() == "Anna"
+    assert "засчитан первый ответ" in page.locator(".kz-puzzle-note").inner_text()
 
 
 def test_the_puzzles_tile_opens_rated_puzzles(page: Any, voila_server: Any) -> None:
@@ -117,7 +142,7 @@ def _focus_is(page: Any, testid: str) -> None:
 
 def test_the_puzzle_keys_never_reach_the_page_and_the_focus_stays_inside(
         page: Any, voila_server: Any) -> None:
-    puzzle_set = _two_puzzles()
+    puzzle_set = _two_puzzles("browser-keys")
     first, second = puzzle_set.puzzles
     page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
     page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
@@ -154,7 +179,7 @@ def test_the_puzzle_keys_never_reach_the_page_and_the_focus_stays_inside(
 
 
 def test_every_card_in_a_puzzle_is_named_in_russian(page: Any, voila_server: Any) -> None:
-    puzzle_set = _two_puzzles()
+    puzzle_set = _two_puzzles("browser-names")
     page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
     page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
     named = page.locator(".kz-puzzle-root .kz-card[data-card]").evaluate_all(
@@ -189,14 +214,14 @@ def test_a_set_file_too_large_is_named_and_a_good_one_opens(page: Any, voila_ser
     assert "фото.json" in error.inner_text() and "слишком большой" in error.inner_text()
     assert error.is_visible() and upload.is_enabled()
     good = tmp_path / "set.json"
-    good.write_text(_two_puzzles().to_json(), encoding="utf-8")
+    good.write_text(_two_puzzles("browser-file").to_json(), encoding="utf-8")
     _choose_file(page, "puzzles-upload", good)
     page.get_by_test_id("puzzle-title").wait_for()
 
 
 def test_a_miss_waits_in_review_the_themes_explain_themselves_and_progress_is_one_card(
         page: Any, voila_server: Any) -> None:
-    puzzle_set = _two_puzzles()
+    puzzle_set = _two_puzzles("browser-review")
     first = puzzle_set.puzzles[0]
     page.goto(f"{voila_server.url}?set={set_to_param(puzzle_set)}")
     page.locator(".kz-puzzle-root[data-phase='solve']").wait_for()
