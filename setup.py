@@ -3,6 +3,13 @@
 The C extension ``kozel_tutor.solver._native`` is an accelerator, never a requirement: when
 there is no compiler, or the build fails, the install goes on without it and the package uses
 the pure-Python solver.  Set ``KOZEL_NO_NATIVE=1`` to skip the build altogether.
+
+A skipped build also removes the extension a former build left in ``build/``, so the wheel
+never carries a core built from other sources.  The warning goes to the build's output, which
+``pip install`` shows only with ``-v`` (or when the install fails); so it is also written to
+the terminal (``/dev/tty``) when there is one.  Either way the install goes on, and
+``python -c "import kozel_tutor.solver as s; print(s.available_backends())"`` tells afterwards
+which solvers there are.
 """
 
 from __future__ import annotations
@@ -52,12 +59,12 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc, unused-ignore]
 
     def run(self) -> None:
         if os.environ.get("KOZEL_NO_NATIVE"):
-            print("KOZEL_NO_NATIVE is set: skipping the native solver core", file=sys.stderr)
+            self._skip_all("KOZEL_NO_NATIVE is set")
             return
         try:
             super().run()
         except Exception as exc:
-            self._skip(exc)
+            self._skip_all(str(exc))
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -69,15 +76,38 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc, unused-ignore]
                 ext.extra_compile_args = ["/O2", "/std:c11"]
             super().build_extension(ext)
         except Exception as exc:
-            self._skip(exc)
+            self._skip(ext, str(exc))
 
-    @staticmethod
-    def _skip(exc: Exception) -> None:
-        print(
-            f"WARNING: the native solver core was not built ({exc}); "
-            "kozel-tutor will use the pure-Python solver.",
-            file=sys.stderr,
-        )
+    def _skip_all(self, reason: str) -> None:
+        for ext in self.extensions:
+            self._remove_output(ext)
+        _warn(reason)
+
+    def _skip(self, ext: Extension, reason: str) -> None:
+        self._remove_output(ext)
+        _warn(reason)
+
+    def _remove_output(self, ext: Extension) -> None:
+        """Remove what an earlier build made of ``ext`` (the wheel packs all of ``build/``)."""
+        output = Path(self.get_ext_fullpath(ext.name))
+        if output.exists():
+            output.unlink()
+            print(f"removed {output}: built by an earlier build", file=sys.stderr)
+
+
+def _warn(reason: str) -> None:
+    """Tell that the core was not built: in the build's output, and on the terminal, which pip
+    does not show the build's output to unless it runs with ``-v``."""
+    message = (f"WARNING: the native solver core was not built ({reason}); kozel-tutor will use "
+               "the pure-Python solver (slower: solving whole deals exactly needs the core).")
+    print(message, file=sys.stderr)
+    if sys.stderr.isatty():
+        return   # the terminal has seen it
+    try:
+        with open("/dev/tty", "w", encoding="utf-8") as terminal:
+            terminal.write("\n" + message + "\n")   # off the line pip's spinner is on
+    except OSError:
+        pass   # no terminal (CI, a notebook's %pip): the build's log has it
 
 
 class BuildPyWithCatalogue(build_py):  # type: ignore[misc, unused-ignore]

@@ -24,6 +24,7 @@ __all__ = [
     "CardSet",
     "Rank",
     "Suit",
+    "as_card",
     "parse_card",
     "parse_cards",
 ]
@@ -33,8 +34,28 @@ class CardError(ValueError):
     """A card token or card list that cannot be read; the message names the token."""
 
 
-class Suit(IntEnum):
-    """The four suits, in the order used by the notation (clubs first)."""
+class _Named(IntEnum):
+    """An int enum that prints as its name (``HEARTS``), not as its number: ``str()``, an
+    f-string and ``format`` with a text spec; a number spec (``:d``) still gives the number."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        if spec[-1:] in _NUMBER_SPECS:
+            return int.__format__(self, spec)
+        return format(self.name, spec)
+
+
+_NUMBER_SPECS = frozenset("bcdoxXneEfFgG%")
+
+
+class Suit(_Named):
+    """The four suits, in the order used by the notation (clubs first).
+
+    >>> str(Suit.HEARTS), f"{Suit.CLUBS}", int(Suit.HEARTS)
+    ('HEARTS', 'CLUBS', 2)
+    """
 
     CLUBS = 0
     SPADES = 1
@@ -71,7 +92,7 @@ class Suit(IntEnum):
             raise CardError(f"unknown suit {token!r} (use C, S, H or D)") from None
 
 
-class Rank(IntEnum):
+class Rank(_Named):
     """Ranks in printed order, six to ace; the order of *play* depends on the rules."""
 
     SIX = 0
@@ -212,6 +233,25 @@ def parse_card(token: str) -> Card:
     except CardError as exc:
         raise CardError(f"bad card {token!r}: {exc}") from None
     return Card.of(rank, suit)
+
+
+def as_card(card: Card | str) -> Card:
+    """``card`` itself, or the card a token such as ``"QC"`` or ``"10h"`` names (read by
+    :func:`parse_card`): what the API takes where it asks for a card.
+
+    >>> as_card("10h"), as_card(Card.parse("QC"))
+    (Card.parse('TH'), Card.parse('QC'))
+    >>> as_card(5)
+    Traceback (most recent call last):
+    ...
+    TypeError: a card is a Card or a token such as 'QC' or '10H', not the int 5
+    """
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise TypeError("a card is a Card or a token such as 'QC' or '10H', not the "
+                    f"{type(card).__name__} {card!r}")
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -16,11 +16,20 @@ kozel_tutor.json_input.JsonProblem: JSON nested too deeply
 Traceback (most recent call last):
 ...
 kozel_tutor.json_input.JsonProblem: a number has too many digits
+
+Python's own reader takes ``NaN`` and ``Infinity`` and lets a key given twice silently win;
+``strict=True`` refuses both, for text a person wrote:
+
+>>> decode_json('{"deck": 36, "deck": 32}', strict=True)
+Traceback (most recent call last):
+...
+kozel_tutor.json_input.JsonProblem: the key "deck" appears twice in one object
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -30,31 +39,58 @@ __all__ = ["JsonProblem", "decode_json"]
 class JsonProblem(ValueError):
     """Why some text is not the JSON it should be.  ``reason`` is ``not_text`` (not UTF-8),
     ``not_json`` (with ``message``, ``line`` and ``column`` from the parser), ``too_deep`` or
-    ``long_number``; the exception's message says it in English."""
+    ``long_number``; with ``strict`` also ``duplicate_key`` (``message`` is the key) or
+    ``not_a_number`` (``message`` is ``NaN``, ``Infinity`` or ``-Infinity``, with its
+    ``line`` and ``column``).  The exception's message says it in English.
+
+    For ``not_json``, ``empty`` tells that the text holds nothing but blanks, and
+    ``ends_early`` that it stops before the JSON is complete (cut off when copied, say).
+    """
 
     def __init__(self, reason: str, detail: str, *, message: str = "", line: int = 0,
-                 column: int = 0) -> None:
+                 column: int = 0, empty: bool = False, ends_early: bool = False) -> None:
         super().__init__(detail)
         self.reason = reason
         self.message = message
         self.line = line
         self.column = column
+        self.empty = empty
+        self.ends_early = ends_early
 
 
-def decode_json(data: str | bytes, *, max_depth: int | None = None) -> Any:
-    """``data`` (text, or UTF-8 bytes with or without a byte-order mark) decoded as JSON; any
-    failure, or lists and objects nested more than ``max_depth`` deep, is a :class:`JsonProblem`.
+class _Duplicate(Exception):
+    """A key given twice in one object (raised from inside the parser)."""
+
+
+class _NotANumber(Exception):
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python reads them, JSON has no such numbers."""
+
+
+def decode_json(data: str | bytes, *, max_depth: int | None = None,
+                strict: bool = False) -> Any:
+    """``data`` (text or UTF-8 bytes, either with or without a byte-order mark) decoded as JSON;
+    any failure, or lists and objects nested more than ``max_depth`` deep, is a
+    :class:`JsonProblem`.  ``strict`` also refuses a key given twice in one object and the
+    non-numbers ``NaN`` and ``Infinity``.
     """
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise JsonProblem("not_text", "not UTF-8 text") from None
+    data = data.removeprefix("\ufeff")   # text pasted from a file Notepad saved
+    hooks: dict[str, Any] = ({"object_pairs_hook": _unique_keys, "parse_constant": _no_constant}
+                             if strict else {})
     try:
-        value = json.loads(data)
+        value = json.loads(data, **hooks)
     except json.JSONDecodeError as exc:
-        raise JsonProblem("not_json", f"not valid JSON: {exc.msg} at line {exc.lineno}",
-                          message=exc.msg, line=exc.lineno, column=exc.colno) from None
+        raise _not_json(exc) from None
+    except _Duplicate as exc:
+        key = json.dumps(exc.args[0], ensure_ascii=False)
+        raise JsonProblem("duplicate_key", f"the key {key} appears twice in one object",
+                          message=exc.args[0]) from None
+    except _NotANumber as exc:
+        raise _not_a_number(data, exc.args[0]) from None
     except RecursionError:
         raise JsonProblem("too_deep", "JSON nested too deeply") from None
     except ValueError:   # int() refuses an integer of thousands of digits
@@ -62,6 +98,44 @@ def decode_json(data: str | bytes, *, max_depth: int | None = None) -> Any:
     if max_depth is not None and _deeper_than(value, max_depth):
         raise JsonProblem("too_deep", f"JSON nested more than {max_depth} deep")
     return value
+
+
+def _not_json(exc: json.JSONDecodeError) -> JsonProblem:
+    """The parser's complaint, telling an empty text and one that stops too soon."""
+    empty = not exc.doc.strip()
+    ends_early = not empty and (exc.pos >= len(exc.doc.rstrip())
+                                or exc.msg.startswith("Unterminated string"))
+    return JsonProblem("not_json", f"not valid JSON: {exc.msg} at line {exc.lineno}",
+                       message=exc.msg, line=exc.lineno, column=exc.colno, empty=empty,
+                       ends_early=ends_early)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different (the ``object_pairs_hook`` of strict decoding)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Duplicate(key)
+        found[key] = value
+    return found
+
+
+def _no_constant(name: str) -> None:
+    raise _NotANumber(name)
+
+
+# A JSON string (skipped as a whole) or one of the constants Python reads but JSON lacks.
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+
+
+def _not_a_number(text: str, name: str) -> JsonProblem:
+    """``name`` (``NaN`` or an infinity) refused, with where it first stands in ``text`` (the
+    parser read the text up to it, so every string before it is whole)."""
+    start = next((m.start(1) for m in _STRING_OR_CONSTANT.finditer(text) if m.group(1)), 0)
+    line = text.count("\n", 0, start) + 1
+    column = start - text.rfind("\n", 0, start)
+    return JsonProblem("not_a_number", f"{name} at line {line} is not a number JSON allows",
+                       message=name, line=line, column=column)
 
 
 def _deeper_than(value: object, limit: int) -> bool:

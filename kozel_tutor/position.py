@@ -21,7 +21,7 @@ from typing import Any
 from .cards import Card, CardError, CardSet, Rank, Suit, parse_card
 from .i18n import CARDS, LANGUAGES, PLAIN_SUITS, POINTS, TRICKS, Count
 from .json_input import JsonProblem, decode_json
-from .rules import Rules, RulesError, find_rules, legal_mask, preset_names
+from .rules import Rules, RulesError, find_rules, legal_mask, preset_names, preset_options
 from .seats import Seat, SeatError, Team
 from .state import DealState
 
@@ -40,6 +40,25 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "not_json": {
         "en": "not valid JSON: {error} at line {line}",
         "ru": "это некорректный JSON: ошибка в строке {line}, символ {column}",
+    },
+    "empty": {
+        "en": "the input is empty",
+        "ru": "текст пустой: в нём нет позиции",
+    },
+    "ends_early": {
+        "en": "not valid JSON: the text ends early, at line {line} (was the end cut off?)",
+        "ru": "это некорректный JSON: текст обрывается раньше времени, в строке {line} "
+              "(может быть, конец потерялся при копировании?)",
+    },
+    "duplicate_key": {
+        "en": "the key {name} appears twice in one object",
+        "ru": "поле {name} указано дважды в одном объекте",
+    },
+    "not_a_number": {
+        "en": "not valid JSON: {value} at line {line} is not a number (JSON has no NaN or "
+              "Infinity)",
+        "ru": "это некорректный JSON: {value} в строке {line}, символ {column}, — не число "
+              "(в JSON нет NaN и Infinity)",
     },
     "too_deep": {
         "en": "not valid JSON: nested too deeply",
@@ -74,8 +93,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "по правилам «{name}» не играют колодой из {deck} карт",
     },
     "deck_not_number": {
-        "en": "'deck' must be a number of cards, not {deck!r}",
-        "ru": "колода указывается числом карт (36, 32 или 24), а не {deck!r}",
+        "en": "'deck' must be a number of cards, not {deck}",
+        "ru": "колода указывается числом карт (36, 32 или 24), а не {deck}",
     },
     "deck_fixed": {
         "en": "rules {name!r} are played with {fixed} cards, not {deck}",
@@ -86,8 +105,8 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "по правилам «{name}» козыри всегда {suit}",
     },
     "trump_not_text": {
-        "en": "'trump' must be a suit letter, not {token!r}",
-        "ru": "козырь указывается буквой масти (C, S, H или D), а не {token!r}",
+        "en": "'trump' must be a suit letter, not {token}",
+        "ru": "козырь указывается буквой масти (C, S, H или D), а не {token}",
     },
     "bad_trump": {
         "en": "trump: {error}",
@@ -145,12 +164,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
               "{{\"NS\": [очки, взятки], \"EW\": [очки, взятки]}}",
     },
     "unknown_side": {
-        "en": "unknown side {side!r} in 'taken' (use NS and EW)",
-        "ru": "среди взятых очков и взяток незнакомая сторона «{side}» (пишите NS и EW)",
+        "en": "unknown side {side} in 'taken' (use NS and EW)",
+        "ru": "среди взятых очков и взяток незнакомая сторона {side} (пишите NS и EW)",
     },
     "bad_taken": {
-        "en": "taken {team} must be [points, tricks], not {value!r}",
-        "ru": "очки и взятки стороны {team} записываются как [очки, взятки], а не {value!r}",
+        "en": "taken {team} must be [points, tricks], not {value}",
+        "ru": "очки и взятки стороны {team} записываются как [очки, взятки], а не {value}",
     },
     "led_not_text": {
         "en": "'led' must be a string of suit letters, e.g. \"SH\"",
@@ -262,6 +281,21 @@ def _cards(cards: Iterable[Card]) -> _Words:
     return _Words(" ".join(c.token for c in shown), " ".join(c.label("ru") for c in shown))
 
 
+def _as_json(value: object) -> str:
+    """A value quoted from a position as JSON writes it (``true``, ``null``, ``[40, 4]``,
+    ``"36"``), cut short when long; a value JSON cannot hold (from a Python mapping) by its
+    ``repr``."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= _QUOTED_MAX else text[:_QUOTED_MAX - 1] + "…"
+
+
+_QUOTED_MAX = 60
+"""The longest value quoted in a problem: the first characters say what it is."""
+
+
 def _hand_place(seat: Seat) -> _Words:
     return _Words(f"hand of {seat.label('en')}", f"в руке {_seat(seat).ru}")
 
@@ -341,14 +375,20 @@ class Position:
 
     @classmethod
     def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Position:
-        """Read a position from JSON text or an already-decoded mapping."""
+        """Read a position from JSON text (``str``, or UTF-8 ``bytes``; a byte-order mark is
+        skipped in either) or an already-decoded mapping such as :meth:`to_dict` returns.
+
+        Text is read strictly: a key given twice, ``NaN`` and ``Infinity`` are refused.  Every
+        problem found is named in the :class:`PositionError`.
+        """
         decoded = _decode(data) if isinstance(data, (str, bytes)) else data
         if not isinstance(decoded, Mapping):
             raise PositionError([Problem("not_object")])
         return _parse(decoded)
 
     def to_dict(self) -> dict[str, Any]:
-        """The canonical JSON object: canonical card tokens, hands sorted, every key present."""
+        """The canonical JSON object as a ``dict``: canonical card tokens, hands sorted, every
+        key present (``led`` only when a suit was led).  :meth:`from_json` reads it back."""
         out: dict[str, Any] = {"rules": self.rules.name, "deck": self.rules.deck,
                                "trump": self.trump.letter}
         out["hands"] = {seat.name: str(self.hands[seat]) for seat in Seat}
@@ -361,6 +401,12 @@ class Position:
         return out
 
     def to_json(self, indent: int | None = None) -> str:
+        """The position as JSON **text** (a ``str``), :meth:`to_dict` dumped with ``indent``.
+
+        Note: :meth:`kozel_tutor.solver.Analysis.to_json` returns a ``dict`` instead (the
+        ``kozel solve`` output, to be dumped by the caller); use :meth:`to_dict` here for the
+        ``dict``.
+        """
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     # -- conversion -------------------------------------------------------------------------
@@ -398,19 +444,32 @@ class Position:
 
 def _decode(text: str | bytes) -> object:
     try:
-        return decode_json(text)
+        return decode_json(text, strict=True)
     except JsonProblem as problem:
-        if problem.reason == "not_json":
-            raise PositionError([Problem("not_json", error=problem.message, line=problem.line,
-                                         column=problem.column)]) from None
-        raise PositionError([Problem(problem.reason)]) from None
+        raise PositionError([_json_problem(problem)]) from None
+
+
+def _json_problem(problem: JsonProblem) -> Problem:
+    """A text that is not the JSON of a position, worded for the person who wrote it."""
+    where = {"line": problem.line, "column": problem.column}
+    if problem.reason == "not_json":
+        if problem.empty:
+            return Problem("empty")
+        if problem.ends_early:
+            return Problem("ends_early", **where)
+        return Problem("not_json", error=problem.message, **where)
+    if problem.reason == "duplicate_key":
+        return Problem("duplicate_key", name=_as_json(problem.message))
+    if problem.reason == "not_a_number":
+        return Problem("not_a_number", value=problem.message, **where)
+    return Problem(problem.reason)
 
 
 def _parse(data: Mapping[str, Any]) -> Position:
     problems: list[Problem] = []
-    unknown = sorted(set(data) - _KEYS)
+    unknown = sorted(_as_json(key) for key in data if key not in _KEYS)
     if unknown:
-        problems.append(Problem("unknown_keys", keys=", ".join(map(repr, unknown))))
+        problems.append(Problem("unknown_keys", keys=", ".join(unknown)))
 
     trump = _parse_trump(data, problems)
     rules = _parse_rules(data, trump, problems)
@@ -441,29 +500,29 @@ def _parse_rules(data: Mapping[str, Any], trump: Suit | None,
     if "deck" in data:
         deck = data["deck"]
         if not isinstance(deck, int) or isinstance(deck, bool):
-            problems.append(Problem("deck_not_number", deck=deck))
+            problems.append(Problem("deck_not_number", deck=_as_json(deck)))
             return None
         options["deck"] = deck
     try:
-        try:
-            rules = find_rules(name, **options)
-        except TypeError:
-            # A preset that fixes its deck takes no 'deck' option; accept it when it agrees.
-            rules = find_rules(name)
-            if rules.deck != options.get("deck", rules.deck):
-                problems.append(Problem("deck_fixed", name=name, fixed=rules.deck,
-                                        deck=options["deck"]))
-                return None
+        takes = preset_options(name)
+        # A preset that fixes its deck takes no 'deck' option; accept one that agrees.
+        options = {key: value for key, value in options.items() if key in takes}
+        rules = find_rules(name, **options)
     except RulesError as exc:
-        problems.append(_rules_problem(name, options.get("deck"), exc))
+        problems.append(_rules_problem(name, data.get("deck"), exc))
+        return None
+    if rules.deck != data.get("deck", rules.deck):
+        problems.append(Problem("deck_fixed", name=name, fixed=rules.deck, deck=data["deck"]))
         return None
     if trump is None or trump == rules.trump:
         return rules
     try:
-        return find_rules(name, **options, trump="called")
-    except (RulesError, TypeError):
-        problems.append(_fixed_trump(rules))
-        return None
+        if "trump" in takes:
+            return find_rules(name, **options, trump="called")
+    except RulesError:
+        pass
+    problems.append(_fixed_trump(rules))
+    return None
 
 
 def _rules_problem(name: str, deck: object, exc: RulesError) -> Problem:
@@ -484,7 +543,7 @@ def _parse_trump(data: Mapping[str, Any], problems: list[Problem]) -> Suit | Non
         return None
     token = data["trump"]
     if not isinstance(token, str):
-        problems.append(Problem("trump_not_text", token=token))
+        problems.append(Problem("trump_not_text", token=_as_json(token)))
         return None
     try:
         return Suit.parse(token)
@@ -506,7 +565,7 @@ def _parse_hands(
             hands.append(CardSet())
         else:
             hands.append(_parse_hand(seat, raw[seat.name], problems))
-    extra = sorted(set(raw) - {s.name for s in Seat})
+    extra = sorted((key for key in raw if key not in Seat.__members__), key=str)
     if extra:
         problems.append(Problem("unknown_seats", seats=", ".join(map(str, extra))))
     return (hands[0], hands[1], hands[2], hands[3])
@@ -572,11 +631,12 @@ def _parse_leader(raw: object, problems: list[Problem]) -> Seat | None:
 
 
 def _parse_trick(raw: object, problems: list[Problem]) -> tuple[Card, ...]:
-    """The trick is a list of card tokens (RULES.md §3), not a string."""
-    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+    """The trick is a list of card tokens (RULES.md §3), not a string (a tuple is taken for
+    a list, as a Python caller writes one)."""
+    if not isinstance(raw, (list, tuple)) or not all(isinstance(t, str) for t in raw):
         problems.append(Problem("trick_not_list"))
         return ()
-    return tuple(_parse_cards(raw, _TRICK_PLACE, problems))
+    return tuple(_parse_cards(list(raw), _TRICK_PLACE, problems))
 
 
 def _parse_taken(raw: object,
@@ -589,12 +649,12 @@ def _parse_taken(raw: object,
     points, tricks = [0, 0], [0, 0]
     for key in raw:
         if key not in ("NS", "EW"):
-            problems.append(Problem("unknown_side", side=key))
+            problems.append(Problem("unknown_side", side=_as_json(key)))
     for team in Team:
         value = raw.get(team.name, [0, 0])
-        if (not isinstance(value, list) or len(value) != 2
+        if (not isinstance(value, (list, tuple)) or len(value) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-            problems.append(Problem("bad_taken", team=_team(team), value=value))
+            problems.append(Problem("bad_taken", team=_team(team), value=_as_json(value)))
             continue
         points[team], tricks[team] = value
     return (points[0], points[1]), (tricks[0], tricks[1])
@@ -643,7 +703,9 @@ def _check_cards(pos: Position) -> list[Problem]:
     problems: list[Problem] = []
     seen: dict[Card, _Words] = {}
     for card, place in _places(pos):
-        if card in seen:
+        if card in seen and seen[card] == place:   # only the trick can hold a card twice
+            problems.append(Problem("card_twice_in_hand", place=place, card=_cards([card])))
+        elif card in seen:
             problems.append(Problem("card_twice", card=_cards([card]), first=seen[card],
                                     second=place))
         seen[card] = place

@@ -12,6 +12,7 @@ beats which) is compiled once per ``(rules, trump suit)`` into a :class:`CardOrd
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +29,7 @@ __all__ = [
     "find_rules",
     "legal_mask",
     "preset_names",
+    "preset_options",
     "register_preset",
 ]
 
@@ -267,24 +269,78 @@ def preset_names() -> list[str]:
     return sorted(PRESETS)
 
 
-def find_rules(name: str = "standard", **options: object) -> Rules:
-    """The rules of a named preset with options, e.g. ``find_rules("standard", deck=32)``."""
+def preset_options(name: str) -> dict[str, object]:
+    """The options preset ``name`` takes, each with its default (``{}``: it takes none).
+
+    >>> preset_options("standard"), preset_options("nizhny")
+    ({'deck': 36, 'trump': 'clubs', 'match': 12}, {})
+    """
+    factory = _preset(name)
+    return {p.name: p.default for p in inspect.signature(factory).parameters.values()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def _preset(name: str) -> Callable[..., Rules]:
+    if not isinstance(name, str):
+        raise TypeError(f"a preset is named by a string such as 'standard', not {name!r}")
     try:
-        factory = PRESETS[name]
+        return PRESETS[name]
     except KeyError:
         known = ", ".join(preset_names())
         raise RulesError(f"unknown rules {name!r} (known: {known})") from None
+
+
+def find_rules(name: str = "standard", **options: object) -> Rules:
+    """The rules of the preset ``name`` with ``options``, e.g. ``find_rules("standard", deck=32)``.
+
+    The presets (RULES.md §1–2) and their options:
+
+    * ``"standard"``: ``deck`` 36 (default) or 32; ``trump`` ``"clubs"`` (default: clubs are
+      always trumps) or ``"called"`` (the player left of the dealer names the trump suit);
+      ``match`` 12 (default) or 6 (the points that win the match).
+    * ``"classic"``: no options (32 cards, diamonds trumps, the ace-dump ban).
+    * ``"nizhny"``: no options (36 cards, clubs trumps, the 6♣ catches the Q♣).
+    * ``"kozly24"``: no options (24 cards dealt one by one, clubs trumps, the catch).
+
+    :func:`preset_names` lists the presets, :func:`preset_options` the options of one.  An
+    unknown preset or a value an option does not allow raises :class:`RulesError`; an option
+    the preset does not take raises :class:`TypeError` (as any unexpected keyword does), and
+    each says which there are.
+
+    >>> find_rules("nizhny", deck=32)
+    Traceback (most recent call last):
+    ...
+    TypeError: rules 'nizhny' take no options, not deck (see help(find_rules))
+    """
+    factory = _preset(name)
+    known = preset_options(name)
+    unknown = [option for option in options if option not in known]
+    if unknown and not _takes_any_option(factory):
+        raise TypeError(_unknown_options(name, unknown, known))
     return factory(**options)
+
+
+def _takes_any_option(factory: Callable[..., Rules]) -> bool:
+    return any(p.kind == p.VAR_KEYWORD for p in inspect.signature(factory).parameters.values())
+
+
+def _unknown_options(name: str, unknown: list[str], known: dict[str, object]) -> str:
+    given = ", ".join(unknown)
+    if not known:
+        return f"rules {name!r} take no options, not {given} (see help(find_rules))"
+    listed = ", ".join(f"{option} (default {default!r})" for option, default in known.items())
+    return (f"rules {name!r} have no option {given}; their options are {listed} "
+            "(see help(find_rules))")
 
 
 def _standard(deck: int = 36, trump: str = "clubs", match: int = 12) -> Rules:
     """Standard rules: options ``deck`` 36|32, ``trump`` clubs|called, ``match`` 12|6."""
     if deck not in (36, 32):
-        raise RulesError(f"standard rules use a 36- or 32-card deck, not {deck}")
+        raise RulesError(f"standard rules use a 36- or 32-card deck, not {deck!r}")
     if trump not in ("clubs", "called"):
         raise RulesError(f"standard trump option must be 'clubs' or 'called', not {trump!r}")
     if match not in (12, 6):
-        raise RulesError(f"standard match length must be 12 or 6, not {match}")
+        raise RulesError(f"standard match length must be 12 or 6, not {match!r}")
     options: list[tuple[str, object]] = []
     if deck != 36:
         options.append(("deck", deck))

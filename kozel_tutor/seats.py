@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from .cards import _Named
 
-__all__ = ["SEATS", "Seat", "SeatError", "Team"]
+__all__ = ["SEATS", "Seat", "SeatError", "Team", "as_seat"]
 
 
 _LETTERS_RU = "СВЮЗ"
@@ -19,7 +19,9 @@ class SeatError(ValueError):
     """An unknown seat or team name."""
 
 
-class Team(IntEnum):
+class Team(_Named):
+    """A partnership: N and S, or E and W.  ``str(Team.EW)`` is ``"EW"``."""
+
     NS = 0
     EW = 1
 
@@ -51,8 +53,9 @@ class Team(IntEnum):
         raise SeatError(f"unknown team {token!r} (use NS or EW)")
 
 
-class Seat(IntEnum):
-    """A seat at the table; ``next`` is the player to the left (clockwise)."""
+class Seat(_Named):
+    """A seat at the table; ``next`` is the player to the left (clockwise).  It prints as its
+    letter: ``str(Seat.N)`` and ``f"{Seat.N}"`` are ``"N"``."""
 
     N = 0
     E = 1
@@ -97,3 +100,29 @@ class Seat(IntEnum):
 
 
 SEATS: tuple[Seat, ...] = tuple(Seat)
+
+
+def as_seat(seat: Seat | str | int) -> Seat:
+    """``seat`` itself, the seat a letter names (``"N"``, read by :meth:`Seat.parse`), or the
+    seat of a number 0 to 3: what the API takes where it asks for a seat.
+
+    >>> as_seat("w"), as_seat(2)
+    (<Seat.W: 3>, <Seat.S: 2>)
+    >>> as_seat(4)
+    Traceback (most recent call last):
+    ...
+    kozel_tutor.seats.SeatError: no seat 4 (use N, E, S or W, or 0 to 3)
+    """
+    if isinstance(seat, Seat):
+        return seat
+    if isinstance(seat, str):
+        return Seat.parse(seat)
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        if 0 <= seat < len(SEATS):
+            return SEATS[seat]
+        raise SeatError(f"no seat {seat} ({_SEAT_CHOICES})")
+    raise TypeError(f"a seat is a Seat, a letter or a number, not the {type(seat).__name__} "
+                    f"{seat!r} ({_SEAT_CHOICES})")
+
+
+_SEAT_CHOICES = "use N, E, S or W, or 0 to 3"

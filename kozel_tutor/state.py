@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .cards import CARDS, Card, CardSet, Suit, parse_card
-from .i18n import Message
+from .cards import CARDS, Card, CardSet, Suit, as_card, parse_card
+from .i18n import MESSAGES, Message
 from .rules import TRUMP, CardOrder, Rules, find_rules, legal_mask
 from .scoring import DealResult, deal_result
-from .seats import Seat, Team
+from .seats import Seat, Team, as_seat
 
 __all__ = ["CATCH_CARDS", "QUEEN_OF_CLUBS", "SIX_OF_CLUBS", "DealState", "IllegalPlay", "Phase",
            "SeatView", "Trick", "catch_still_possible", "caught_side", "led_suits"]
@@ -29,6 +29,23 @@ CATCH_CARDS = (SIX_OF_CLUBS, QUEEN_OF_CLUBS)
 """The cards of the catch, played where ``Rules.catch`` is set (``nizhny``, ``kozly24``; RULES.md
 §2): the 6♣ (шамок) catches the Q♣ (шамка) when both fall in one trick from opposite sides, and
 the deal ends with the Q♣'s side caught.  They are the two top trumps of those presets."""
+
+
+# Why a card may not be played that only the deal (which sees every hand) can say; the
+# learner's own reasons ("not_in_hand", "not_your_turn") are in kozel_tutor.i18n.
+_MESSAGES = {
+    # {seat} is to move, {holder} holds the card: seat letters in the reader's language
+    "not_holding": {
+        "en": "{seat} is to play and does not hold the {card}: {holder} holds it.",
+        "ru": "У игрока {seat}, который сейчас ходит, нет карты «{card}»: она у игрока {holder}.",
+    },
+    "not_in_deck": {
+        "en": "The {card} is not in the {deck}-card deck.",
+        "ru": "Карты «{card}» нет в колоде из {deck} карт.",
+    },
+}
+for _key, _texts in _MESSAGES.items():
+    MESSAGES.setdefault(_key, _texts)
 
 
 class IllegalPlay(ValueError):
@@ -202,14 +219,21 @@ class DealState:
     @classmethod
     def deal(
         cls,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         *,
-        dealer: Seat = Seat.W,
+        dealer: Seat | str = Seat.W,
         rng: random.Random | None = None,
-        leader: Seat | None = None,
+        leader: Seat | str | None = None,
     ) -> DealState:
-        """Shuffle and deal: packets of ``rules.packets`` cards, starting left of the dealer."""
-        rules = rules or find_rules()
+        """Shuffle and deal: packets of ``rules.packets`` cards, starting left of the dealer.
+
+        ``rules`` are :class:`~kozel_tutor.rules.Rules` or a preset's name (``"nizhny"``, read
+        by :func:`~kozel_tutor.rules.find_rules`; default ``"standard"``); seats may be given by
+        letter (``dealer="N"``).
+        """
+        rules = _rules_arg(rules)
+        dealer = as_seat(dealer)
+        leader = None if leader is None else as_seat(leader)
         rng = rng or random.Random()
         deck = list(rules.deck_cards)
         rng.shuffle(deck)
@@ -261,8 +285,9 @@ class DealState:
             return self.dealer.next
         return self.leader.offset(len(self.trick))
 
-    def hand(self, seat: Seat) -> CardSet:
-        return CardSet(self.hands[seat])
+    def hand(self, seat: Seat | str | int) -> CardSet:
+        """The cards ``seat`` holds (a :class:`Seat`, its letter ``"N"`` or its number)."""
+        return CardSet(self.hands[as_seat(seat)])
 
     @property
     def current_trick(self) -> tuple[Card, ...]:
@@ -277,8 +302,12 @@ class DealState:
             return CardSet(self.required_lead.bit)
         return CardSet(legal_mask(self.order, hand, self.trick, self.led))
 
-    def why_illegal(self, card: Card) -> Message | None:
-        """``None`` if ``card`` may be played now, else the reason in words a player understands."""
+    def why_illegal(self, card: Card | str) -> Message | None:
+        """``None`` if ``card`` may be played now, else the reason in words a player understands.
+
+        ``card`` is a :class:`~kozel_tutor.cards.Card` or a token such as ``"QC"``.
+        """
+        card = as_card(card)
         phase = self.phase
         if phase is Phase.CALL:
             return Message("call_trump_first")
@@ -286,10 +315,7 @@ class DealState:
             return Message("deal_over")
         seat = self.to_move
         if not self.hands[seat] >> card.index & 1:
-            holder = next((s for s in Seat if self.hands[s] >> card.index & 1), None)
-            if holder is not None:
-                return Message("not_your_turn", {"seat": seat})
-            return Message("not_in_hand", {"card": card})
+            return self._not_held(seat, card)
         if card in self.legal_plays():
             return None
         order = self.order
@@ -307,6 +333,15 @@ class DealState:
             return Message("must_follow_suit", {"suit": Suit(led_suit)})
         return Message("ace_dump_ban")
 
+    def _not_held(self, seat: Seat, card: Card) -> Message:
+        """Why ``seat`` cannot play ``card``, which is not in its hand."""
+        if card not in self.rules.deck_cards:
+            return Message("not_in_deck", {"card": card, "deck": self.rules.deck})
+        holder = next((s for s in Seat if self.hands[s] >> card.index & 1), None)
+        if holder is not None:
+            return Message("not_holding", {"seat": seat, "card": card, "holder": holder})
+        return Message("not_in_hand", {"card": card})
+
     def trick_winner(self) -> Seat | None:
         """The seat currently winning the trick in progress (``None`` if no card is down)."""
         if not self.trick:
@@ -322,8 +357,11 @@ class DealState:
         self._stack.append(None)
         self.trump = Suit(suit)
 
-    def play(self, card: Card) -> Trick | None:
-        """Play ``card`` for the player to move; returns the trick if this card completed one."""
+    def play(self, card: Card | str) -> Trick | None:
+        """Play ``card`` (a :class:`~kozel_tutor.cards.Card` or a token such as ``"QC"``) for the
+        player to move; returns the trick if this card completed one.  A card that may not be
+        played raises :class:`IllegalPlay` saying why."""
+        card = as_card(card)
         reason = self.why_illegal(card)
         if reason is not None:
             raise IllegalPlay(reason)
@@ -392,8 +430,10 @@ class DealState:
             self.caught,
         )
 
-    def view(self, seat: Seat) -> SeatView:
-        """What ``seat`` can see: its own hand, the table, and the suits others showed out of."""
+    def view(self, seat: Seat | str | int) -> SeatView:
+        """What ``seat`` can see: its own hand, the table, and the suits others showed out of.
+        ``seat`` is a :class:`Seat`, its letter (``"N"``) or its number."""
+        seat = as_seat(seat)
         voids: list[set[int]] = [set(), set(), set(), set()]
         order = self.rules.card_order(self.trump) if self.trump is not None else None
         if order is not None:
@@ -433,6 +473,16 @@ class DealState:
         hands = " | ".join(f"{s.name}: {CardSet(self.hands[s])}" for s in Seat)
         trick = " ".join(CARDS[i].token for i in self.trick)
         return f"<DealState {self.phase} to_move={self.to_move.name} [{hands}] trick=[{trick}]>"
+
+
+def _rules_arg(rules: Rules | str | None) -> Rules:
+    """The rules a deal is dealt by: given, a preset named, or the standard ones."""
+    if rules is None or isinstance(rules, str):
+        return find_rules(rules or "standard")
+    if not isinstance(rules, Rules):
+        raise TypeError("rules are a Rules (find_rules(...)) or a preset's name such as "
+                        f"'standard', not the {type(rules).__name__} {rules!r}")
+    return rules
 
 
 def led_suits(order: CardOrder, tricks: Iterable[Trick]) -> int:

@@ -10,11 +10,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
+from kozel_tutor import cli
 from kozel_tutor.cards import Card
-from kozel_tutor.cli import MAX_POSITION_BYTES
+from kozel_tutor.cli import EXIT_STATUS, MAX_POSITION_BYTES, NOT_WRITTEN
 from kozel_tutor.position import Position
 from kozel_tutor.solver import solve
 
@@ -116,7 +118,12 @@ BAD_INPUT = {
     "missing file": (["solve", "{tmp}/nope.json"], None, "cannot read"),
     "directory": (["solve", "{tmp}"], None, "cannot read"),
     "not JSON": (["solve", "-"], "{hands: N", "not valid JSON"),
-    "empty input": (["solve", "-"], "", "not valid JSON"),
+    "empty input": (["solve", "-"], "", "invalid position: the input is empty"),
+    "input cut short": (["solve", "-"], json.dumps(POSITION)[:40], "the text ends early"),
+    "a key twice": (["solve", "-"], json.dumps(POSITION)[:-1] + ', "leader": "N"}',
+                    'the key "leader" appears twice'),
+    "NaN": (["solve", "-"], json.dumps(POSITION).replace("40", "NaN"), "NaN at line 1 is not a "
+                                                                        "number"),
     "not an object": (["solve", "-"], "[1, 2, 3]", "must be a JSON object"),
     "not UTF-8": (["solve", "{tmp}/latin1.json"], None, "not UTF-8"),
     "RULES.md example": (["solve", "-"], RULES_MD_EXAMPLE, "AH is both in the hand of E"),
@@ -162,7 +169,9 @@ def test_a_position_nested_too_deeply_exits_2_with_one_line(tmp_path: Path) -> N
 def test_a_file_larger_than_a_position_can_be_is_refused_naming_the_limit(tmp_path: Path) -> None:
     padded = " " * MAX_POSITION_BYTES + json.dumps(POSITION)
     assert_refused(kozel("solve", write(tmp_path, padded)), f"{MAX_POSITION_BYTES} bytes")
-    assert_refused(kozel("solve", "-", stdin=padded), f"{MAX_POSITION_BYTES} bytes")
+    assert_refused(kozel("solve", "-", stdin=padded),
+                   f"kozel: standard input is too large for a position (more than "
+                   f"{MAX_POSITION_BYTES} bytes)")
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
@@ -196,6 +205,59 @@ def test_budget_must_be_a_positive_number(tmp_path: Path, budget: str) -> None:
 
 def test_unknown_solver_backend_in_the_environment_is_one_line(tmp_path: Path) -> None:
     run = kozel("solve", write(tmp_path, POSITION), env={"KOZEL_SOLVER": "quantum"})
+    assert_refused(run, "kozel: unknown solver backend 'quantum' in the environment variable "
+                        "KOZEL_SOLVER (use python, native or auto)")
+
+
+# -- standard streams that are closed or full -----------------------------------------------------
+
+
+def kozel_with_streams(
+    *args: str, stdin: str | None = None, closed: tuple[int, ...] = (),
+    stdout: int | IO[bytes] = subprocess.PIPE,
+) -> subprocess.CompletedProcess[bytes]:
+    """``kozel`` started with the descriptors ``closed`` closed (as the shell's ``<&-`` and
+    ``>&-`` do) and standard output sent to ``stdout``."""
+    def close() -> None:
+        for fd in closed:
+            os.close(fd)
+
+    return subprocess.run([sys.executable, "-m", "kozel_tutor", *args],
+                          input=None if stdin is None else stdin.encode(), stdout=stdout,
+                          stderr=subprocess.PIPE, env=kozel_env(), cwd=ROOT, timeout=120,
+                          check=False, preexec_fn=close)
+
+
+def assert_not_written(run: subprocess.CompletedProcess[bytes], reason: str) -> None:
     err = run.stderr.decode()
-    assert run.returncode == 2 and "Traceback" not in err
-    assert len(err.splitlines()) == 1 and "quantum" in err
+    assert run.returncode == NOT_WRITTEN == 1, err
+    assert err == f"kozel: cannot write the result: {reason}\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_for_the_output_exits_1_with_one_line(tmp_path: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        run = kozel_with_streams("solve", write(tmp_path, POSITION), stdout=full)
+    assert_not_written(run, "No space left on device")
+
+
+def test_a_closed_standard_output_exits_1_with_one_line(tmp_path: Path) -> None:
+    run = kozel_with_streams("solve", write(tmp_path, POSITION), closed=(1,))
+    assert_not_written(run, "standard output is closed")
+
+
+def test_a_closed_standard_input_is_refused_naming_it() -> None:
+    assert_refused(kozel_with_streams("solve", "-", closed=(0,)),
+                   "kozel: cannot read standard input: it is closed")
+
+
+def test_closed_output_and_error_streams_give_the_status_and_no_traceback(tmp_path: Path) -> None:
+    run = kozel_with_streams("solve", write(tmp_path, POSITION), closed=(1, 2))
+    assert run.returncode == NOT_WRITTEN and run.stderr == b""
+
+
+def test_help_lists_every_exit_status() -> None:
+    out = kozel("solve", "--help").stdout.decode()
+    for code, meaning in EXIT_STATUS.items():
+        assert f"  {code:<3} {meaning}" in out
+    assert {0, NOT_WRITTEN, cli.BAD_INPUT} <= set(EXIT_STATUS)

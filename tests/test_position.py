@@ -195,7 +195,7 @@ def test_missing_hand_is_named() -> None:
 
 def test_unknown_trump_and_unknown_key_are_named() -> None:
     assert any(p.startswith("trump: unknown suit 'X'") for p in problems_of(changed(trump="X")))
-    assert "unknown key(s) 'dealer'" in problems_of(changed(dealer="N"))
+    assert 'unknown key(s) "dealer"' in problems_of(changed(dealer="N"))
 
 
 def test_wrong_hand_sizes_for_the_trick_are_named() -> None:
@@ -329,7 +329,7 @@ def test_led_suit_needs_a_card_of_its_own_played_in_a_finished_trick() -> None:
 def test_malformed_taken_is_named() -> None:
     assert "taken NS must be [points, tricks], not 40" in problems_of(
         changed(taken={"NS": 40, "EW": [50, 3]}))
-    assert "unknown side 'NE' in 'taken' (use NS and EW)" in problems_of(
+    assert "unknown side \"NE\" in 'taken' (use NS and EW)" in problems_of(
         changed(taken={"NE": [40, 4], "NS": [40, 4], "EW": [50, 3]}))
 
 
@@ -377,6 +377,10 @@ def with_hand(seat: str, cards: object) -> dict[str, Any]:
 EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
     "not_text": NOT_UTF8,
     "not_json": "{hands: N",
+    "empty": " \n",
+    "ends_early": json.dumps(BASE)[:-20],
+    "duplicate_key": '{"dealer": "N", "dealer": "S"}',
+    "not_a_number": json.dumps(changed(taken={"NS": [40, 4], "EW": [float("nan"), 3]})),
     "too_deep": DEEP,
     "long_number": LONG_NUMBER,
     "not_object": "[1, 2]",
@@ -432,7 +436,7 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
 # belongs in a Russian problem, except the notation (JSON, UTF-8, the sides NS and EW).
 ENGLISH = ({word.lower() for texts in _MESSAGES.values()
             for word in re.findall("[A-Za-z]{3,}", texts["en"])}
-           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf"}
+           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf", "nan", "infinity"}
 
 
 def test_each_position_problem_has_an_example() -> None:
@@ -481,5 +485,91 @@ def test_the_english_text_is_the_message_and_the_problems() -> None:
 
 def test_a_value_quoted_in_a_problem_reads_as_written_in_both_languages() -> None:
     error = error_of(changed(deck={"ru": 36}))
-    assert error.problems == ["'deck' must be a number of cards, not {'ru': 36}"]
-    assert error.text("ru") == "колода указывается числом карт (36, 32 или 24), а не {'ru': 36}"
+    assert error.problems == ["'deck' must be a number of cards, not {\"ru\": 36}"]
+    assert error.text("ru") == 'колода указывается числом карт (36, 32 или 24), а не {"ru": 36}'
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    (True, "true"), (False, "false"), (None, "null"), ("36", '"36"'), (36.5, "36.5")])
+def test_a_value_is_quoted_in_json_spelling_not_python(value: object, written: str) -> None:
+    error = error_of({**BASE, "deck": value})
+    assert error.problems == [f"'deck' must be a number of cards, not {written}"]
+    assert error.text("ru") == f"колода указывается числом карт (36, 32 или 24), а не {written}"
+
+
+def test_taken_and_trump_are_quoted_in_json_spelling() -> None:
+    assert "taken EW must be [points, tricks], not [50, null]" in problems_of(
+        changed(taken={"NS": [40, 4], "EW": [50, None]}))
+    assert problems_of(changed(trump=False)) == ["'trump' must be a suit letter, not false"]
+
+
+def test_a_long_value_is_cut_short_in_the_problem() -> None:
+    problem = problems_of(changed(deck=list(range(100))))[0]
+    assert problem.startswith("'deck' must be a number of cards, not [0, 1, 2,")
+    assert problem.endswith("…") and len(problem) < 110
+
+
+def test_a_python_mapping_may_give_tuples_for_lists() -> None:
+    pos = Position.from_json({**BASE, "trick": ("AH",), "taken": {"NS": (40, 4), "EW": (50, 3)}})
+    assert pos == Position.from_json(BASE)
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_refused_naming_where_they_stand(constant: str) -> None:
+    text = json.dumps(BASE).replace('"EW": [50, 3]', f'"EW": [\n  {constant}, 3]')
+    error = error_of(text)
+    assert error.problems == [f"not valid JSON: {constant} at line 2 is not a number (JSON has "
+                              "no NaN or Infinity)"]
+    assert error.text("ru") == (f"это некорректный JSON: {constant} в строке 2, символ 3, — не "
+                                "число (в JSON нет NaN и Infinity)")
+
+
+def test_a_constant_inside_a_string_is_only_text() -> None:
+    # "NaN" in a string is not the constant: the one named is the real one after it
+    text = '{"dealer": "NaN \\" Infinity", "deck": NaN}'
+    error = error_of(text)
+    assert error.details[0].params["column"] == text.rindex("NaN") + 1
+
+
+def test_a_key_given_twice_is_refused_naming_it() -> None:
+    text = json.dumps(BASE)[:-1] + ', "rules": "nizhny"}'
+    error = error_of(text)
+    assert error.problems == ['the key "rules" appears twice in one object']
+    assert error.text("ru") == 'поле "rules" указано дважды в одном объекте'
+    nested = json.dumps(BASE).replace('"N": "QC 9S"', '"N": "QC 9S", "N": "QC"')
+    assert problems_of(nested) == ['the key "N" appears twice in one object']
+
+
+def test_empty_input_and_input_cut_short_are_named_so() -> None:
+    for empty in ("", "   \n\t", b"", b"\xef\xbb\xbf", "\ufeff"):
+        assert problems_of(empty) == ["the input is empty"]
+    assert error_of("").text("ru") == "текст пустой: в нём нет позиции"
+    whole = json.dumps(BASE, indent=1)
+    for cut in (whole[:-1], whole[:len(whole) // 2], '{"hands": {"N": "QC'):
+        problem = problems_of(cut)
+        assert len(problem) == 1 and problem[0].startswith(
+            "not valid JSON: the text ends early, at line "), cut
+    last_line = whole.count("\n") + 1
+    assert problems_of(whole[:-1])[0].endswith(f"line {last_line} (was the end cut off?)")
+
+
+def test_a_byte_order_mark_is_skipped_in_text_as_in_bytes() -> None:
+    # a teacher pastes a position from a file Notepad saved: the mark comes along as text
+    plain = Position.from_json(json.dumps(BASE))
+    assert Position.from_json("\ufeff" + json.dumps(BASE)) == plain
+    assert Position.from_json(b"\xef\xbb\xbf" + json.dumps(BASE).encode()) == plain
+
+
+def test_a_mapping_with_keys_that_are_not_strings_names_them() -> None:
+    # a Python caller's mapping (JSON text has only string keys)
+    problems = error_of(lambda: Position.from_json({1: 2, "foo": 3})).problems  # type: ignore[dict-item]
+    assert problems[0] == 'unknown key(s) "foo", 1'
+    hands = error_of(lambda: Position.from_json(changed(hands={**BASE["hands"], 7: "6S"})))
+    assert "unknown seat(s) in hands: 7" in hands.problems
+
+
+def test_a_card_twice_in_the_trick_is_named_once_with_its_place() -> None:
+    error = error_of(changed(trick=["AH", "ah"], hands={**BASE["hands"], "S": "TC"}))
+    assert error.problems[0] == "trick: card AH appears twice"
+    assert error.text("ru").startswith("во взятке дважды указана карта Т♥")
+    assert "both in the trick and the trick" not in str(error)

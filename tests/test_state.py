@@ -194,26 +194,45 @@ def test_reason_trump_led_must_play_a_trump() -> None:
     assert why.text("ru") == "Зашли с козыря: нужно положить козырь."
 
 
-def test_reason_card_not_in_hand_and_not_your_turn() -> None:
+def test_reason_card_not_in_hand_and_held_by_another_player() -> None:
     gone = reason({"N": "7H", "E": "AS"}, "", "KD")
     assert gone.text("en") == "The king of diamonds is not in your hand."
     assert gone.text("ru") == "Карты «король бубен» нет у вас в руке."
-    turn = reason({"N": "7H", "E": "AS"}, "", "AS")
-    assert turn.text("en") == "It is N's turn."
-    assert turn.text("ru") == "Сейчас ход игрока С."
+    held = reason({"N": "7H", "E": "AS"}, "", "AS")
+    assert held.text("en") == "N is to play and does not hold the ace of spades: E holds it."
+    assert held.text("ru") == ("У игрока С, который сейчас ходит, нет карты «туз пик»: она у "
+                               "игрока В.")
 
 
 @pytest.mark.parametrize("seat", list(Seat))
-def test_not_your_turn_names_the_seat_in_the_learners_language(seat: Seat) -> None:
-    # the seat is passed as a Seat, not its English name: a Russian sentence gets «С В Ю З»
-    hands = {s.name: "" for s in Seat} | {seat.name: "7H", seat.next.name: "AS"}
+def test_a_card_another_player_holds_names_both_seats_in_the_readers_language(
+        seat: Seat) -> None:
+    # the seats are passed as Seats, not their English names: a Russian sentence gets «С В Ю З»
+    hands = {s.name: "" for s in Seat} | {seat.name: "7H", seat.next.name: "QC"}
     deal = DealState(find_rules("standard"), [CardSet.parse(hands[s.name]) for s in Seat],
                      leader=seat)
-    why = deal.why_illegal(Card.parse("AS"))
-    assert why is not None and why.params == {"seat": seat}
-    assert why.text("en") == f"It is {seat.name}'s turn."
-    assert why.text("ru") == f"Сейчас ход игрока {seat.label('ru')}."
+    why = deal.why_illegal(Card.parse("QC"))
+    assert why is not None and why.params == {"seat": seat, "card": Card.parse("QC"),
+                                              "holder": seat.next}
+    assert why.text("en") == (f"{seat.name} is to play and does not hold the queen of clubs: "
+                              f"{seat.next.name} holds it.")
+    assert why.text("ru") == (f"У игрока {seat.label('ru')}, который сейчас ходит, нет карты "
+                              f"«дама треф»: она у игрока {seat.next.label('ru')}.")
     assert not re.search("[A-Z]", why.text("ru")), "no Latin seat letter in a Russian sentence"
+    assert "turn" not in why.text("en")
+
+
+@pytest.mark.parametrize(("deck", "token", "name_en", "name_ru"), [
+    (32, "6S", "six of spades", "шестёрка пик"), (24, "9H", "nine of hearts", "девятка червей")])
+def test_a_card_outside_the_deck_is_named_so(deck: int, token: str, name_en: str,
+                                             name_ru: str) -> None:
+    rules = find_rules("kozly24") if deck == 24 else find_rules("standard", deck=deck)
+    deal = DealState(rules, [CardSet.parse(h) for h in ("7H" if deck == 32 else "AH", "QC", "",
+                                                         "")], leader=Seat.N)
+    why = deal.why_illegal(token)
+    assert why is not None
+    assert why.text("en") == f"The {name_en} is not in the {deck}-card deck."
+    assert why.text("ru") == f"Карты «{name_ru}» нет в колоде из {deck} карт."
 
 
 def test_reason_trump_not_named_yet_with_called_trumps() -> None:
@@ -237,7 +256,7 @@ def test_the_required_first_lead_reads_right_for_any_card(token: str) -> None:
 # The reasons the engine gives (other modules add their own messages to MESSAGES).
 PLAY_REASONS = ["must_follow_suit", "trump_does_not_follow", "must_play_trump", "no_trump_lead",
                 "ace_dump_ban", "must_lead_card", "not_in_hand", "not_your_turn",
-                "call_trump_first", "deal_over"]
+                "not_holding", "not_in_deck", "call_trump_first", "deal_over"]
 
 
 @pytest.mark.parametrize("key", PLAY_REASONS)
@@ -245,7 +264,8 @@ PLAY_REASONS = ["must_follow_suit", "trump_does_not_follow", "must_play_trump", 
 def test_every_illegal_play_reason_reads_as_sentences_in_both_languages(key: str,
                                                                        lang: str) -> None:
     assert key in MESSAGES
-    text = translate(key, lang, card=Card.parse("QH"), suit=Suit.HEARTS, seat=Seat.N)
+    text = translate(key, lang, card=Card.parse("QH"), suit=Suit.HEARTS, seat=Seat.N,
+                     holder=Seat.E, deck=32)
     assert "{" not in text and "}" not in text
     assert text[0].isupper() and text.endswith(".")
     for sentence_start in re.findall(r"[.!?] (\w)", text):

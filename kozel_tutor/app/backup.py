@@ -44,10 +44,8 @@ from __future__ import annotations
 import base64
 import json
 import logging
-import os
 import re
 import sqlite3
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,6 +55,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from ..atomic_files import atomic_write_bytes
 from ..bad_rows import (
     UnreadableValue,
     add_bad_row,
@@ -233,19 +232,9 @@ def backup_filename(now: float | None = None) -> str:
 
 
 def write_backup(store: Store, path: Path) -> None:
-    """Write the progress file to ``path`` atomically: a complete file or the old one."""
-    data = export_progress(store)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write the progress file to ``path`` atomically: a complete file or the old one
+    (:func:`~kozel_tutor.atomic_files.atomic_write_bytes`)."""
+    atomic_write_bytes(path, export_progress(store))
 
 
 # -- import -----------------------------------------------------------------------------------

@@ -21,13 +21,13 @@ import errno
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..atomic_files import atomic_write_text
 from ..cards import Card, CardError, parse_card
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
@@ -557,22 +557,6 @@ def load_set(path: str | os.PathLike[str]) -> PuzzleSet:
             _LOADED.pop(next(iter(_LOADED)))
         _LOADED[key] = loaded
     return loaded
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never half."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_set(path: str | os.PathLike[str], puzzle_set: PuzzleSet) -> None:

@@ -148,6 +148,10 @@ class NativeBackend:
             raise NativeUnavailable("the native solver core (solver._native) is not built")
         self._solver = _native.Solver(tt_megabytes)
 
+    def __repr__(self) -> str:
+        table = self.tt_bytes / 2**20
+        return f"<NativeBackend {self.name!r}: the compiled C core ({table:g} MB table)>"
+
     @property
     def tt_bytes(self) -> int:
         """Memory held by the transposition table."""

@@ -466,6 +466,9 @@ class PythonBackend:
 
     name = "python"
 
+    def __repr__(self) -> str:
+        return f"<PythonBackend {self.name!r}: the pure-Python solver>"
+
     def analyse(self, deal: Deal, budget: float | None = None) -> CoreResult:
         search = _Search(deal, _deadline(budget))
         total = search.future_total()
