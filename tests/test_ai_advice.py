@@ -11,10 +11,10 @@ from kozel_tutor.ai.advice import Advice, Adviser, _reasons
 from kozel_tutor.ai.base import CandidateStats, Decision
 from kozel_tutor.ai.reasons import reason
 from kozel_tutor.ai.trump_call import call_trump
-from kozel_tutor.cards import Card, Suit
+from kozel_tutor.cards import Card, CardSet, Suit
 from kozel_tutor.rules import find_rules
 from kozel_tutor.seats import Seat
-from kozel_tutor.state import DealState, Phase
+from kozel_tutor.state import DealState, Phase, Trick
 
 
 def _learner_to_play(seed: int, cards_before: int = 0) -> DealState:
@@ -88,10 +88,12 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
     assert reasons[0] == rule.reason and len(reasons) == 2
     assert reasons[1].text("en") == ("Over 24 possible layouts of the hidden cards, with this "
                                      "card your side ends the deal with 70 card points on "
-                                     "average, and scores +1.0 a deal on the match score.")
+                                     "average; on the match score, on average your side writes "
+                                     "1.0 more than the opponents.")
     assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. С этой картой у "
                                      "вашей стороны к концу раздачи в среднем 70 очков, а в счёте "
-                                     "партии — в среднем +1,0 за раздачу.")   # a decimal comma
+                                     "партии в среднем ваша сторона записывает на 1,0 больше, "
+                                     "чем соперники.")   # a decimal comma
 
 
 def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
@@ -161,15 +163,19 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
     assert "brings" not in en and "приносит" not in ru
     assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
-                  "deal with 85 card points on average, and scores +2.0 a deal on the match score.")
+                  "deal with 85 card points on average; on the match score, on average your side "
+                  "writes 2.0 more than the opponents.")
     assert "у вашей стороны к концу раздачи в среднем 85 очков" in ru
-    # the deal's figure says what it counts: the match score, a deal on average
-    assert ru.endswith("а в счёте партии — в среднем +2,0 за раздачу.")
+    # the deal's figure says what it counts: the match score, on average
+    assert ru.endswith("а в счёте партии в среднем ваша сторона записывает на 2,0 больше, чем "
+                       "соперники.")
     caught = _reasons(rule, best, points_known=False)[-1]
     assert caught.key == "ai_advice_search_score"
     assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
-    assert caught.text("en").endswith("this card scores +2.0 a deal on the match score on average.")
-    assert caught.text("ru").endswith("В счёте партии эта карта даёт в среднем +2,0 за раздачу.")
+    assert caught.text("en").endswith("with this card on average your side writes 2.0 more than "
+                                      "the opponents.")
+    assert caught.text("ru").endswith("С этой картой в счёте партии в среднем ваша сторона "
+                                      "записывает на 2,0 больше, чем соперники.")
 
 
 def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
@@ -180,3 +186,68 @@ def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
     for stats in decision.candidates:
         assert stats.mean_score == pytest.approx(sum(s for s, _ in stats.outcomes) / len(
             stats.outcomes))
+
+
+# -- the deal's figure in the words of each preset's score ----------------------------------
+# the search's mean is the match score's gain for the learner's side (pimc.deal_utility: above 0
+# is good for it); a penalty preset's scoreboard counts what is written *against* each side
+
+GAIN_WORDS = {
+    ("standard", 2.5): ("on average your side writes 2.5 more than the opponents",
+                        "в среднем ваша сторона записывает на 2,5 больше, чем соперники"),
+    ("classic", -1.5): ("on average the opponents write 1.5 more than your side",
+                        "в среднем соперники записывают на 1,5 больше, чем ваша сторона"),
+    ("nizhny", 2.5): ("on average 2.5 more is written against the opponents than against you",
+                      "в среднем на соперников записывают на 2,5 больше, чем на вас"),
+    ("kozly24", -2.5): ("on average 2.5 more is written against you than against the opponents",
+                        "в среднем на вас записывают на 2,5 больше, чем на соперников"),
+    ("nizhny", 0.0): ("on average as much is written against you as against the opponents",
+                      "в среднем на вас и на соперников записывают поровну"),
+    ("standard", 0.02): ("on average both sides write the same",
+                         "в среднем обе стороны записывают поровну"),
+}
+
+
+@pytest.mark.parametrize(("name", "mean"), list(GAIN_WORDS))
+def test_the_hints_match_figure_says_which_side_gains_in_the_presets_terms(name: str,
+                                                                          mean: float) -> None:
+    ace = Card.parse("AH")
+    rule = Decision(ace, reason("feed_partner", card=ace))
+    best = Decision(ace, None, (_stats(ace, [(mean, 70.0)]),))
+    penalty = find_rules(name).target_loses
+    en, ru = GAIN_WORDS[name, mean]
+    search = _reasons(rule, best, penalty=penalty)[-1]
+    assert search.text("en").endswith(f"; on the match score, {en}.")
+    assert search.text("ru").endswith(f", а в счёте партии {ru}.")
+    score_only = _reasons(rule, best, points_known=False, penalty=penalty)[-1]
+    assert score_only.text("en").endswith(f"with this card {en}.")
+    assert score_only.text("ru").endswith(f"С этой картой в счёте партии {ru}.")
+    assert "+" not in search.text("en") + score_only.text("ru")
+
+
+def _endgame(name: str, hands: dict[str, str], ours: int) -> DealState:
+    """S to lead with ``hands`` left, the other cards gone, NS with ``ours`` card points."""
+    rules = find_rules(name)
+    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
+    held = masks[0] | masks[1] | masks[2] | masks[3]
+    gone = [c for c in rules.deck_cards if not held & c.bit]
+    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
+    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
+    return DealState(rules, masks, dealer=Seat.E, leader=Seat.S, tricks=tricks,
+                     taken_points=(ours, rules.deck_cards.points - in_hands - ours),
+                     taken_tricks=(1, len(tricks) - 1))
+
+
+@pytest.mark.parametrize("name", ["nizhny", "kozly24"])
+def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str) -> None:
+    """S's trumps take the last two tricks: with 70 points NS win and the opponents are written
+    4; with 20 NS lose and are written 2 (the scoreboard: "Against us · against them")."""
+    hands = {"N": "AH 6H", "E": "6S TS", "S": "AC KC", "W": "JS 6D"}
+    for ours, en, ru in ((70, "4.0 more is written against the opponents than against you",
+                          "на соперников записывают на 4,0 больше, чем на вас"),
+                         (20, "2.0 more is written against you than against the opponents",
+                          "на вас записывают на 2,0 больше, чем на соперников")):
+        view = _endgame(name, hands, ours).view(Seat.S)
+        advice = Adviser(random.Random(0)).advise(view)
+        assert advice.text("en").endswith(f"on the match score, on average {en}."), ours
+        assert f"а в счёте партии в среднем {ru}." in advice.text("ru"), ours

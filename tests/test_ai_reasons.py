@@ -266,9 +266,11 @@ def test_the_russian_reasons_use_the_apps_terms() -> None:
     best = reason("best_expected_score", layouts=layouts_count(24), card=ace,
                   score=Number(-0.9, sign=True))
     assert best.text("ru") == ("В 24 возможных раскладах скрытых карт лучше всего «туз червей»: "
-                               "в счёте партии — в среднем −0,9 за раздачу.")
+                               "в счёте партии — в среднем −0,9 за раздачу в пользу вашей "
+                               "стороны.")
     assert best.text("en") == ("Over 24 possible layouts of the hidden cards, the ace of hearts "
-                               "scores best: -0.9 a deal on the match score on average.")
+                               "scores best: on average -0.9 a deal on the match score in your "
+                               "side's favour.")
 
 
 # -- 6, 7: what is sure and what is only known -----------------------------------------------
@@ -459,3 +461,12 @@ def test_once_either_catch_card_is_gone_the_catch_is_over_and_points_are_quoted(
     decision = MonteCarloPlayer(random.Random(0), HARD).choose(view)
     assert decision.reason is not None and decision.reason.key == "ai_best_expected"
     assert "card points" in decision.reason.text("en")
+
+
+def test_the_hard_players_match_figure_says_whose_favour_it_counts_in_every_preset() -> None:
+    """The figure is the match score's gain for the player's side (above 0: good for it), in
+    the standard game as under penalty scoring, where a bigger score is worse: the words say
+    which way it counts instead of leaving it to the sign."""
+    for key in ("ai_best_expected", "ai_best_expected_about", "ai_best_expected_score"):
+        assert "{score} a deal on the match score in your side's favour" in AI_MESSAGES[key]["en"]
+        assert "{score} за раздачу в пользу вашей стороны" in AI_MESSAGES[key]["ru"]

@@ -25,14 +25,14 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
-from ..i18n import CARD_POINTS, Message, Number
+from ..i18n import CARD_POINTS, Message
 from ..state import Phase, SeatView
 from .base import CandidateStats, Decision, Progress
 from .context import MatchContext, tell
 from .heuristic import MediumPlayer
 from .knowledge import catch_possible
 from .pimc import HARD, MonteCarloPlayer
-from .reasons import layouts_count, reason
+from .reasons import MatchGain, layouts_count, reason
 
 __all__ = ["Advice", "Adviser", "clearly_better"]
 
@@ -82,7 +82,8 @@ class Adviser:
         rule = self.rule.choose(view)
         best = self.search.choose(view, progress)
         return Advice(card=best.card,
-                      reasons=_reasons(rule, best, points_known=not catch_possible(view)))
+                      reasons=_reasons(rule, best, points_known=not catch_possible(view),
+                                       penalty=view.rules.target_loses))
 
 
 #: how many standard errors a mean difference over sampled layouts must clear to count
@@ -92,18 +93,19 @@ SCORE_MARGIN = 0.25
 POINTS_MARGIN = 3.0
 
 
-def _reasons(rule: Decision, best: Decision, *, points_known: bool = True
-             ) -> tuple[Message, ...]:
+def _reasons(rule: Decision, best: Decision, *, points_known: bool = True,
+             penalty: bool = False) -> tuple[Message, ...]:
     """The hint's reasons: the rule's words when it agrees, the search's figures, and when they
     differ whether the search's card is really better.  ``points_known`` is False while the
-    solver's card points may be the catch's stand-in (:func:`.knowledge.catch_possible`)."""
+    solver's card points may be the catch's stand-in (:func:`.knowledge.catch_possible`);
+    ``penalty`` says the deal's figure in penalty points (``rules.target_loses``)."""
     stats = next((s for s in best.candidates if s.card == best.card), None)
     if stats is None:   # no layout solved in time: the player's own words say so
         searched = () if best.reason is None else (best.reason,)
         if rule.card == best.card and rule.reason is not None:
             return (rule.reason, *searched)
         return searched
-    score = Number(stats.mean_score, sign=True)
+    score = MatchGain(stats.mean_score, penalty=penalty)
     layouts = layouts_count(stats.samples)
     if points_known:
         searched = (reason("advice_search", samples=stats.samples, layouts=layouts,

@@ -14,8 +14,13 @@ facts matter to a strong player:
 :func:`context_for` reads all of it off a :class:`kozel_tutor.variants.Match` and the deal's
 :class:`~kozel_tutor.variants.DealSetup` for one seat; a standard game has no procedures, so
 :func:`score_context` reads its score and multiplier (eggs double the next deal there too) off
-its :class:`~kozel_tutor.scoring.MatchScore`.  :func:`tell` hands a context to any player that
-listens (``observe_match(context)``): the rule-based and Monte Carlo levels and the hint do.
+its :class:`~kozel_tutor.scoring.MatchScore`, and :func:`last_deal_context` the context a
+recorded deal was played in (for the deal review).  :func:`tell` hands a context to any player
+that listens (``observe_match(context)``): the rule-based and Monte Carlo levels and the hint do.
+
+:meth:`MatchContext.result_of` scores a deal's card points and tricks in its context: the
+preset's table with the eggs multiplier, then the first deal's sweep of ``kozly24``, as
+:meth:`kozel_tutor.variants.Match.result_of` scores a finished deal.
 
 >>> MatchContext().known
 (0, 0, 0, 0)
@@ -24,17 +29,20 @@ listens (``observe_match(context)``): the rule-based and Monte Carlo levels and 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..seats import Seat
+from ..rules import Rules
+from ..scoring import DealResult, MatchScore, deal_result
+from ..seats import Seat, Team
+from ..variants.match_rules import procedures_for
 
 if TYPE_CHECKING:
-    from ..scoring import MatchScore
     from ..variants.match import DealSetup, Match
 
-__all__ = ["MatchContext", "context_for", "score_context", "tell", "tell_all"]
+__all__ = ["MatchContext", "context_for", "last_deal_context", "score_context", "tell",
+           "tell_all"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,30 @@ class MatchContext:
     multiplier: int = 1
     first_deal: bool = False
     known: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def result_of(self, rules: Rules, points: tuple[int, int], tricks: tuple[int, int],
+                  caught: Team | None = None) -> DealResult:
+        """The score of a deal that ends with these card ``points`` and ``tricks`` (NS, EW) in
+        this context: the preset's table with the multiplier, and in the first deal of a preset
+        whose sweep writes on the opponents (``kozly24``: 12) that instead of erasing.
+
+        >>> from kozel_tutor.rules import find_rules
+        >>> first = MatchContext(first_deal=True)
+        >>> first.result_of(find_rules("kozly24"), (120, 0), (6, 0)).written
+        (0, 12)
+        >>> MatchContext().result_of(find_rules("kozly24"), (120, 0), (6, 0)).reset
+        <Team.NS: 0>
+        >>> MatchContext(multiplier=2).result_of(find_rules(), (50, 70), (4, 5)).written
+        (0, 4)
+        """
+        result = deal_result(rules, points, tricks, self.multiplier, caught)
+        sweep = procedures_for(rules).sweep_first_deal_writes
+        if (sweep is not None and self.first_deal and result.winner is not None
+                and result.caught is None and result.tricks[result.winner.other] == 0):
+            written = [0, 0]
+            written[result.winner.other] = sweep
+            result = replace(result, value=sweep, written=(written[0], written[1]), reset=None)
+        return result
 
 
 def context_for(match: Match, setup: DealSetup, seat: Seat) -> MatchContext:
@@ -88,6 +120,30 @@ def score_context(score: MatchScore) -> MatchContext:
     """
     scores = score.scores
     return MatchContext((scores[0], scores[1]), score.multiplier, not score.results)
+
+
+def last_deal_context(score: MatchScore) -> MatchContext:
+    """The context the last deal recorded in ``score`` was played in (the same for every seat;
+    no cards known): the score before it, its multiplier, whether it was the first deal.
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> from kozel_tutor.scoring import MatchScore, deal_result
+    >>> score = MatchScore(find_rules())
+    >>> score.record(deal_result(score.rules, (60, 60), (4, 5)))    # eggs
+    >>> last_deal_context(score)
+    MatchContext(scores=(0, 0), multiplier=1, first_deal=True, known=(0, 0, 0, 0))
+    >>> score.record(deal_result(score.rules, (90, 30), (7, 2), score.multiplier))
+    >>> last_deal_context(score)
+    MatchContext(scores=(0, 0), multiplier=2, first_deal=False, known=(0, 0, 0, 0))
+    """
+    if not score.results:
+        raise ValueError("no deal has been recorded yet")
+    *before, last = score.results
+    previous = MatchScore(score.rules, score.first_dealer)
+    for result in before:
+        previous.record(result)
+    scores = previous.scores
+    return MatchContext((scores[0], scores[1]), last.multiplier, not before)
 
 
 def _holder_rule_applied(match: Match) -> bool:

@@ -15,9 +15,12 @@ counts only the AI says are here.
 
 from __future__ import annotations
 
-from ..i18n import MESSAGES, Count, Message
+from dataclasses import dataclass
 
-__all__ = ["AI_MESSAGES", "layouts_count", "reason", "register_messages", "trumps_count"]
+from ..i18n import MESSAGES, Count, Message, Number, pick
+
+__all__ = ["AI_MESSAGES", "MatchGain", "layouts_count", "reason", "register_messages",
+           "trumps_count"]
 
 AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_only_card": {
@@ -201,25 +204,28 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Сыграно наобум: «{card}».",
     },
     "ai_best_expected": {
-        "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
-              "the match score on average, and your side ends the deal with {points} card "
-              "points on average.",
+        "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
+              "a deal on the match score in your side's favour, and your side ends the deal "
+              "with {points} card points on average.",
         "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу; очков у вашей стороны к концу раздачи в среднем: {points}.",
+              "{score} за раздачу в пользу вашей стороны; очков у вашей стороны к концу "
+              "раздачи в среднем: {points}.",
     },
     "ai_best_expected_about": {
-        "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
-              "the match score on average, and your side ends the deal with about {points} card "
-              "points on average (each layout was solved only as far as the deal score needs).",
+        "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
+              "a deal on the match score in your side's favour, and your side ends the deal "
+              "with about {points} card points on average (each layout was solved only as far "
+              "as the deal score needs).",
         "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу; очков у вашей стороны к концу раздачи в среднем около {points} "
-              "(каждый расклад решён лишь настолько, насколько это нужно для счёта раздачи).",
+              "{score} за раздачу в пользу вашей стороны; очков у вашей стороны к концу "
+              "раздачи в среднем около {points} (каждый расклад решён лишь настолько, насколько "
+              "это нужно для счёта раздачи).",
     },
     "ai_best_expected_score": {
-        "en": "Over {layouts} of the hidden cards, the {card} scores best: {score} a deal on "
-              "the match score on average.",
+        "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
+              "a deal on the match score in your side's favour.",
         "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу.",
+              "{score} за раздачу в пользу вашей стороны.",
     },
     "ai_fallback": {
         "en": "No time to look deeper: the {card} by the rules of thumb.",
@@ -238,18 +244,18 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Hint: make {suit} trumps.",
         "ru": "Подсказка: козыри — {suit}.",
     },
+    # {score} is a MatchGain: what is written for (or against) each side, in the preset's terms
     "ai_advice_search": {
         "en": "Over {layouts} of the hidden cards, with this card your side ends the deal "
-              "with {points} on average, and scores {score} a deal on the match score.",
+              "with {points} on average; on the match score, {score}.",
         "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей стороны к концу "
-              "раздачи в среднем {points}, а в счёте партии — в среднем {score} за раздачу.",
+              "раздачи в среднем {points}, а в счёте партии {score}.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
-        "en": "Over {layouts} of the hidden cards, this card scores {score} a deal on the "
-              "match score on average.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. В счёте партии эта карта даёт в "
-              "среднем {score} за раздачу.",
+        "en": "Over {layouts} of the hidden cards, with this card {score}.",
+        "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой в счёте партии "
+              "{score}.",
     },
     "ai_advice_rule_differs": {
         "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",
@@ -261,6 +267,53 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Простое правило — «{rule_card}»; в этих раскладах «{card}» не хуже.",
     },
 }
+
+
+_GAIN_WORDS: dict[str, dict[str, str]] = {
+    # a score written for the winners (standard points, classic rows): bigger is better
+    "written_ours": {"en": "on average your side writes {n} more than the opponents",
+                     "ru": "в среднем ваша сторона записывает на {n} больше, чем соперники"},
+    "written_theirs": {"en": "on average the opponents write {n} more than your side",
+                       "ru": "в среднем соперники записывают на {n} больше, чем ваша сторона"},
+    "written_even": {"en": "on average both sides write the same",
+                     "ru": "в среднем обе стороны записывают поровну"},
+    # penalty points written against the losers (nizhny, kozly24): bigger is worse
+    "penalty_ours": {"en": "on average {n} more is written against the opponents than against "
+                           "you",
+                     "ru": "в среднем на соперников записывают на {n} больше, чем на вас"},
+    "penalty_theirs": {"en": "on average {n} more is written against you than against the "
+                             "opponents",
+                       "ru": "в среднем на вас записывают на {n} больше, чем на соперников"},
+    "penalty_even": {"en": "on average as much is written against you as against the opponents",
+                     "ru": "в среднем на вас и на соперников записывают поровну"},
+}
+
+
+@dataclass(frozen=True)
+class MatchGain(Number):
+    """What a deal is worth on the match score to the side it is said to, on average
+    (:func:`.pimc.deal_utility`: above 0 is good for that side), in words that fit the score:
+    written *for* the winners in the standard and classic games, *against* the losers under
+    penalty scoring (``nizhny``, ``kozly24``), where the bigger score is the worse one.
+
+    >>> MatchGain(2.5, penalty=True).in_lang("en")
+    'on average 2.5 more is written against the opponents than against you'
+    >>> MatchGain(-0.5, penalty=True).in_lang("ru")
+    'в среднем на вас записывают на 0,5 больше, чем на соперников'
+    >>> MatchGain(2.5).in_lang("en")
+    'on average your side writes 2.5 more than the opponents'
+    """
+
+    penalty: bool = False
+
+    def in_lang(self, lang: str) -> str:
+        if not round(self.value, self.digits):
+            side = "even"
+        else:
+            side = "ours" if self.value > 0 else "theirs"
+        amount = Number(abs(self.value), self.digits).in_lang(lang)
+        return pick(_GAIN_WORDS, f"{'penalty' if self.penalty else 'written'}_{side}", lang,
+                    n=amount)
 
 
 def trumps_count(n: int) -> Count:

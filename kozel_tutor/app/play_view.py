@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import traitlets
 
 from ..ai.advice import Advice, Adviser
+from ..ai.context import last_deal_context
 from ..cards import Card, Suit
 from ..i18n import POINTS
 from ..state import IllegalPlay, Phase, SeatView, Trick
@@ -272,7 +273,8 @@ class PlayScreen:
             ui.stats = self.store.stats(session.settings.stats_key)
             self._sound("win" if session.score.winner is LEARNER.team else "lose")
         elif ident == "review" and session.last_deal is not None:
-            ui.review = ReviewUi(learner_steps(session.last_deal, session.rules))
+            ui.review = ReviewUi(learner_steps(session.last_deal, session.rules,
+                                               last_deal_context(session.score)))
             ui.mode = "review"
             self._start_analyst()
         elif ident in ("prev-step", "next-step") and ui.review is not None:

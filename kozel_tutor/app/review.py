@@ -8,6 +8,12 @@ second, cheaper search (half the budget more) settles at least what each card's 
 puzzles' tutor's words (:func:`~kozel_tutor.puzzles.explain.card_report`): the trick where the
 opponents gain by it, and what the deal comes to either way.
 
+The deal results are scored in the deal's match (:class:`~kozel_tutor.ai.context.MatchContext`,
+as the hint and the AI score them): after eggs a deal counts double, and a sweep in the first deal
+of ``kozly24`` writes 12 on the opponents.  Between two of the learner's cards the others play;
+where their cards change the most the learner's side can make (the partner's can only lower it,
+the opponents' only raise it), :func:`swing` says so from the values both steps already have.
+
 Under the catch of ``nizhny`` and ``kozly24`` (the 6♣ taking the Q♣ of the other side ends the
 deal at once, RULES.md) the solver values a line that ends in the catch with a stand-in, not card
 points (:func:`~kozel_tutor.solver.core.caught_points`): it ranks the cards as the deal's score
@@ -27,28 +33,33 @@ are reviewed in card points as everywhere else.
 >>> steps = learner_steps(session.record, session.rules)
 >>> len(steps), steps[-1].played in steps[-1].legal
 (9, True)
+>>> steps[0].others, 2 <= len(steps[1].others) <= 6    # the others' cards since your last
+((), True)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from ..ai.context import MatchContext
 from ..ai.pimc import backend_for
 from ..cards import Card
-from ..i18n import MORE_POINTS
+from ..i18n import MORE_POINTS, POINTS
 from ..position import Position
 from ..puzzles.explain import card_report, outcome_text
 from ..puzzles.model import Goal, Text
 from ..puzzles.variants import catch_live
 from ..puzzles.verify import analyse
 from ..rules import Rules
-from ..solver import Analysis, Outcome, deal_outcomes, solve
+from ..seats import Seat
+from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
+from . import review_texts  # noqa: F401  (registers the texts)
 from .session import LEARNER, DealRecord
 from .texts import text
 
-__all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis",
-           "analyse_step", "learner_steps"]
+__all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis", "Swing",
+           "analyse_step", "learner_steps", "swing", "swing_text"]
 
 #: the second search, for the outcomes only, gets this share of the budget on top
 SETTLE_SHARE = 0.5
@@ -56,13 +67,22 @@ SETTLE_SHARE = 0.5
 
 @dataclass(frozen=True)
 class ReviewStep:
-    """The learner's ``number``-th card of a deal: the position before it and the card played."""
+    """The learner's ``number``-th card of a deal: the position before it and the card played,
+    the match ``context`` the deal was played in, and ``others``, the cards the other players
+    played since the learner's previous card (none before the first)."""
 
     number: int
     ply: int
     played: Card
     position: Position
     legal: tuple[Card, ...]
+    context: MatchContext = field(default_factory=MatchContext)
+    others: tuple[tuple[Seat, Card], ...] = ()
+
+    def scorer(self) -> DealScore:
+        """How the deal's results are scored: in its match context."""
+        context, rules = self.context, self.position.rules
+        return lambda points, tricks: context.result_of(rules, points, tricks)
 
 
 @dataclass(frozen=True)
@@ -162,14 +182,22 @@ class StepAnalysis:
         return text("review_lost_result", lang, best=best_words, played=played_words)
 
 
-def learner_steps(record: DealRecord, rules: Rules) -> list[ReviewStep]:
-    """Every card the learner played in the deal ``record``, with the position before it."""
+def learner_steps(record: DealRecord, rules: Rules,
+                  context: MatchContext | None = None) -> list[ReviewStep]:
+    """Every card the learner played in the deal ``record``, with the position before it;
+    ``context`` is the match the deal was played in
+    (:func:`~kozel_tutor.ai.context.last_deal_context`; none: a deal on its own)."""
     state = record.replay(rules, upto=0)
     steps: list[ReviewStep] = []
+    others: list[tuple[Seat, Card]] = []
     for ply, card in enumerate(record.plays):
         if state.to_move == LEARNER:
             steps.append(ReviewStep(len(steps) + 1, ply, card, Position.from_state(state),
-                                    tuple(state.legal_plays().sorted())))
+                                    tuple(state.legal_plays().sorted()),
+                                    context or MatchContext(), tuple(others) if steps else ()))
+            others = []
+        else:
+            others.append((state.to_move, card))
         state.play(card)
     return steps
 
@@ -178,10 +206,11 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     """Solve the position before the learner's card within ``budget`` seconds."""
     # Under the catch of nizhny/kozly24, a backend that does not know it is passed over.
     backend = backend_for(step.position.rules)
-    analysis = solve(step.position, budget=budget, backend=backend)
+    scorer = step.scorer()
+    analysis = solve(step.position, budget=budget, backend=backend, scorer=scorer)
     settled: dict[Card, tuple[int, int, Outcome | None]] = {}
     if not analysis.exact:
-        settled = deal_outcomes(step.position, backend=backend,
+        settled = deal_outcomes(step.position, backend=backend, scorer=scorer,
                                 budget=None if budget is None else budget * SETTLE_SHARE)
     stand_ins = _catch_values(step.position)
     alternatives = []
@@ -224,3 +253,61 @@ def _why(step: ReviewStep, analysis: Analysis, backend: Backend,
         return card_report(check, step.played, backend=backend, budget=budget).text
     except TimeoutError:
         return None
+
+
+@dataclass(frozen=True)
+class Swing:
+    """The most the learner's side can make (card points, all cards face up) changed between
+    two of the learner's cards: ``before`` after their previous card, ``after`` before this
+    one, by ``cards``, the others' cards that did it (the partner's for a fall: only the
+    partner's cards can lower it; the opponents' for a rise)."""
+
+    before: int
+    after: int
+    cards: tuple[tuple[Seat, Card], ...]
+
+    @property
+    def fell(self) -> bool:
+        return self.after < self.before
+
+
+def swing(previous: StepAnalysis | None, current: StepAnalysis) -> Swing | None:
+    """How the others' cards since the learner's previous card changed the most the learner's
+    side can make, from the two steps' values (``previous``: the analysis of the learner's
+    previous card); ``None`` when it did not change, a value is not exact yet or may be the
+    catch's stand-in, or ``previous`` is not the card before."""
+    if (previous is None or previous.step.number + 1 != current.step.number
+            or not previous.exact or not current.exact):
+        return None
+    played, tops = previous._played(), current._tops()
+    if played.catch or any(alt.catch for alt in tops):
+        return None
+    before, after = played.low, tops[0].low
+    if before == after:
+        return None
+    partner = LEARNER.partner
+    cards = tuple((seat, card) for seat, card in current.step.others
+                  if (seat == partner) == (after < before))
+    return Swing(before, after, cards)
+
+
+def swing_text(change: Swing, lang: str) -> str:
+    """The swing in words: "After Nina's Q♥ the most your side can make fell from 101 to 80
+    points: …" (a neutral line: the others cannot see the hidden cards either)."""
+    key = "review_swing_fell" if change.fell else "review_swing_rose"
+    return text(key, lang, cards=_cards_words(change.cards, lang), before=change.before,
+                after=POINTS(change.after))
+
+
+def _cards_words(cards: tuple[tuple[Seat, Card], ...], lang: str) -> str:
+    """Whose cards, seat by seat: "Nina's Q♥", "Fedor's A♥ and J♥ and Gleb's 9♣" / «хода Нины
+    (Д♥)», «ходов Фёдора (Т♥, В♥) и Глеба (9♣)»."""
+    seats = list(dict.fromkeys(seat for seat, _ in cards))
+    words = [text("review_swing_card", lang, name=text(f"review_seat_gen_{seat.name}", lang),
+                  card=text("review_swing_list", lang).join(
+                      card.label(lang) for who, card in cards if who == seat))
+             for seat in seats]
+    joined = words[0] if len(words) == 1 else text(
+        "review_swing_and", lang, first=", ".join(words[:-1]), last=words[-1])
+    return text("review_swing_moves" if len(cards) > 1 else "review_swing_move", lang,
+                cards=joined)

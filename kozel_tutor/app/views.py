@@ -23,7 +23,7 @@ from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..state import Phase, Trick
-from .review import Alternative, ReviewStep, StepAnalysis
+from .review import Alternative, ReviewStep, StepAnalysis, swing, swing_text
 from .session import LEARNER, MatchSession, Settings
 from .store import Stats
 from .texts import text
@@ -417,6 +417,9 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         overlay["progress"] = review.progress or 0.0
         overlay["lines"] = lines
         return overlay
+    change = swing(review.analyses.get(review.index - 1), analysis)
+    if change is not None:   # what the others' cards did since your previous card, first
+        lines.insert(0, swing_text(change, lang))
     forced = len(step.legal) == 1
     if forced:
         lines.append(text("review_only", lang))

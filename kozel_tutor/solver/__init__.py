@@ -14,6 +14,7 @@ compiled C core.  The native one is used when it was built; ``KOZEL_SOLVER=pytho
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -21,13 +22,15 @@ from typing import Any
 from ..cards import CARDS, Card
 from ..position import Position
 from ..rules import CardOrder
-from ..scoring import deal_result
+from ..scoring import DealResult, deal_result
 from ..seats import Seat, Team
+from ..state import DealState
 from .core import MAX_TARGETS, Backend, BracketBackend, CoreResult, Deal, change_points
 from .python_solver import PythonBackend
 
 __all__ = [
     "Analysis",
+    "DealScore",
     "Outcome",
     "SolverUnavailable",
     "available_backends",
@@ -53,11 +56,22 @@ def _native_backend() -> Backend | None:
 
 
 def available_backends() -> list[str]:
+    """The names of the backends that run here, to pass to :func:`get_backend` or
+    ``solve(..., backend=...)``: ``["python"]``, and ``"native"`` too when the C core was built.
+
+    >>> "python" in available_backends()
+    True
+    """
     return ["python"] + (["native"] if _native_backend() is not None else [])
 
 
 def get_backend(name: str | None = None) -> Backend:
-    """The backend called ``name``, else the one ``KOZEL_SOLVER`` names, else the fastest."""
+    """The backend called ``name``, else the one ``KOZEL_SOLVER`` names, else the fastest.
+
+    A name it does not know raises :class:`ValueError` (naming ``KOZEL_SOLVER`` when the name
+    came from there); ``native`` where the core is not built raises :class:`SolverUnavailable`.
+    """
+    from_env = not name
     choice = (name or os.environ.get("KOZEL_SOLVER", "")).strip().lower()
     if choice in ("", "auto"):
         return _native_backend() or PythonBackend()
@@ -68,20 +82,38 @@ def get_backend(name: str | None = None) -> Backend:
         if native is None:
             raise SolverUnavailable("the native solver core is not built (pip install . builds it)")
         return native
-    raise ValueError(f"unknown solver backend {choice!r} (use python or native)")
+    where = " in the environment variable KOZEL_SOLVER" if from_env else ""
+    raise ValueError(f"unknown solver backend {choice!r}{where} (use python, native or auto)")
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The deal result a card leads to under best play: who wins and what they write."""
+    """The deal result a card leads to under best play: who wins and what they write.
+
+    ``value`` is what the deal writes, after the eggs multiplier when the solve was scored in
+    its match (``scorer``); 0 for a reset (люся, erasing), whose words name it.
+    """
 
     winner: Team | None
     value: int
     eggs: bool
 
+    @classmethod
+    def of(cls, result: DealResult) -> Outcome:
+        """The outcome of a scored deal."""
+        value = 0 if result.reset is not None else max(result.written)
+        return cls(result.winner, value, result.eggs)
+
     def to_dict(self) -> dict[str, Any]:
         return {"winner": None if self.winner is None else self.winner.name,
                 "value": self.value, "eggs": self.eggs}
+
+
+DealScore = Callable[[tuple[int, int], tuple[int, int]], DealResult]
+"""What a deal that ends with these card points and tricks (NS, EW) writes.  By default the
+rules' own table (:func:`~kozel_tutor.scoring.deal_result`); the deal review passes the match's
+(:meth:`kozel_tutor.ai.context.MatchContext.result_of`: the multiplier after eggs, the first
+deal's sweep)."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +140,13 @@ class Analysis:
     nodes: int = 0
 
     def to_json(self) -> dict[str, Any]:
-        """The ``kozel solve`` output (a fixed public contract)."""
+        """The ``kozel solve`` output (a fixed public contract) as a **dict**, ready for
+        :func:`json.dumps`: ``to_move``, ``cards`` (token → value, best first), ``best``,
+        ``value`` and ``pv``.
+
+        Note: :meth:`kozel_tutor.position.Position.to_json` returns JSON *text* (a ``str``);
+        its ``dict`` is :meth:`~kozel_tutor.position.Position.to_dict`.
+        """
         ordered = sorted(self.values, key=lambda c: (-self.values[c], c.index))
         return {
             "to_move": self.to_move.name,
@@ -138,8 +176,15 @@ def solve(
     budget: float | None = None,
     backend: str | Backend | None = None,
     outcomes: bool = True,
+    scorer: DealScore | None = None,
 ) -> Analysis:
-    """Analyse every legal card of the player to move (``budget``: seconds, ``None`` = exact)."""
+    """Analyse every legal card of the player to move (``budget``: seconds, ``None`` = exact;
+    ``scorer``: how the ``outcomes`` are scored, see :data:`DealScore`).
+
+    ``position`` is a :class:`~kozel_tutor.position.Position`; for a deal in progress pass
+    ``Position.from_state(deal)``.
+    """
+    _check_position(position)
     engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
     deal = deal_of(position)
     result: CoreResult = engine.analyse(deal, budget)
@@ -152,7 +197,7 @@ def solve(
     best = [card for card, v in values.items() if v == value]
     card_outcomes: dict[Card, Outcome] = {}
     if outcomes and result.exact:
-        card_outcomes = {card: _outcome(position, deal, engine, card, v)
+        card_outcomes = {card: _outcome(position, deal, engine, card, v, scorer)
                          for card, v in values.items()}
     return Analysis(
         position=position,
@@ -169,36 +214,46 @@ def solve(
     )
 
 
-def score_cuts(position: Position) -> tuple[int, ...]:
+def _check_position(position: object) -> None:
+    """A :class:`TypeError` naming what ``solve`` takes, for anything but a position."""
+    if isinstance(position, Position):
+        return
+    hint = ("for a deal in progress pass Position.from_state(deal)"
+            if isinstance(position, DealState) else "read one with Position.from_json(...)")
+    raise TypeError(f"the solver takes a Position, not a {type(position).__name__}; {hint}")
+
+
+def score_cuts(position: Position, scorer: DealScore | None = None) -> tuple[int, ...]:
     """The final points of the mover's side at which the deal result changes (61 wins, 31
     saves the losers, ...: as the preset scores), with 1 and 120 (a side with no points may
     also have no trick)."""
     team = position.to_move.team
-    rules = position.rules
+    score = scorer or _rules_scorer(position)
 
     def result(ours: int) -> Outcome:
         points = [0, 0]
         points[team], points[team.other] = ours, 120 - ours
-        found = deal_result(rules, (points[0], points[1]), (1, 1))
-        return Outcome(found.winner, found.value, found.eggs)
+        return Outcome.of(score((points[0], points[1]), (1, 1)))
 
     return tuple(sorted(change_points(result, 0, 120) | {1, 120}))
 
 
 def deal_outcomes(position: Position, *, budget: float | None = None,
-                  backend: str | Backend | None = None
+                  backend: str | Backend | None = None, scorer: DealScore | None = None
                   ) -> dict[Card, tuple[int, int, Outcome | None]]:
     """The deal result of every legal card of the player to move, solved only as far as the
     score needs: ``{card: (low, high, outcome)}`` with bounds on the final points of the
     mover's side and the outcome, ``None`` when the budget ran out before it was decided.
 
     With the native core this asks for brackets (which thresholds each card reaches), much
-    cheaper than exact values early in a deal; other backends solve exactly.
+    cheaper than exact values early in a deal; other backends solve exactly.  ``scorer``
+    scores the outcomes (:data:`DealScore`).
     """
+    _check_position(position)
     engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
-    cuts = score_cuts(position)
+    cuts = score_cuts(position, scorer)
     if not isinstance(engine, BracketBackend) or len(cuts) > MAX_TARGETS:
-        analysis = solve(position, budget=budget, backend=engine)
+        analysis = solve(position, budget=budget, backend=engine, scorer=scorer)
         return {card: (*analysis.bounds[card], analysis.outcomes.get(card))
                 for card in analysis.bounds}
     deal = deal_of(position)
@@ -208,17 +263,25 @@ def deal_outcomes(position: Position, *, budget: float | None = None,
     for index, (low, high) in sorted(result.bounds.items()):
         card, low, high = CARDS[index], already + low, already + high
         decided = all((low >= cut) == (high >= cut) for cut in cuts)
-        outcome = _outcome(position, deal, engine, card, low) if decided else None
+        outcome = _outcome(position, deal, engine, card, low, scorer) if decided else None
         found[card] = (low, high, outcome)
     return found
 
 
-def _outcome(position: Position, deal: Deal, engine: Backend, card: Card, value: int) -> Outcome:
+def _rules_scorer(position: Position) -> DealScore:
+    """The rules' own deal-score table, outside any match."""
+    rules = position.rules
+    return lambda points, tricks: deal_result(rules, points, tricks)
+
+
+def _outcome(position: Position, deal: Deal, engine: Backend, card: Card, value: int,
+             scorer: DealScore | None = None) -> Outcome:
     """Deal result when the mover's side ends with ``value`` points after playing ``card``.
 
-    The rules' own scorer decides: the points settle every threshold, and where the losers would
-    end with no points an exact search tells whether they can still be kept from taking any trick
-    (the 6 of the standard game, люся in ``classic``, erasing in ``kozly24``).  A caught line's
+    ``scorer`` (else the rules' own table) decides: the points settle every threshold, and
+    where the losers would end with no points an exact search tells whether they can still be
+    kept from taking any trick (the 6 of the standard game, люся in ``classic``, erasing or, in
+    the first deal, 12 on the opponents in ``kozly24``).  A caught line's
     value is already scored as the catch scores (see :func:`.core.caught_points`).
     """
     team = position.to_move.team
@@ -231,8 +294,8 @@ def _outcome(position: Position, deal: Deal, engine: Backend, card: Card, value:
         loser = winner.other
         if points[loser] == 0 and position.taken_tricks[loser] == 0:
             tricks[loser] = 0 if _takes_every_trick(engine, deal, card.index, winner) else 1
-    result = deal_result(position.rules, (points[0], points[1]), (tricks[0], tricks[1]))
-    return Outcome(result.winner, result.value, result.eggs)
+    score = scorer or _rules_scorer(position)
+    return Outcome.of(score((points[0], points[1]), (tricks[0], tricks[1])))
 
 
 def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> bool:

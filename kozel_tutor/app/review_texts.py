@@ -1,0 +1,43 @@
+"""The deal review's words for the others' cards between two of the learner's cards (Russian and
+English), merged into :data:`TEXTS` (see :func:`kozel_tutor.app.review.swing`).
+
+>>> from .texts import text
+>>> text("review_swing_card", "ru", name=text("review_seat_gen_N", "ru"), card="Д♥")
+'Нины (Д♥)'
+"""
+
+from __future__ import annotations
+
+from .texts import TEXTS
+
+__all__ = ["REVIEW_TEXTS"]
+
+REVIEW_TEXTS: dict[str, dict[str, str]] = {
+    # whose card: "Nina's Q♥", «(хода) Нины (Д♥)»
+    "review_seat_gen_N": {"en": "{seat_N}", "ru": "Нины"},
+    "review_seat_gen_E": {"en": "{seat_E}", "ru": "Глеба"},
+    "review_seat_gen_W": {"en": "{seat_W}", "ru": "Фёдора"},
+    "review_swing_card": {"en": "{name}'s {card}", "ru": "{name} ({card})"},
+    "review_swing_and": {"en": "{first} and {last}", "ru": "{first} и {last}"},
+    # between two cards of one player: "Gleb's 10♣ and 10♥", «Глеба (10♣, 10♥)»
+    "review_swing_list": {"en": " and ", "ru": ", "},
+    "review_swing_move": {"en": "{cards}", "ru": "хода {cards}"},
+    "review_swing_moves": {"en": "{cards}", "ru": "ходов {cards}"},
+    # {after} is a Count (i18n.POINTS): "80 points", «80 очков»; a fall is always the partner's
+    # card, and said without blame: nobody at the table sees the hidden cards
+    "review_swing_fell": {"en": "After {cards}, the most your side can make with all the cards "
+                                "face up fell from {before} to {after}. {seat_N} cannot see the "
+                                "hidden cards, so this may be just bad luck.",
+                          "ru": "После {cards} ваша сторона, если видеть все карты, может "
+                                "набрать уже не {before}, а {after}. {seat_N} не видит чужих "
+                                "карт, так что это может быть просто невезение."},
+    "review_swing_rose": {"en": "After {cards}, the most your side can make with all the cards "
+                                "face up rose from {before} to {after}: the opponents cannot "
+                                "see the hidden cards either.",
+                          "ru": "После {cards} ваша сторона, если видеть все карты, может "
+                                "набрать уже не {before}, а {after}: соперники тоже не видят "
+                                "чужих карт."},
+}
+
+for _key, _texts in REVIEW_TEXTS.items():
+    TEXTS.setdefault(_key, _texts)
