@@ -29,14 +29,14 @@ preset's table with the eggs multiplier, then the first deal's sweep of ``kozly2
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..rules import Rules
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, Team
-from ..variants.match_rules import procedures_for
+from ..variants.match_rules import scored_in_match
 
 if TYPE_CHECKING:
     from ..variants.match import DealSetup, Match
@@ -75,14 +75,8 @@ class MatchContext:
         >>> MatchContext(multiplier=2).result_of(find_rules(), (50, 70), (4, 5)).written
         (0, 4)
         """
-        result = deal_result(rules, points, tricks, self.multiplier, caught)
-        sweep = procedures_for(rules).sweep_first_deal_writes
-        if (sweep is not None and self.first_deal and result.winner is not None
-                and result.caught is None and result.tricks[result.winner.other] == 0):
-            written = [0, 0]
-            written[result.winner.other] = sweep
-            result = replace(result, value=sweep, written=(written[0], written[1]), reset=None)
-        return result
+        return scored_in_match(deal_result(rules, points, tricks, self.multiplier, caught),
+                               rules, first_deal=self.first_deal)
 
 
 def context_for(match: Match, setup: DealSetup, seat: Seat) -> MatchContext:

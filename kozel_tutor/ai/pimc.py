@@ -45,13 +45,11 @@ from functools import cache
 from ..cards import Card, parse_cards
 from ..i18n import Number
 from ..rules import Rules
-from ..scoring import deal_result
 from ..seats import Seat, Team
 from ..solver import get_backend
 from ..solver.core import MAX_TARGETS, Backend, BracketBackend, Deal, change_points
 from ..solver.python_solver import PythonBackend
 from ..state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, SeatView
-from ..variants.match_rules import procedures_for
 from .base import CandidateStats, Decision, Progress, TrumpDecision
 from .context import MatchContext
 from .heuristic import rule_decision
@@ -109,16 +107,10 @@ def deal_utility(rules: Rules, team: Team, ours: int, theirs: int, *,
         tricks[team] = 0
     if theirs_no_trick:
         tricks[team.other] = 0
-    multiplier = context.multiplier if context is not None else 1
-    result = deal_result(rules, (points[0], points[1]), (tricks[0], tricks[1]), multiplier,
-                         caught)
+    result = (context or MatchContext()).result_of(rules, (points[0], points[1]),
+                                                    (tricks[0], tricks[1]), caught)
     gain = [float(result.written[0]), float(result.written[1])]
-    sweep = procedures_for(rules).sweep_first_deal_writes
-    if (sweep is not None and context is not None and context.first_deal and caught is None
-            and result.winner is not None and tricks[result.winner.other] == 0):
-        gain = [0.0, 0.0]
-        gain[result.winner.other] = sweep
-    elif result.reset is not None:
+    if result.reset is not None:
         scores = context.scores if context is not None else None
         typical = rules.match_target / 4
         gain[result.reset] -= scores[result.reset] if scores is not None else typical

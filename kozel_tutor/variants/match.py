@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,7 +32,7 @@ from ..scoring import DealResult, MatchScore
 from ..seats import Seat, Team
 from ..state import DealState, Phase
 from .boasts import BoastOutcome, run_boast
-from .match_rules import Procedures, procedures_for
+from .match_rules import Procedures, procedures_for, scored_in_match
 from .predeal import Exchange, exchange_procedure, redeal_questions
 from .questions import BoastQuestion, LeaderQuestion, Procedure, ProcedureError, Question, drive
 
@@ -223,15 +222,8 @@ class Match:
 
     def result_of(self, state: DealState) -> DealResult:
         """The score of a finished deal under the preset's table and the match rules."""
-        result = state.result(self.score.multiplier)
-        sweep = self.procedures.sweep_first_deal_writes
-        if (sweep is not None and self.first_deal and result.winner is not None
-                and result.caught is None and result.tricks[result.winner.other] == 0):
-            written = [0, 0]
-            written[result.winner.other] = sweep
-            result = dataclasses.replace(result, value=sweep, written=(written[0], written[1]),
-                                         reset=None)
-        return result
+        return scored_in_match(state.result(self.score.multiplier), self.rules,
+                               first_deal=self.first_deal)
 
     def record(self, state: DealState) -> DealResult:
         """Score the finished deal and add it to the match."""

@@ -12,10 +12,11 @@ card* is described here and carried out by :class:`kozel_tutor.variants.match.Ma
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..rules import Rules, RulesError
+from ..scoring import DealResult
 
 __all__ = [
     "PROCEDURES",
@@ -23,6 +24,7 @@ __all__ = [
     "Procedures",
     "procedures_for",
     "register_procedures",
+    "scored_in_match",
 ]
 
 LaterLead = Literal["left_of_dealer", "last_winners_choose"]
@@ -87,3 +89,18 @@ def procedures_for(rules: Rules) -> Procedures:
         known = ", ".join(sorted(PROCEDURES))
         raise RulesError(
             f"unknown match procedures {rules.procedures!r} (known: {known})") from None
+
+
+def scored_in_match(result: DealResult, rules: Rules, *, first_deal: bool) -> DealResult:
+    """``result`` as the match writes it: in the first deal of a preset whose sweep writes on
+    the opponents (``kozly24``: 12), a side that took every trick without a catch writes that
+    on them instead of what the table says (erasing its own penalty).  The one place of this
+    rule: the match, the review's scoring and the AI's deal utility all call it.
+    """
+    sweep = procedures_for(rules).sweep_first_deal_writes
+    if (sweep is None or not first_deal or result.winner is None or result.caught is not None
+            or result.tricks[result.winner.other] != 0):
+        return result
+    written = [0, 0]
+    written[result.winner.other] = sweep
+    return replace(result, value=sweep, written=(written[0], written[1]), reset=None)
