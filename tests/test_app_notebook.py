@@ -263,3 +263,24 @@ def test_review_and_results_speak_the_language_last_used_at_the_table(
     english = results("en", store=store)   # lang= still has the last word
     assert english is not None and list(english.index) == [("Random", "Clubs")]
     assert table.view["overlay"]["kind"] == "pause"
+
+
+def test_the_notebook_review_scores_the_deal_in_its_match(store: Store) -> None:
+    """A finished deal keeps its match context (first deal, multiplier, score before it), and
+    the notebook's review scores the learner's last card as the match scored the deal."""
+    from kozel_tutor.app.session import DealRecord
+    from kozel_tutor.puzzles.variants import outcome_words
+    from kozel_tutor.solver import Outcome
+    from kozel_tutor.variants.match_rules import scored_in_match
+
+    table = play("random", variant="kozly24", lang="en", store=store, pace=INSTANT)
+    play_cards(table)
+    kept = store.finished_deals(limit=1)[-1]
+    assert kept["match"] == {"scores": [0, 0], "multiplier": 1, "first_deal": True}
+    rules = Settings.from_dict(kept["rules"]).rules()
+    deal = DealRecord.from_dict(kept["deal"], rules).replay(rules)
+    result = scored_in_match(deal.result(1), rules, first_deal=True)
+    review = review_last_deal("en", store=store, budget=30.0, progress=False)
+    assert review is not None
+    assert review["Deal after it"].iloc[-1] == outcome_words(Outcome.of(result), Team.NS,
+                                                             rules).en

@@ -60,6 +60,32 @@ class MatchContext:
     first_deal: bool = False
     known: tuple[int, int, int, int] = (0, 0, 0, 0)
 
+    def to_dict(self) -> dict[str, object]:
+        """The match part of the context, to keep with a finished deal's record (no cards)."""
+        return {"scores": list(self.scores), "multiplier": self.multiplier,
+                "first_deal": self.first_deal}
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchContext:
+        """The context :meth:`to_dict` kept; a record without one (older, or damaged) is
+        scored as a deal on its own.
+
+        >>> MatchContext.from_dict({"scores": [4, 2], "multiplier": 2, "first_deal": False})
+        MatchContext(scores=(4, 2), multiplier=2, first_deal=False, known=(0, 0, 0, 0))
+        >>> MatchContext.from_dict("junk")
+        MatchContext(scores=(0, 0), multiplier=1, first_deal=False, known=(0, 0, 0, 0))
+        """
+        if not isinstance(data, dict):
+            return cls()
+        scores, multiplier = data.get("scores"), data.get("multiplier")
+        first = data.get("first_deal")
+        if (not isinstance(scores, list) or len(scores) != 2
+                or not all(type(s) is int and 0 <= s < 1000 for s in scores)
+                or type(multiplier) is not int or not 1 <= multiplier <= 8
+                or not isinstance(first, bool)):
+            return cls()
+        return cls((scores[0], scores[1]), multiplier, first)
+
     def result_of(self, rules: Rules, points: tuple[int, int], tricks: tuple[int, int],
                   caught: Team | None = None) -> DealResult:
         """The score of a deal that ends with these card ``points`` and ``tricks`` (NS, EW) in

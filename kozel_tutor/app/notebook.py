@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
+from ..ai.context import MatchContext
 from ..i18n import LANGUAGES, pick
 from .notices import save_set_aside_notice
 from .play_view import Pace, PlayScreen
@@ -236,7 +237,7 @@ def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
         settings = Settings.from_dict(deals[-1].get("rules"))
         rules = settings.rules()
         record = DealRecord.from_dict(deals[-1].get("deal"), rules)
-        steps = learner_steps(record, rules)
+        steps = learner_steps(record, rules, MatchContext.from_dict(deals[-1].get("match")))
     except (SaveError, ValueError) as exc:
         print(text("nb_bad_deal", lang, reason=exc))
         return None

@@ -418,8 +418,9 @@ class PlayScreen:
             rules = session.settings.to_dict()
             if not session.settings.standard:
                 rules["rules"] = session.settings.variant
+            match = last_deal_context(session.score).to_dict()
             self.store.record_deal(key, result, team, session.to_json(),
-                                   {"rules": rules, "deal": record})
+                                   {"rules": rules, "deal": record, "match": match})
             if session.score.is_over:
                 self.store.record_match(key, session.score, team)
         except sqlite3.Error:
