@@ -145,7 +145,7 @@ def test_a_zip_bomb_in_a_link_is_refused() -> None:
 
 
 def test_authoring_fills_in_the_answers_or_says_why_not() -> None:
-    with pytest.raises(PuzzleError, match="no clear best: the next card is only 6 point"):
+    with pytest.raises(PuzzleError, match="no card is clearly best: the next one is only 6 points"):
         author_puzzle(SMALL_POSITION, backend="python")
     taken_all = {"hands": {"N": "8D 7D", "E": "KS TH 6H", "S": "AC 7H", "W": "AD KD"},
                  "leader": "S", "trick": ["AH", "8H", "KH"], "led": "S",
@@ -187,7 +187,7 @@ def test_teacher_round_trip_build_export_solve_results_gradebook(tmp_path: Path)
     first = puzzle_set.puzzles[0].id
     assert book.puzzles.loc[first, "right"] == 2
     assert book.puzzles.loc[first, "common_wrong_card"] != ""
-    assert book.answers.shape == (3, 4)
+    assert book.sets[0].answers.shape == (3, 4) and book.answers.columns[0] == "set_id"
     html = gradebook_html(book, "ru")
     assert "<svg" in html and "Anna" in html
 
@@ -209,7 +209,7 @@ def test_results_files_record_card_time_and_hints(tmp_path: Path) -> None:
     ("d.csv", "student,set_id,puzzle,card,correct,seconds,hints,at\nA,s,p,QC,maybe,1,0,\n",
      "correct must be"),
     ("e.json", '{"format": "kozel-puzzle-results", "version": 1, "student": "", "set_id": "s",'
-               ' "results": []}', "student must be a name"),
+               ' "results": []}', "the student's name (student) is missing"),
 ])
 def test_a_bad_results_file_is_named_and_the_others_still_load(
         tmp_path: Path, name: str, content: str, message: str) -> None:
@@ -528,9 +528,12 @@ def _visible_words(view: TeacherView) -> str:
               view.example.description, view.example.tooltip,
               view.position.placeholder, view.title.placeholder, view.repo.placeholder,
               view.upload.description]
-    for row in view.items.children:
+    for row in (*view.items.children, *view.files_box.children[1:-1]):
         label, button = row.children
         parts += [re.sub(r"<[^>]+>", " ", label.value), button.description, button.tooltip]
+    if view.files_box.children:
+        parts += [re.sub(r"<[^>]+>", " ", view.files_box.children[0].value),
+                  view.clear_results.description, view.clear_results.tooltip]
     return html.unescape(" ".join(parts))
 
 
@@ -543,6 +546,7 @@ def test_the_teacher_screen_switches_language(tmp_path: Path) -> None:
     view.add_filtered()
     view.position.value = json.dumps(SMALL_POSITION)
     view.author()
+    view.title.value = "Homework 5"   # the set's title is the teacher's words, in any language
     results = solve_as("Anna", view.puzzle_set(), ["wrong"] + ["right"] * 9, tmp_path)
     view.add_results([(results.name, results.read_bytes()), ("junk.csv", b"nonsense")])
     russian = _visible_words(view)
@@ -794,11 +798,11 @@ def test_the_results_say_rightly_what_was_read(tmp_path: Path) -> None:
     assert "Ни один файл не прочитан:" in shown and "остальные" not in shown
     assert "bad.json: это не файл результатов из задач kozel-tutor" in shown
 
-    empty = ResultsSheet("Vera", "homework-1")   # read, but not a single answer in it
+    empty = ResultsSheet.for_set("Vera", homework())   # read, but not a single answer in it
     view.add_results([("vera.json", empty.to_json().encode())])
     shown = html.unescape(view.grades.value)
-    assert "Эти файлы не прочитаны:" in shown and "остальные" not in shown
-    assert "Пока нет результатов" in shown
+    assert "Эти файлы не прочитаны (остальные — в журнале ниже):" in shown
+    assert "Пока нет результатов" not in shown and "Vera" in shown and "0 из 4" in shown
 
     good = solve_as("Anna", homework(), ["right"] * 4, tmp_path)
     view.add_results([(good.name, good.read_bytes())])

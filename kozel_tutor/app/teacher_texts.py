@@ -110,7 +110,6 @@ TEXT: dict[str, dict[str, str]] = {
     "upload": {"ru": "Загрузить файлы результатов", "en": "Load results files"},
     "bad": {"ru": "Эти файлы не прочитаны (остальные — в журнале ниже):",
             "en": "These files were not read (the others are in the gradebook below):"},
-    "bad_plain": {"ru": "Эти файлы не прочитаны:", "en": "These files were not read:"},
     "bad_none": {"ru": "Ни один файл не прочитан:", "en": "No file could be read:"},
     "bad_none_hint": {"ru": "Файл результатов ученик скачивает в приложении, решив ваш набор "
                             "задач (JSON или CSV). Загрузите такие файлы — и здесь появится "
@@ -118,6 +117,16 @@ TEXT: dict[str, dict[str, str]] = {
                       "en": "A results file is what a student downloads in the app after "
                             "solving your puzzle set (JSON or CSV). Load such files and the "
                             "gradebook appears here."},
+    "files_heading": {"ru": "Загруженные файлы", "en": "Files loaded"},
+    "file_read": {"ru": "{file} → {student} · набор «{set}» · ответов: {n}",
+                  "en": "{file} → {student} · set “{set}” · answers: {n}"},
+    "file_bad": {"ru": "{file} — не прочитан (почему — ниже)",
+                 "en": "{file} — not read (see why below)"},
+    "remove_file_hint": {"ru": "Убрать этот файл из журнала",
+                         "en": "Take this file out of the gradebook"},
+    "clear_results": {"ru": "Убрать все файлы", "en": "Remove all files"},
+    "clear_results_hint": {"ru": "Убрать из журнала все загруженные файлы результатов",
+                           "en": "Take every results file loaded out of the gradebook"},
     "empty_set": {"ru": "Набор пуст: добавьте задачи.", "en": "The set is empty: add puzzles."},
     "remove": {"ru": "Убрать", "en": "Remove"},
     "remove_hint": {"ru": "Убрать задачу из набора", "en": "Remove this puzzle from the set"},

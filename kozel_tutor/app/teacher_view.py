@@ -10,16 +10,23 @@ app's panel header (title, the way home and the app's language switch):
 * **Share** – the set's title, the list of its puzzles (title, themes, variant, rating) with a
   button to remove each, its file to download (named after the title), and the whole Binder
   link that opens it in the app, to copy (the GitHub repository is configurable).
-* **Grade** – upload the students' results files (JSON or CSV); each bad file is named with its
-  problem and the rest still make the gradebook, whose headers, puzzle titles and cards are in
-  the teacher's language.
+* **Grade** – upload the students' results files (JSON or CSV, as the app or Excel saved
+  them); each bad file is named with its problem and the rest still make the gradebook: one
+  part per set, under its title, each with its CSV to download, every answer graded by its card
+  where the puzzle is known, and its headers, puzzle titles and cards in the teacher's
+  language.  The files read are listed (file → student, set, answers), each with a button to
+  take it out, and one to take them all out; the screen says which answers a file marks
+  otherwise than their cards, and which files name the same student but are shown apart.
 
 With the app's store (``store=``), the set being built – its puzzles, the teacher's own
 positions, the title – is kept as a draft (:mod:`.teacher_draft`): leaving the section, or
-reloading the page, loses nothing.  The title, the repository and the position reach Python
-(and the draft) when the teacher leaves the field or presses Enter, not at every key; each is
-cut to what a draft keeps (:data:`~kozel_tutor.puzzles.teacher.DRAFT_TEXT_LIMITS`), saying so.
-A draft that cannot be read is set aside, and the screen says so; so it does when the draft
+reloading the page, loses nothing.  The results files loaded are kept for the session (a
+:class:`ResultsInbox` per store): leaving the section and coming back finds the gradebook as it
+was.  The title reaches Python at every key, so the set's file and link always carry the title
+the teacher sees (and their buttons wait for it, should a click outrun the typing); the
+repository and the position when the teacher leaves the field or presses Enter.  Each is cut
+to what a draft keeps (:data:`~kozel_tutor.puzzles.teacher.DRAFT_TEXT_LIMITS`), saying so.  A
+draft that cannot be read is set aside, and the screen says so; so it does when the draft
 cannot be written.
 
 Every word on the screen (:mod:`.teacher_texts`), the problems included, follows the language
@@ -34,9 +41,12 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import tempfile
+import json
+import logging
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +57,7 @@ from ..puzzles.model import (
     Goal,
     Puzzle,
     PuzzleError,
+    PuzzleProblem,
     PuzzleSet,
     Text,
     load_catalogue_lenient,
@@ -56,12 +67,15 @@ from ..puzzles.teacher import (
     DRAFT_TEXT_LIMITS,
     EXAMPLE_POSITION,
     LONG_LINK,
+    Gradebook,
     TeacherDraft,
     author_puzzle,
     filter_puzzles,
     gradebook,
     gradebook_html,
-    load_results,
+    read_results,
+    results_table,
+    set_dict,
     set_filename,
     set_link,
 )
@@ -75,14 +89,29 @@ from .teacher_draft import DRAFT, DraftKeeper
 from .teacher_texts import HELP
 from .teacher_texts import t as _t
 
-__all__ = ["DRAFT", "TeacherView", "difficulty_range"]
+__all__ = ["DRAFT", "ResultsInbox", "TeacherView", "difficulty_range", "results_inbox"]
+
+log = logging.getLogger(__name__)
 
 _DIFFICULTY = {"any": (0, 9999), "easy": (0, 1199), "medium": (1200, 1599),
                "hard": (1600, 9999)}
 
+# The set's file, its link and the copy button carry the title they were made with
+# (data-title).  Clicked while the title field says otherwise (the last key is still on its way
+# to Python), one waits for its successor with the title the teacher sees and clicks that (or,
+# if none comes within 3 s, goes ahead as it is).
+_FRESH_JS = ("const root=this.closest('.kz-teacher');"
+             "const box=root&&root.querySelector('.kz-teacher-title input');"
+             "if(box&&box.value!==this.dataset.title){event.preventDefault();"
+             "const me=this,id=this.dataset.testid;let n=0;const t=setInterval(()=>{"
+             "const all=[...root.querySelectorAll('[data-testid='+id+']')];"
+             "const f=all.find(e=>e.dataset.title===box.value);"
+             "if(f||++n>100){clearInterval(t);const go=f||all.pop()||me;"
+             "go.dataset.title=box.value;go.click();}},30);return false;}")
+
 # The whole Binder link in a field that wraps, and a button that copies it (in the browser:
 # Python cannot reach the teacher's clipboard).
-_COPY_JS = ("const f=this.closest('.kz-teacher-linkbox').querySelector('textarea');"
+_COPY_JS = _FRESH_JS + ("const f=this.closest('.kz-teacher-linkbox').querySelector('textarea');"
             "f.focus();f.select();const done=()=>{this.textContent=this.dataset.done;};"
             "if(navigator.clipboard&&window.isSecureContext){navigator.clipboard"
             ".writeText(f.value).then(done,()=>{document.execCommand('copy');done();});}"
@@ -110,14 +139,59 @@ def _button(*classes: str) -> ipywidgets.Button:
     return button
 
 
-def _catalogue() -> tuple[list[Puzzle], list[PuzzleError]]:
-    """The catalogue's puzzles, each id once, and the files that could not be read."""
+def _catalogue() -> tuple[list[PuzzleSet], list[Puzzle], list[PuzzleError]]:
+    """The catalogue's sets, its puzzles (each id once), and the files that could not be
+    read."""
     sets, errors = load_catalogue_lenient()
     seen: dict[str, Puzzle] = {}
     for puzzle_set in sets:
         for puzzle in puzzle_set.puzzles:
             seen.setdefault(puzzle.id, puzzle)
-    return list(seen.values()), errors
+    return sets, list(seen.values()), errors
+
+
+@dataclass(frozen=True, eq=False)
+class Received:
+    """A results file the teacher chose: its ``name``, and its answers as read
+    (:func:`~kozel_tutor.puzzles.teacher.read_results`), or the ``error`` saying why it could
+    not be read."""
+
+    name: str
+    rows: pd.DataFrame | None = None
+    error: PuzzleError | None = None
+
+
+class ResultsInbox:
+    """The results files loaded on the teacher's screen, in the order chosen.  The app makes
+    the screen afresh at each visit; the files stay here for the session
+    (:func:`results_inbox`)."""
+
+    def __init__(self) -> None:
+        self.files: list[Received] = []
+
+
+_INBOXES: weakref.WeakKeyDictionary[Store, ResultsInbox] = weakref.WeakKeyDictionary()
+
+
+def results_inbox(store: Store | None) -> ResultsInbox:
+    """The results files of the session whose store is ``store`` (each screen its own without
+    one, as in a notebook)."""
+    if store is None:
+        return ResultsInbox()
+    return _INBOXES.setdefault(store, ResultsInbox())
+
+
+def read_received(name: str, content: bytes) -> Received:
+    """One uploaded file read; whatever goes wrong is said of this file alone."""
+    try:
+        return Received(name, rows=read_results((name, content)))
+    except PuzzleError as exc:
+        return Received(name, error=exc)
+    except Exception as exc:   # a file no check foresaw must not stop the others
+        log.exception("could not read the results file %s", name)
+        reason = {"en": f"{type(exc).__name__}: {exc}", "ru": "непредвиденная ошибка"}
+        return Received(name, error=PuzzleError([PuzzleProblem("cannot_read", reason=reason)],
+                                                 name))
 
 
 def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
@@ -152,14 +226,14 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.backend = backend
         self.store = store
         self._quiet = False   # set while the screen itself changes values (language, draft)
-        self.catalogue, self.load_errors = _catalogue()   # the errors are shown above
+        # the catalogue's errors are shown above
+        self.catalogue_sets, self.catalogue, self.load_errors = _catalogue()
         self.keeper = DraftKeeper(store, self.catalogue)
         self.chosen: list[Puzzle] = []
-        self.results_files: list[Path] = []
-        self._results: tuple[pd.DataFrame, list[PuzzleError]] | None = None
+        self.inbox = results_inbox(store)
+        self.book: Gradebook | None = None
         self._authored: Puzzle | PuzzleError | tuple[str, dict[str, object]] | None = None
         self._cut: str | None = None   # the title or repository just cut to its limit
-        self._tmp = tempfile.TemporaryDirectory(prefix="kozel-results-")
         self._build_header()
         self._build_filters()
         self._build_own_position()
@@ -168,6 +242,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.children = self._lay_out()
         self.set_lang(self.lang)
         self._restore_draft()
+        if self.inbox.files:
+            self._show_results()
 
     # -- the parts of the screen ------------------------------------------------------------
 
@@ -184,7 +260,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             hbox([self.goal, self.check], layout=row), self.goal_hint, self.author_status,
             self.section_title("share"), hbox([self.title, self.repo], layout=row),
             self.details_status, self.count, self.items, self.share,
-            self.section_title("grade"), self.upload, self.grades,
+            self.section_title("grade"), self.upload, self.files_box, self.grades,
         )
 
     def _build_header(self) -> None:
@@ -235,7 +311,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def _build_share(self) -> None:
         """The set's title and repository, its list of puzzles, its file and link."""
         w = ipywidgets
-        self.title = w.Text(value="", continuous_update=False)
+        self.title = w.Text(value="", continuous_update=True)   # see _FRESH_JS
         self.title.add_class("kz-teacher-title")
         self.title.observe(lambda _: self._details_edited("title"), names="value")
         self.repo = w.Text(value="", continuous_update=False)
@@ -249,11 +325,17 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.share = w.HTML()
 
     def _build_grade(self) -> None:
-        """The button for the students' results files, and the gradebook."""
-        self.upload = FileButton(accept=".json,.csv", multiple=True, testid="teacher-upload")
+        """The button for the students' results files, the list of the files loaded, and the
+        gradebook."""
+        self.upload = FileButton(accept=".json,.csv,.txt", multiple=True,
+                                 testid="teacher-upload")
         self.upload.add_class("kz-teacher-upload")
         self.upload.on_files(self._on_files)
-        self.unreceived: list[PuzzleError] = []
+        self.files_box = ipywidgets.VBox()
+        self.files_box.add_class("kz-teacher-files")
+        self.clear_results = _button("kz-wbtn-small", "kz-teacher-clear-results")
+        self.clear_results.layout.align_self = "flex-start"
+        self.clear_results.on_click(lambda _: self.remove_results())
         self.grades = ipywidgets.HTML()
 
     def section_title(self, key: str) -> ipywidgets.HTML:
@@ -287,7 +369,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.refresh()
         self._show_authored()
         self._show_details_status()
-        self._show_grades()
+        self._show_results()
 
     def _word_choices(self) -> None:
         """The dropdowns' choices and labels, in the screen's language."""
@@ -326,6 +408,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.title.placeholder = _t("set_title", lang)
         self.repo.placeholder = _t("repo", lang)
         self.upload.description = _t("upload", lang)
+        self.clear_results.description = _t("clear_results", lang)
+        self.clear_results.tooltip = _t("clear_results_hint", lang)
 
     def _show_header(self) -> None:
         lang = self.lang
@@ -414,10 +498,13 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.refresh_share()
 
     def _set_changed(self) -> None:
-        """The set changed: what was said of the last position checked no longer applies."""
+        """The set changed: what was said of the last position checked no longer applies, and
+        the gradebook knows the set anew."""
         self._forget_authored()
         self.refresh()
         self._save_draft()
+        if self.inbox.files:
+            self._show_results()
 
     def add_filtered(self) -> int:
         fresh = self._unchosen()[:self.ADD_AT_ONCE]
@@ -479,6 +566,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.chosen.append(puzzle)
         self.refresh()
         self._save_draft()
+        if self.inbox.files:
+            self._show_results()
         self._authored = puzzle
         self._show_authored()
         return puzzle
@@ -576,11 +665,13 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.count.value = (f'<p data-testid="teacher-count">'
                             f'{html.escape(_t("in_set", lang, n=len(self.chosen)))}</p>')
         puzzle_set = self.puzzle_set()
-        payload = base64.b64encode(puzzle_set.to_json().encode("utf-8")).decode("ascii")
+        text = json.dumps(set_dict(puzzle_set), ensure_ascii=False, indent=1)
+        payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = (set_filename(puzzle_set, lang) if self.title.value.strip()
                 else f"{puzzle_set.id}.json")
         parts = [f'<p><a class="kz-download" data-testid="teacher-download" '
-                 f'download="{html.escape(name)}" href="data:application/json;base64,{payload}">'
+                 f'{self._made_with()} download="{html.escape(name)}" '
+                 f'href="data:application/json;base64,{payload}">'
                  f'{html.escape(_t("download", lang))}</a></p>']
         try:
             link = set_link(puzzle_set, repo=self.repo.value.strip() or None)
@@ -590,6 +681,12 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         else:
             parts.append(self._link_html(link))
         self.share.value = "".join(parts)
+
+    def _made_with(self, script: str = _FRESH_JS) -> str:
+        """The attributes of a share button made with the title now in the field: the title,
+        and the click that waits for a fresher button if the field says otherwise."""
+        return (f'data-title="{html.escape(self.title.value)}" '
+                f'onclick="{html.escape(script)}"')
 
     def _link_html(self, link: str) -> str:
         """The whole link, in a field that wraps and selects itself, with a copy button."""
@@ -601,10 +698,11 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                f'onfocus="this.select()">{url}</textarea>'
                f'<div class="kz-teacher-linkactions">'
                f'<button type="button" class="kz-btn" data-testid="teacher-copy" '
-               f'data-done="{html.escape(_t("copied", lang))}" '
-               f'onclick="{html.escape(_COPY_JS)}">{html.escape(_t("copy", lang))}</button>'
+               f'data-done="{html.escape(_t("copied", lang))}" {self._made_with(_COPY_JS)}>'
+               f'{html.escape(_t("copy", lang))}</button>'
                f'<a class="kz-btn" data-testid="teacher-link" target="_blank" rel="noopener" '
-               f'href="{url}">{html.escape(_t("open_link", lang))}</a></div></div>')
+               f'{self._made_with()} href="{url}">{html.escape(_t("open_link", lang))}</a>'
+               f'</div></div>')
         if len(link) > LONG_LINK:
             out += f"<p>{html.escape(_t('long', lang, n=len(link)))}</p>"
         return out
@@ -612,46 +710,101 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     # -- grade ------------------------------------------------------------------------------
 
     def add_results(self, files: Sequence[tuple[str, bytes]]) -> None:
-        """Add uploaded results files and redraw the gradebook."""
-        folder = Path(self._tmp.name)
-        for number, (name, content) in enumerate(files, len(self.results_files)):
-            base = Path(name).name
-            safe = base if base not in ("", ".", "..") else "results.json"
-            path = folder / f"{number:03d}" / safe
-            path.parent.mkdir()
-            path.write_bytes(content)
-            self.results_files.append(path)
-        self._results = load_results(self.results_files)
+        """Add uploaded results files (name and bytes) and redraw the gradebook."""
+        self.inbox.files.extend(read_received(name, content) for name, content in files)
+        self._show_results()
+
+    def _on_files(self, files: list[ChosenFile]) -> None:
+        self.inbox.files.extend(
+            Received(f.name, error=unreceived_file_error(f.name, f.size, f.problem == "too_big",
+                                                         self.upload.max_bytes))
+            for f in files if f.content is None)
+        self.add_results([(f.name, f.content) for f in files if f.content is not None])
+
+    def remove_results(self, number: int | None = None) -> None:
+        """Take the file at place ``number`` of the list out of the gradebook (all of them
+        without a number)."""
+        if number is None:
+            self.inbox.files.clear()
+        elif 0 <= number < len(self.inbox.files):
+            del self.inbox.files[number]
+        self._show_results()
+
+    def _known_sets(self) -> list[PuzzleSet]:
+        """The sets whose puzzles and titles the gradebook knows: the one on the screen first
+        (untitled while its title is not typed: the files then say it), then the catalogue's."""
+        if not self.chosen:
+            return self.catalogue_sets
+        on_screen = self.puzzle_set()
+        if not self.title.value.strip():
+            on_screen = replace(on_screen, title=Text("", ""))
+        return [on_screen, *self.catalogue_sets]
+
+    def _show_results(self) -> None:
+        """The list of files loaded and the gradebook, in the screen's language."""
+        received = self.inbox.files
+        read = [f for f in received if f.rows is not None]
+        self.book = (gradebook(results_table([f.rows for f in read if f.rows is not None]),
+                               sets=self._known_sets(), puzzles=[*self.catalogue, *self.chosen])
+                     if read else None)
+        self._show_files(read)
         self._show_grades()
 
+    def _file_line(self, file: Received, number: int | None) -> str:
+        """``anna.json → Anna · набор «Домашка 1» · ответов: 4``: the file ``number`` of those
+        read, as the gradebook took it."""
+        lang, book = self.lang, self.book
+        if number is None or book is None:
+            return html.escape(_t("file_bad", lang, file=file.name))
+        row = book.files[book.files["file_no"] == number].iloc[0]
+        return html.escape(_t("file_read", lang, file=file.name, student=row["shown"],
+                              set=book.set_title(str(row["set_id"]), lang),
+                              n=int(row["answers"])))
+
+    def _show_files(self, read: list[Received]) -> None:
+        """Each file loaded, what it was read as, with its button to take it out."""
+        w, lang = ipywidgets, self.lang
+        for old in self.files_box.children:   # the heading and the files' rows
+            if old is not self.clear_results:
+                for child in (*getattr(old, "children", ()), old):
+                    child.close()
+        if not self.inbox.files:
+            self.files_box.children = ()
+            return
+        rows = []
+        numbers = {id(file): number for number, file in enumerate(read)}
+        for number, file in enumerate(self.inbox.files):
+            line = self._file_line(file, numbers.get(id(file)))
+            label = w.HTML(f'<span data-testid="teacher-file">{line}</span>',
+                           layout=w.Layout(flex="1 1 auto"))
+            button = _button("kz-wbtn-small", "kz-teacher-remove-file")
+            button.layout.flex = "none"
+            button.description = _t("remove", lang)
+            button.tooltip = _t("remove_file_hint", lang)
+            button.on_click(lambda _, n=number: self.remove_results(n))
+            box = w.HBox([label, button], layout=w.Layout(align_items="center"))
+            box.add_class("kz-teacher-item")
+            rows.append(box)
+        heading = w.HTML(f"<h4>{html.escape(_t('files_heading', lang))}</h4>")
+        self.files_box.children = (heading, *rows, self.clear_results)
+
     def _show_grades(self) -> None:
-        if self._results is None:
+        lang, received = self.lang, self.inbox.files
+        if not received:
             self.grades.value = ""
             return
-        table, load_errors = self._results
-        errors = [*self.unreceived, *load_errors]
-        read = len(self.results_files) - len(load_errors)
-        lang = self.lang
-        sets = [self.puzzle_set()] if self.chosen else []
-        book = gradebook(table, sets=sets, puzzles=[*self.catalogue, *self.chosen])
+        errors = [f.error for f in received if f.error is not None]
+        book_html = gradebook_html(self.book, lang) if self.book is not None else ""
         if not errors:
-            self.grades.value = gradebook_html(book, lang)
+            self.grades.value = book_html
             return
         items = "".join(f"<li>{html.escape(Path(e.source or '?').name)}: "
                         f"{html.escape(e.problems_text(lang))}</li>" for e in errors)
-        # which words depend on what was read: none of the files, some with answers, or
-        # some without a single answer (then the gradebook says there are no results yet)
-        key = "bad_none" if read == 0 else "bad_plain" if book.students.empty else "bad"
+        key = "bad_none" if self.book is None else "bad"
         error_html = (f'<div class="kz-teacher-error" data-testid="teacher-bad-results">'
                       f'{html.escape(_t(key, lang))}<ul>{items}</ul></div>')
-        if read == 0:
+        if self.book is None:
             hint = html.escape(_t("bad_none_hint", lang))
             self.grades.value = f'{error_html}<p class="kz-gradebook-empty">{hint}</p>'
         else:
-            self.grades.value = error_html + gradebook_html(book, lang)
-
-    def _on_files(self, files: list[ChosenFile]) -> None:
-        self.unreceived += [unreceived_file_error(f.name, f.size, f.problem == "too_big",
-                                                  self.upload.max_bytes)
-                            for f in files if f.content is None]
-        self.add_results([(f.name, f.content) for f in files if f.content is not None])
+            self.grades.value = error_html + book_html

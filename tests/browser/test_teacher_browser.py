@@ -1,9 +1,11 @@
 """The teacher's screen and the puzzles screen in the Voila app: the set's list with a remove
-button per puzzle, the set file named after its title, a gradebook a Russian teacher can read,
-and the app's language switch on both screens, switching every word at once."""
+button per puzzle, the set file named after its title (as typed, Enter or not), a gradebook a
+Russian teacher can read, with its files listed and kept after Home and back, and the app's
+language switch on both screens, switching every word at once."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,13 +23,16 @@ ITEM = "[data-testid='teacher-item']"
 
 
 def _results_files(folder: Path) -> list[str]:
-    """A student who answered 1 puzzle of a set of 4, right; one file that is not results."""
+    """A student who answered 1 puzzle of a set of 4, right; one file that is not results.
+    (The student's app was in English: the file names the set "Homework".)"""
     unique = {p.id: p for s in load_catalogue() for p in s.puzzles}
     chosen = sorted((p for p in unique.values() if p.cards == 3), key=lambda p: p.id)[:4]
     puzzle_set = PuzzleSet("browser-homework", Text("Домашка", "Homework"), puzzles=tuple(chosen))
-    sheet = ResultsSheet.for_set("Anna", puzzle_set, "ru")
+    sheet = ResultsSheet.for_set("Anna", puzzle_set, "en")
     sheet.add(chosen[0], sorted(c.token for c in chosen[0].answers)[0], seconds=4, hints=0)
     sheet.save(folder / "anna.json")
+    sheet.student = "Boris"
+    sheet.save(folder / "boris.csv")
     (folder / "set.json").write_text(puzzle_set.to_json(), encoding="utf-8")
     return [str(folder / "anna.json"), str(folder / "set.json")]
 
@@ -227,4 +232,56 @@ def test_the_set_being_built_is_there_after_home_and_a_reload(
         page.locator(ITEM).first.wait_for(timeout=5000)
         assert page.locator(ITEM).evaluate_all("els => els.map(e => e.dataset.puzzle)") == chosen
         assert page.locator(".kz-teacher-title input").input_value() == "Домашка 8"
+    start_empty(page)
+
+
+def test_the_title_typed_without_enter_is_downloaded_and_the_gradebook_stays_after_home(
+        russian: Any, voila_server: Any, tmp_path: Path) -> None:
+    page = russian
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+    page.locator(".kz-teacher-add").click()
+    page.locator(ITEM).first.wait_for()
+
+    title = page.locator(".kz-teacher-title input")
+    title.fill("Домашка 2 для 5Б")   # no Enter, no leaving the field: the download at once
+    with page.expect_download() as download:
+        page.get_by_test_id("teacher-download").click()
+    assert download.value.suggested_filename == "Домашка 2 для 5Б.json"
+    saved = tmp_path / "set-file.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text(encoding="utf-8"))["title"]["ru"] == "Домашка 2 для 5Б"
+    title.fill("Домашка 3")
+    page.get_by_test_id("teacher-copy").click()   # the link copied carries the new title
+    page.get_by_test_id("teacher-copy").get_by_text("Скопировано ✓").wait_for()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.get_by_test_id("teacher-link-text").input_value()
+    assert page.locator("[data-testid='teacher-link'][data-title='Домашка 3']").count() == 1
+
+    _results_files(tmp_path)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("teacher-upload").click()
+    chooser.value.set_files([str(tmp_path / "anna.json"), str(tmp_path / "boris.csv")])
+    files = page.get_by_test_id("teacher-file")
+    files.nth(1).wait_for()
+    assert files.all_inner_texts() == ["anna.json → Anna · набор «Homework» · ответов: 1",
+                                       "boris.csv → Boris · набор «Homework» · ответов: 1"]
+    csv = page.get_by_test_id("gradebook-csv")
+    assert csv.get_attribute("download") == "Homework — журнал.csv"
+    page.locator(".kz-teacher-remove-file").nth(1).click()
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=teacher-file]')"
+                           ".length === 1")
+
+    page.get_by_test_id("teacher-home").click()
+    page.get_by_test_id("open-play").wait_for()
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("gradebook").wait_for()
+    assert files.all_inner_texts() == ["anna.json → Anna · набор «Homework» · ответов: 1"]
+    assert "1 из 4" in page.get_by_test_id("gradebook").inner_text()
+    page.locator(".kz-teacher-clear-results").click()
+    page.get_by_test_id("gradebook").wait_for(state="detached")
+    assert files.count() == 0
     start_empty(page)
