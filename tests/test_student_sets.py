@@ -15,14 +15,19 @@ from typing import Any
 
 import pytest
 
-from kozel_tutor.app.puzzles_view import PuzzlesView, _normalise_name
+from kozel_tutor.app.puzzles_view import PuzzlesView
 from kozel_tutor.app.store import Store
 from kozel_tutor.cards import Card
 from kozel_tutor.puzzles.model import Goal, Puzzle, PuzzleSet, Text, load_catalogue
 from kozel_tutor.puzzles.player import PuzzlePlayer, SetQueue
 from kozel_tutor.puzzles.progress import Progress
 from kozel_tutor.puzzles.student_sets import first_answers
-from kozel_tutor.puzzles.teacher import filter_puzzles, load_results, set_to_param
+from kozel_tutor.puzzles.teacher import (
+    filter_puzzles,
+    load_results,
+    normalise_student_name,
+    set_to_param,
+)
 from kozel_tutor.puzzles.verify import analyse, check_set_answers, legal_cards, verified_key
 from kozel_tutor.widgets.schema import check_panel_view
 
@@ -293,9 +298,9 @@ def test_the_end_of_a_teachers_set_asks_for_the_results_file_to_be_sent(
 # -- 4. a name pasted with a tab or a line break ------------------------------------------------
 
 def test_a_pasted_name_is_one_line_that_the_teachers_gradebook_takes(tmp_path: Path) -> None:
-    assert _normalise_name(" Иванов\tБорис\r\n 7Б ") == "Иванов Борис 7Б"
-    assert _normalise_name("Я" * 79 + " \x07x") == "Я" * 79
-    assert _normalise_name("e\u0301") == "\u00e9"
+    assert normalise_student_name(" Иванов\tБорис\r\n 7Б ") == "Иванов Борис 7Б"
+    assert normalise_student_name("Я" * 79 + " \x07x") == "Я" * 79
+    assert normalise_student_name("e\u0301") == "\u00e9"
     view = open_link(Store(tmp_path / "progress.sqlite3"), homework())
     view.name.value = "Иванов\tБорис\n"
     play(view, right=True)

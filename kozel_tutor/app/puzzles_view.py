@@ -22,7 +22,6 @@ import logging
 import re
 import sqlite3
 import time
-import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -42,7 +41,7 @@ from ..puzzles.model import (
 from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
 from ..puzzles.progress import Progress, ReviewStatus
 from ..puzzles.student_sets import FirstAnswer, KeptSet, StudentSets, first_answers
-from ..puzzles.teacher import ResultsSheet, set_from_query
+from ..puzzles.teacher import ResultsSheet, normalise_student_name, set_from_query
 from ..puzzles.themes import THEMES, theme_note
 from ..puzzles.verify import SetAside, check_set_answers, legal_cards, verified_key
 from ..widgets import Command, PanelWidget
@@ -124,23 +123,6 @@ def _t(key: str, lang: str, **params: object) -> str:
 def _said(key: str, **params: object) -> Shown:
     """The text ``key`` with ``params``, worded in whatever language is on screen."""
     return lambda lang: _t(key, lang, **params)
-
-
-_NAME_GAPS = re.compile(r"[\s\x00-\x1f\x7f-\x9f]+")
-MAX_NAME = 80
-
-
-def _normalise_name(text: str) -> str:
-    """A student's name as the results file carries it: composed letters (NFC), each run of
-    spaces and control characters (a tab pasted from a spreadsheet, a line break) one space,
-    none at either end, at most :data:`MAX_NAME` characters.  (The same rule as the teacher's
-    side, ``teacher.normalise_student_name``: the two are to become one.)
-
-    >>> _normalise_name("  Boris\\tIvanov\\r\\n")
-    'Boris Ivanov'
-    """
-    text = _NAME_GAPS.sub(" ", unicodedata.normalize("NFC", text)).strip()
-    return text[:MAX_NAME].rstrip()
 
 
 def _tile_key(set_id: str) -> str:
@@ -479,7 +461,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         name = self.memory.student(puzzle_set.id)
         if name:
             self.name.value = name
-        sheet = ResultsSheet.for_set(_normalise_name(self.name.value) or "?", puzzle_set,
+        sheet = ResultsSheet.for_set(normalise_student_name(self.name.value) or "?", puzzle_set,
                                      self.lang)
         given = self._given(puzzle_set.id, puzzles)
         by_id = {p.id: p for p in puzzles}
@@ -546,7 +528,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         sheet, puzzle_set = self.sheet, self.playing
         if sheet is None:
             return
-        name = _normalise_name(self.name.value)
+        name = normalise_student_name(self.name.value)
         if not name:
             self.downloads.value = (f'<span data-testid="puzzles-name-needed">'
                                     f'{html.escape(_t("name_needed", self.lang))}</span>')
