@@ -5,7 +5,7 @@ stored JSON that does not parse) never stops a reader: :func:`readable_rows` mov
 the ``bad_rows`` table with the reason (:func:`set_aside_row`), and the app tells the learner
 once (:func:`take_untold`).  :func:`read_stored_json` reads a stored JSON value the same way:
 anything damaged is one :class:`UnreadableValue`, never another exception.  The app's store,
-its progress file and the puzzle record all use this module and its table.
+its progress file, lesson progress and the puzzle record all use this module and its table.
 
 A value travels as JSON the same way everywhere (:func:`json_value`, back with
 :func:`stored_value`): text that is UTF-8 as a string, numbers and NULL as themselves, anything

@@ -1,4 +1,5 @@
-"""Short SQLite connections to the learner's progress file, and atomic transactions on it.
+"""The learner's progress file in SQLite: opening it whatever state it is in, short connections
+to it, and atomic transactions on it.
 
 The app's store, the puzzle record and lesson progress share one database file
 (``progress.sqlite3``).  Each call opens its own short connection (autocommit, a 10 s wait when
@@ -13,21 +14,65 @@ another connection is writing), so a kernel never holds the file open between cl
 >>> with reading(path) as conn:
 ...     conn.execute("SELECT x FROM t").fetchall()
 [(1,)]
+
+Opening the file (:func:`open_database`) never stops the app, and never takes a good file for a
+damaged one:
+
+* a file that SQLite finds damaged (``PRAGMA quick_check`` fails, "file is not a database",
+  "malformed") is renamed aside (``progress.sqlite3.corrupt-<time>``) and a new one started; the
+  new file's ``meta`` table names the old one (:data:`SET_ASIDE_KEY`) until the learner has
+  read where it went;
+* a good file that cannot be written -- read-only, in a read-only folder, or held by another
+  window's write for longer than the wait -- is left exactly as it is.  The session works on a
+  copy in a temporary folder: everything can be read and played, nothing is kept
+  (:class:`NotKept` says why, for the app to tell the learner);
+* a data folder that cannot be created: the same, on a new empty file.
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import sqlite3
+import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["connect", "reading", "transaction"]
+__all__ = [
+    "BUSY_WAIT",
+    "SET_ASIDE_KEY",
+    "DamagedFile",
+    "NotKept",
+    "OpenedFile",
+    "connect",
+    "is_damage",
+    "open_database",
+    "reading",
+    "transaction",
+    "write_problem",
+]
+
+log = logging.getLogger(__name__)
+
+BUSY_WAIT = 10.0
+"""Seconds a connection waits for another connection's write before giving up."""
+META_SCHEMA = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
+SET_ASIDE_KEY = "set_aside"
+"""The ``meta`` key naming the damaged file a new one replaced (its file name)."""
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html)
+_DAMAGED = frozenset({11, 26})          # SQLITE_CORRUPT, SQLITE_NOTADB
+_IN_USE = frozenset({5, 6})             # SQLITE_BUSY, SQLITE_LOCKED
+_READ_ONLY = frozenset({3, 8, 14, 23})  # SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
+_FULL = 13                              # SQLITE_FULL
 
 
 def connect(path: Path) -> sqlite3.Connection:
     """A new autocommit connection that enforces foreign keys; the caller closes it."""
-    conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+    conn = sqlite3.connect(path, timeout=BUSY_WAIT, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -50,3 +95,152 @@ def transaction(path: Path) -> Iterator[sqlite3.Connection]:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+
+
+# -- what went wrong ------------------------------------------------------------------------
+
+
+class DamagedFile(sqlite3.DatabaseError):
+    """SQLite's integrity check found the file damaged."""
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` says the file itself is damaged (not merely locked or read-only)."""
+    return isinstance(exc, DamagedFile) or _code(exc) in _DAMAGED
+
+
+def write_problem(exc: sqlite3.Error) -> str:
+    """Why a write failed, as a key the app words: ``in_use`` (another connection held the file
+    for longer than the wait), ``read_only`` (the file or its folder cannot be written),
+    ``full`` (the disk is full), else ``other``."""
+    code = _code(exc)
+    if code in _IN_USE:
+        return "in_use"
+    if code in _READ_ONLY:
+        return "read_only"
+    return "full" if code == _FULL else "other"
+
+
+@dataclass(frozen=True)
+class NotKept:
+    """Why nothing this session does is kept: ``reason`` is ``no_folder`` (the data folder
+    cannot be created) or a :func:`write_problem` key; ``place`` is the folder or the file,
+    ``detail`` the system's or SQLite's own words."""
+
+    reason: str
+    place: Path
+    detail: str
+
+
+@dataclass
+class OpenedFile:
+    """The file as opened: ``path`` is where to read and write (the learner's file, or a copy
+    of it in a temporary folder when ``not_kept``); ``recovered`` the damaged file set aside."""
+
+    path: Path
+    recovered: Path | None = None
+    not_kept: NotKept | None = None
+    scratch: tempfile.TemporaryDirectory[str] | None = field(default=None, repr=False)
+    """The temporary folder of the copy: removed when the last holder lets it go."""
+
+
+# -- opening --------------------------------------------------------------------------------
+
+
+def open_database(path: Path, schema: str) -> OpenedFile:
+    """Open the progress file ``path``, making the tables of ``schema`` (SQL run each time:
+    ``CREATE TABLE IF NOT EXISTS``), as the module says: a damaged file is set aside, a file
+    that cannot be written is left alone and a copy used instead."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _unkept(path, schema, NotKept("no_folder", path.parent, _words(exc)), copy=False)
+    try:
+        _initialise(path, schema)
+        return OpenedFile(path)
+    except sqlite3.Error as exc:
+        if not is_damage(exc):
+            return _unkept(path, schema, NotKept(write_problem(exc), path, str(exc)), copy=True)
+        damage = exc
+    try:
+        aside = _set_aside(path, damage)
+        _initialise(path, schema, set_aside=aside.name)
+    except OSError as exc:    # the folder cannot be written: the damaged file stays where it is
+        return _unkept(path, schema, NotKept("read_only", path, _words(exc)), copy=False)
+    except sqlite3.Error as exc:
+        return _unkept(path, schema, NotKept(write_problem(exc), path, str(exc)), copy=False)
+    return OpenedFile(path, recovered=aside)
+
+
+def _words(exc: OSError) -> str:
+    """The system's words for ``exc``, without the file name the message names already."""
+    return exc.strerror or str(exc)
+
+
+def _initialise(path: Path, schema: str, *, set_aside: str | None = None) -> None:
+    """Check ``path``, make its tables, and prove it can be written (a change made and undone
+    in one transaction: SQLite notices a read-only file or folder only when a page changes)."""
+    with reading(path) as conn:
+        check = conn.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise DamagedFile(f"integrity check failed: {check}")
+        conn.executescript(META_SCHEMA + schema)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("INSERT OR REPLACE INTO meta VALUES ('write_check', '')")
+            conn.execute("DELETE FROM meta WHERE key = 'write_check'")
+            if set_aside is not None:
+                conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                             (SET_ASIDE_KEY, set_aside))
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+
+def _set_aside(path: Path, error: Exception) -> Path:
+    """Rename the damaged file (and its journal) aside; the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+        counter += 1
+    log.warning("progress database %s is damaged (%s); moved to %s", path, error, aside)
+    os.replace(path, aside)
+    for suffix in ("-journal", "-wal", "-shm"):
+        extra = path.with_name(path.name + suffix)
+        if extra.exists():
+            os.replace(extra, aside.with_name(aside.name + suffix))
+    return aside
+
+
+def _unkept(path: Path, schema: str, why: NotKept, *, copy: bool) -> OpenedFile:
+    """A session on a copy of ``path`` (when ``copy`` and it can be read; else a new file) in a
+    temporary folder: ``path`` itself is never touched."""
+    log.warning("progress file %s cannot be used for saving (%s: %s); nothing of this session "
+                "will be kept", why.place, why.reason, why.detail)
+    scratch = tempfile.TemporaryDirectory(prefix="kozel-tutor-unsaved-")
+    target = Path(scratch.name) / path.name
+    if copy:
+        try:
+            _copy(path, target)
+            _initialise(target, schema)
+            return OpenedFile(target, not_kept=why, scratch=scratch)
+        except sqlite3.Error:
+            log.exception("could not copy %s: starting from nothing", path)
+            target.unlink(missing_ok=True)
+    _initialise(target, schema)
+    return OpenedFile(target, not_kept=why, scratch=scratch)
+
+
+def _copy(source: Path, target: Path) -> None:
+    """Copy the database ``source`` to ``target``, reading it read-only (SQLite's backup)."""
+    uri = f"{source.resolve().as_uri()}?mode=ro"
+    with (closing(sqlite3.connect(uri, uri=True, timeout=BUSY_WAIT)) as src,
+          closing(sqlite3.connect(target)) as dst):
+        src.backup(dst)

@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 
 from kozel_tutor.app import App
+from kozel_tutor.app.play_view import Pace
 from kozel_tutor.app.session import Settings
 from kozel_tutor.app.store import Store
+from kozel_tutor.app.texts import text
 from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
 from kozel_tutor.puzzles.teacher import set_to_param
+from kozel_tutor.widgets import Command
 from kozel_tutor.widgets.schema import MAX_QUERY_CHARS, parse_command
 
 
@@ -113,3 +116,39 @@ def test_the_sections_warm_up_on_the_home_screen_and_a_failing_warm_up_changes_n
     finally:
         App.WARM_AFTER = 2.0
         del SECTIONS["warm-ok"], SECTIONS["warm-bad"]
+
+
+def settings_buttons(app: App) -> list[str]:
+    return [str(b["id"]) for b in app.settings_panel.view["buttons"]]
+
+
+def test_a_new_match_from_the_settings_says_it_replaces_the_unfinished_one(store: Store) -> None:
+    app = App(store, warm=False, pace=Pace(card=0, trick=0))
+    assert app.home.receive({"type": "button", "id": "open-play"}) is not None
+    assert "lines" not in app.settings_panel.view   # nothing to replace yet
+    assert settings_buttons(app) == ["back", "play"]
+    app.settings = Settings(level="random")
+    assert app.settings_panel.receive({"type": "button", "id": "play"}) is not None
+    app.play.wait_idle()
+    unfinished = store.load_match()
+    # the learner leaves the table for a new match: the settings say what happens to this one
+    app.play.handle(Command("button", "new-game"))
+    assert app.screen == "settings"
+    [warning] = app.settings_panel.view["lines"]
+    assert warning == text("replace_warning", "ru", match=app._continue_hint())
+    assert settings_buttons(app) == ["back", "continue", "play"]
+    assert app.settings_panel.view["buttons"][1]["primary"] is True   # Enter keeps the match
+    app.toggle_lang()
+    assert app.settings_panel.view["lines"] == [
+        text("replace_warning", "en", match=app._continue_hint())]
+    # Continue goes back to it, as it was
+    assert app.settings_panel.receive({"type": "button", "id": "continue"}) is not None
+    assert app.screen == "play" and store.load_match() == unfinished
+    app.play.wait_idle()
+    # a reload: the saved match is the unfinished one, and the warning says so again
+    again = App(store, warm=False, pace=Pace(card=0, trick=0))
+    again.home.receive({"type": "button", "id": "open-play"})
+    assert again.settings_panel.view["lines"] and "continue" in settings_buttons(again)
+    assert again.settings_panel.receive({"type": "button", "id": "play"}) is not None
+    again.play.wait_idle()
+    assert store.load_match() != unfinished   # replaced, as the learner was told

@@ -109,7 +109,7 @@ def test_a_failed_write_changes_neither_the_stats_nor_the_save(
     key = ("random", "clubs")
     store.save_match({"before": True})
 
-    def broken_write(conn: sqlite3.Connection, slot: str, text: str) -> None:
+    def broken_write(*args: object) -> None:
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(store_module, "_write_save", broken_write)

@@ -18,6 +18,7 @@ from kozel_tutor.app import App
 from kozel_tutor.app.backup import export_progress, import_progress
 from kozel_tutor.app.store import Store, UnreadableValue
 from kozel_tutor.app.teacher_view import DRAFT, TeacherView
+from kozel_tutor.app.texts import text
 from kozel_tutor.puzzles.model import Goal, PuzzleSet
 from kozel_tutor.puzzles.teacher import DRAFT_TEXT_LIMITS, EXAMPLE_POSITION, TeacherDraft
 
@@ -304,12 +305,13 @@ def test_a_bad_title_repository_position_or_goal_is_said_as_such(
     assert source == "drafts" and reason.startswith(field)
 
 
-def test_the_texts_reach_python_when_the_teacher_is_done_not_at_every_key() -> None:
-    """Each change of the title, the repository or the position writes the whole draft: the
-    browser sends them when the teacher leaves the field or presses Enter."""
+def test_the_long_texts_reach_python_when_the_teacher_is_done_the_title_at_every_key() -> None:
+    """Each change writes the whole draft.  The repository and the position are sent when the
+    teacher leaves the field or presses Enter; the title at every key, so that the set's file
+    and link always carry the title on screen (its draft is small)."""
     view = TeacherView("en", backend="python")
     assert [box.continuous_update for box in (view.title, view.repo, view.position)] == [
-        False, False, False]
+        True, False, False]
 
 
 def test_a_draft_that_cannot_be_written_is_said(tmp_path: Path,
@@ -353,3 +355,18 @@ def test_a_kept_draft_that_cannot_be_read_now_is_never_written_over(
     monkeypatch.undo()
     assert store.read_draft(DRAFT) == kept, "the kept set was not written over"
     assert TeacherView("en", backend="python", store=store).chosen == first.chosen
+
+
+def test_a_set_built_in_another_tab_is_not_replaced_by_this_ones(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    first = TeacherView("en", lambda: None, backend="python", store=Store(path))
+    second = TeacherView("ru", lambda: None, backend="python", store=Store(path))
+    first.title.value = "Homework A"
+    first.add_filtered()
+    first.add_filtered()
+    second.add_filtered()   # the other tab, opened before, adds ten puzzles of its own
+    assert text("draft_elsewhere", "ru") in second.header.view["error"]
+    reloaded = TeacherView("en", lambda: None, backend="python", store=Store(path))
+    assert [p.id for p in reloaded.chosen] == [p.id for p in first.chosen]
+    assert reloaded.title.value == "Homework A"
+    assert reloaded.header.view.get("error") is None

@@ -2,6 +2,12 @@
 
 ``App()`` is the whole of the Voila notebook.  It is an ``ipywidgets.VBox`` showing one screen
 at a time; all of them share the learner's language and the progress store.
+
+What the learner must know of their progress file stays on the home screen
+(:meth:`App.show_home`): that nothing is kept this session (the file cannot be written:
+also above every section), and where a damaged file went (until they press "Got it").  Another
+window that continued this window's match is said once, and Continue then offers the match as
+that window saved it.
 """
 
 from __future__ import annotations
@@ -11,13 +17,14 @@ import logging
 import os
 import sqlite3
 import threading
+from pathlib import Path
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
 from ..widgets import Command, PanelWidget
 from . import variant_texts  # noqa: F401  (registers the texts)
-from .notices import save_set_aside_notice, untold_notice
+from .notices import not_kept_notice, save_set_aside_notice, untold_notice
 from .play_view import Pace, PlayScreen
 from .screens import home_view, settings_view
 from .sections import SectionContext, load_sections, sections, warm_sections
@@ -43,8 +50,9 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.four_colour = bool(self._pref("four_colour", False, (True, False)))
         self.settings = self._saved_settings()
         self.notices: list[str] = []
-        if self.store.recovered is not None:
-            self.notices.append(text("db_corrupt", self.lang, name=self.store.recovered.name))
+        """What to tell the learner once, on the home screen (cleared when they play)."""
+        self._table_stale = False
+        """Another window continued the match on the table: it is no longer this window's."""
         self.section_problems = load_sections()
         self.saved: MatchSession | None = self._load_saved()
         self.home = PanelWidget(lang=self.lang)
@@ -106,8 +114,12 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- screens ------------------------------------------------------------------------------
 
+    def _table_live(self) -> bool:
+        """Whether the table holds a match this window may go on with."""
+        return self.play.has_match and not self._table_stale
+
     def _continue_hint(self) -> str | None:
-        session = self.play.session if self.play.has_match else self.saved
+        session = self.play.session if self._table_live() else self.saved
         if session is None or session.score.is_over:
             return None
         us, them = session.score.scores
@@ -118,13 +130,51 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     def show_home(self) -> None:
         self.screen = "home"
+        self._take_back_match()
         news = untold_notice(self.store, self.lang)
         if news is not None:
             self.notices.append(news)
-        self.home.view = home_view(self.lang, continue_hint=self._continue_hint(),
-                                   sections=sections(), notice=" ".join(self.notices) or None)
+        aside = self._set_aside()
+        notices = [*self._standing_notices(aside), *self.notices]
+        view = home_view(self.lang, continue_hint=self._continue_hint(), sections=sections(),
+                         notice=" ".join(notices) or None)
+        if aside is not None:
+            view["buttons"] = [{"id": "dismiss-notice", "label": text("notice_ok", self.lang),
+                                "testid": "dismiss-notice"}]
+        self.home.view = view
         self.children = (self.home,)
         self._schedule_warm()
+
+    def _standing_notices(self, aside: Path | None) -> list[str]:
+        """What stays on the home screen: nothing is kept this session (and why), and where a
+        damaged progress file was put (``aside``, until the learner has pressed "Got it")."""
+        out = []
+        if self.store.not_kept is not None:
+            out.append(not_kept_notice(self.store.not_kept, self.lang))
+        if aside is not None:
+            out.append(text("db_set_aside", self.lang, name=aside.name, folder=str(aside.parent)))
+        return out
+
+    def _set_aside(self) -> Path | None:
+        try:
+            return self.store.set_aside_note()
+        except sqlite3.Error:
+            log.exception("could not read which damaged file was set aside")
+            return None
+
+    def _take_back_match(self) -> None:
+        """When another window has saved the match on the table since this one read it (a
+        save was refused: :attr:`Store.match_changed_elsewhere`), the table's copy is dropped
+        and Continue offers the match as that window left it."""
+        if not self.store.match_changed_elsewhere:
+            return
+        self.play.put_aside()
+        self._table_stale = True
+        self.saved = self._load_saved()
+        over = self.saved is None or self.saved.score.is_over
+        told = text("match_elsewhere_over" if over else "match_elsewhere", self.lang)
+        if told not in self.notices:
+            self.notices.append(told)
 
     WARM_AFTER = 2.0
     """Seconds on the home screen, once the page is up, before the sections warm up."""
@@ -142,9 +192,19 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             self.warming = warm_sections()
 
     def show_settings(self) -> None:
+        """The settings of a new match; while a match is unfinished they say that a new one
+        takes its place, and offer to continue it instead (the first button)."""
         self.screen = "settings"
-        self.settings_panel.view = settings_view(self.settings, four_colour=self.four_colour,
-                                                 lang=self.lang)
+        view = settings_view(self.settings, four_colour=self.four_colour, lang=self.lang)
+        unfinished = self._continue_hint()
+        if unfinished is not None:
+            view["lines"] = [text("replace_warning", self.lang, match=unfinished)]
+            view["buttons"] = [
+                {"id": "back", "label": text("back", self.lang), "testid": "back"},
+                {"id": "continue", "label": text("continue", self.lang), "testid": "continue",
+                 "primary": True},
+                {"id": "play", "label": text("new_game", self.lang), "testid": "play"}]
+        self.settings_panel.view = view
         self.children = (self.settings_panel,)
 
     def show_table(self) -> None:
@@ -186,7 +246,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.settings_panel.four_colour = self.four_colour
         self.play.set_four_colour(self.four_colour)
         self.settings = self._saved_settings()
-        if not self.play.has_match:
+        if not self._table_live():
             self.saved = self._load_saved()
         self.show_home()
         self._open_linked_set()
@@ -205,16 +265,27 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         elif ident == "open-play":
             self.show_settings()
         elif ident == "continue":
-            self.notices.clear()
-            if self.play.has_match:
-                self.show_table()
-                self.play.come_back()
-            elif self.saved is not None:
-                session, self.saved = self.saved, None
-                self.show_table()
-                self.play.resume(session)
+            self._continue()
+        elif ident == "dismiss-notice":
+            try:
+                self.store.forget_set_aside()
+            except sqlite3.Error:
+                log.exception("could not forget the damaged file set aside")
+            self.show_home()
         elif ident.startswith("section:"):
             self._open_section(ident.removeprefix("section:"))
+
+    def _continue(self) -> None:
+        """Back to the match on the table, or to the saved one."""
+        self.notices.clear()
+        if self._table_live():
+            self.show_table()
+            self.play.come_back()
+        elif self.saved is not None:
+            session, self.saved = self.saved, None
+            self._table_stale = False
+            self.show_table()
+            self.play.resume(session)
 
     def _settings_command(self, command: Command) -> None:
         if command.kind == "choose":
@@ -238,9 +309,12 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
                 self.toggle_lang()
             elif command.value == "back":
                 self.show_home()
+            elif command.value == "continue":
+                self._continue()
             elif command.value == "play":
                 self.notices.clear()
                 self.saved = None
+                self._table_stale = False
                 self.show_table()
                 self.play.start(self.settings)
 
@@ -265,9 +339,13 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             return
         self.section_widget = widget
         self.screen = f"section:{key}"
-        # rows the section could not read were set aside while it opened: say so above it
-        news = untold_notice(self.store, self.lang)
-        shown: Any = (widget,) if news is None else (_notice_widget(news), widget)
+        # rows the section could not read were set aside while it opened: say so above it,
+        # and that nothing done in it is kept when the progress file cannot be written
+        news = [untold_notice(self.store, self.lang)]
+        if self.store.not_kept is not None:
+            news.insert(0, not_kept_notice(self.store.not_kept, self.lang))
+        told = " ".join(item for item in news if item is not None)
+        shown: tuple[Any, ...] = (_notice_widget(told), widget) if told else (widget,)
         self.children = shown
 
     def _set_pref(self, key: str, value: Any) -> None:

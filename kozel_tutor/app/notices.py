@@ -1,4 +1,5 @@
-"""What the learner is told when part of their progress was set aside, in their language.
+"""What the learner is told when part of their progress was set aside, or cannot be kept, in
+their language.
 
 The store and the progress file only say *what* was set aside and why (a save's
 :attr:`UnreadableValue.reason <kozel_tutor.bad_rows.UnreadableValue.reason>`, the tables of rows
@@ -20,9 +21,10 @@ from typing import TYPE_CHECKING
 from .texts import TEXTS, text
 
 if TYPE_CHECKING:
+    from ..sqlite_files import NotKept
     from .store import Store
 
-__all__ = ["save_set_aside_notice", "set_aside_notice", "untold_notice"]
+__all__ = ["not_kept_notice", "save_set_aside_notice", "set_aside_notice", "untold_notice"]
 
 log = logging.getLogger(__name__)
 
@@ -57,3 +59,12 @@ def untold_notice(store: Store, lang: str) -> str | None:
         log.exception("could not read the rows set aside")
         return None
     return set_aside_notice(tables, lang) if tables else None
+
+
+def not_kept_notice(why: NotKept, lang: str) -> str:
+    """What the learner is told when nothing of this session can be kept
+    (:attr:`Store.not_kept <kozel_tutor.app.store.Store.not_kept>`): why, naming the file or the
+    folder."""
+    key = f"not_kept_{why.reason}"
+    return text(key if key in TEXTS else "not_kept_other", lang, place=str(why.place),
+                detail=why.detail)

@@ -3,13 +3,23 @@
 The database lives in the user's data folder (``platformdirs.user_data_dir("kozel-tutor")``),
 or in ``$KOZEL_TUTOR_HOME`` when set (tests use a temporary folder).  Every write is one
 transaction.  Saves are JSON, checked when loaded (never pickle); so is the work a section
-keeps unfinished between visits (a teacher's set: :meth:`Store.save_draft`).  A database that
-SQLite cannot read is renamed aside and a fresh one started; a save that does not load (any
-bytes, any JSON shape, nested too deeply) is moved to the ``bad_saves`` table, and any other row
-whose values (a draft among them) cannot be read to the ``bad_rows`` table
-(:mod:`kozel_tutor.puzzles.progress`).  None of them ever stops the app:
-:attr:`Store.recovered`, :class:`UnreadableValue` and :meth:`Store.take_untold` say what
-happened so the app can tell the learner.
+keeps unfinished between visits (a teacher's set: :meth:`Store.save_draft`).
+
+Nothing here ever stops the app, and nothing is lost without a word:
+
+* a database SQLite finds damaged is renamed aside and a fresh one started
+  (:attr:`Store.recovered`; the new file remembers where the old one went until the learner
+  has read it: :meth:`Store.set_aside_note`);
+* a good database that cannot be written (read-only, held by another program) is left as it
+  is and the session works on a copy that is not kept (:attr:`Store.not_kept` says why);
+* a save that does not load (any bytes, any JSON shape, nested too deeply) is moved to the
+  ``bad_saves`` table, and any other row whose values (a draft among them) cannot be read to
+  the ``bad_rows`` table (:mod:`kozel_tutor.bad_rows`): :class:`UnreadableValue` and
+  :meth:`Store.take_untold` say what happened so the app can tell the learner;
+* two windows (two kernels) on one file never write over each other's match or draft: each
+  store remembers the version (``updated``) of the match and drafts it read, and a write over
+  a newer version is refused with :class:`ChangedElsewhere` -- nothing is written, no deal is
+  counted twice (:attr:`Store.match_changed_elsewhere`).
 
 >>> import tempfile
 >>> store = Store(Path(tempfile.mkdtemp()) / "progress.sqlite3")
@@ -23,7 +33,10 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -41,9 +54,10 @@ from ..bad_rows import (
 )
 from ..scoring import DealResult, MatchScore
 from ..seats import Team
-from ..sqlite_files import reading, transaction
+from ..sqlite_files import SET_ASIDE_KEY, NotKept, open_database, reading, transaction
 
-__all__ = ["DB_NAME", "Stats", "Store", "UnreadableValue", "data_dir", "parse_save"]
+__all__ = ["DB_NAME", "ChangedElsewhere", "NotKept", "Stats", "Store", "UnreadableValue",
+           "data_dir", "parse_save"]
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +86,7 @@ CREATE TABLE IF NOT EXISTS deals (
     finished REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS drafts (
     name TEXT PRIMARY KEY, data TEXT NOT NULL, updated REAL NOT NULL);
+INSERT OR IGNORE INTO meta VALUES ('schema', '""" + SCHEMA_VERSION + """');
 """ + BAD_ROWS_SCHEMA
 
 
@@ -132,48 +147,73 @@ class Store:
     """
 
     def __init__(self, path: Path | None = None, *, slot: str = MATCH_SLOT) -> None:
-        self.path = path or data_dir() / DB_NAME
+        self.file = path or data_dir() / DB_NAME
+        """The learner's progress file (:attr:`path` is it, unless nothing can be kept)."""
         self.slot = slot
-        self.recovered: Path | None = None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            self._initialise()
-        except sqlite3.DatabaseError as exc:
-            self.recovered = self._set_aside_database(exc)
-            self._initialise()
+        opened = open_database(self.file, _SCHEMA)
+        self._opened = opened   # holds the temporary folder of a copy for as long as the store
+        self.path = opened.path
+        """Where this store reads and writes: :attr:`file`, or a copy when :attr:`not_kept`."""
+        self.recovered: Path | None = opened.recovered
+        """The damaged file set aside when this store opened (also :meth:`set_aside_note`)."""
+        self.not_kept: NotKept | None = opened.not_kept
+        """Why nothing of this session is kept, when the progress file cannot be written."""
+        self._lock = threading.RLock()
+        self._versions: dict[tuple[str, str], object] = {}
+        self._stale: set[tuple[str, str]] = set()
 
-    # -- plumbing -----------------------------------------------------------------------------
+    # -- rows that another window may write too -----------------------------------------------
 
-    def _initialise(self) -> None:
+    @contextmanager
+    def _claim(self, table: str, key: str) -> Iterator[tuple[sqlite3.Connection, float]]:
+        """A transaction that writes the row ``key`` of ``table`` (``saves`` by slot, ``drafts``
+        by name) with a new version (its ``updated`` time), refused with
+        :class:`ChangedElsewhere` if another window wrote or deleted the row since this store
+        last read or wrote it.  A row this store never read is its to write."""
+        with self._lock:
+            with transaction(self.path) as conn:
+                current = _version(conn, table, key)
+                if self._versions.get((table, key), current) != current:
+                    self._stale.add((table, key))
+                    raise ChangedElsewhere(table, key)
+                yield conn, _next_version(current)
+                after = _version(conn, table, key)
+            self._seen(table, key, after)
+
+    def _seen(self, table: str, key: str, version: object) -> None:
+        """This store now holds the row's ``version`` (``None``: there is no such row)."""
+        with self._lock:
+            self._versions[(table, key)] = version
+            self._stale.discard((table, key))
+
+    @property
+    def match_changed_elsewhere(self) -> bool:
+        """Whether a write of the match was refused because another window had changed it
+        (until the match is read again: :meth:`read_match`)."""
+        return ("saves", self.slot) in self._stale
+
+    # -- the damaged file set aside -----------------------------------------------------------
+
+    def set_aside_note(self) -> Path | None:
+        """The damaged progress file this one replaced, until :meth:`forget_set_aside`."""
         with reading(self.path) as conn:
-            check = conn.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-            conn.executescript(_SCHEMA)
-            conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (SET_ASIDE_KEY,)
+                               ).fetchone()
+        return None if row is None else self.file.with_name(str(row[0]))
 
-    def _set_aside_database(self, error: Exception) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        counter = 1
-        while aside.exists():
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{counter}")
-            counter += 1
-        log.warning("progress database %s is unreadable (%s); moved to %s", self.path, error, aside)
-        os.replace(self.path, aside)
-        for suffix in ("-journal", "-wal", "-shm"):
-            extra = self.path.with_name(self.path.name + suffix)
-            if extra.exists():
-                os.replace(extra, aside.with_name(aside.name + suffix))
-        return aside
+    def forget_set_aside(self) -> None:
+        """The learner has read where the damaged file went."""
+        with transaction(self.path) as conn:
+            conn.execute("DELETE FROM meta WHERE key = ?", (SET_ASIDE_KEY,))
 
     # -- the match in progress ----------------------------------------------------------------
 
     def save_match(self, data: dict[str, Any]) -> None:
-        """Replace the saved match (one transaction)."""
+        """Replace the saved match (one transaction); refused with :class:`ChangedElsewhere`
+        when another window has saved or finished it since this store read it."""
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        with transaction(self.path) as conn:
-            _write_save(conn, self.slot, text)
+        with self._claim("saves", self.slot) as (conn, version):
+            _write_save(conn, self.slot, text, version)
 
     def load_match(self) -> dict[str, Any] | None:
         """The saved match as decoded JSON, or ``None`` (also when it could not be read: it is
@@ -188,8 +228,9 @@ class Store:
         be read (:func:`parse_save`) is set aside, then :class:`UnreadableValue` says why."""
         with reading(self.path) as conn:
             # as bytes: text that is not UTF-8 could not even be fetched as str
-            row = conn.execute("SELECT CAST(data AS BLOB) FROM saves WHERE slot = ?",
+            row = conn.execute("SELECT CAST(data AS BLOB), updated FROM saves WHERE slot = ?",
                                (self.slot,)).fetchone()
+        self._seen("saves", self.slot, None if row is None else row[1])
         if row is None:
             return None
         try:
@@ -214,6 +255,7 @@ class Store:
                          (self.slot, data, reason + (" (kept as base64)" if encoded else ""),
                           time.time()))
             conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
+        self._seen("saves", self.slot, None)
 
     def bad_saves(self) -> list[tuple[str, str]]:
         """``(reason, data)`` of every save that was set aside, oldest first."""
@@ -222,7 +264,8 @@ class Store:
         return [(str(r[0]), str(r[1])) for r in rows]
 
     def delete_match(self) -> None:
-        with transaction(self.path) as conn:
+        """Delete the saved match, unless another window changed it (:meth:`save_match`)."""
+        with self._claim("saves", self.slot) as (conn, _):
             conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
     # -- statistics ---------------------------------------------------------------------------
@@ -231,22 +274,25 @@ class Store:
                     save: dict[str, Any] | None, deal: dict[str, Any] | None = None) -> None:
         """Count a finished deal for ``team`` (the learner's side), keep its record ``deal``
         (``{"rules": settings, "deal": record}``) and write ``save`` — all in one transaction,
-        so a deal is never counted twice or lost."""
+        so a deal is never counted twice or lost.  Refused, nothing counted, when another
+        window has played the match on since this store read it (:class:`ChangedElsewhere`):
+        that window counts its own deals."""
         won = result.winner is team
         delta = {"deals": 1, "deals_won": int(won), "eggs": int(result.eggs),
                  "points": result.points[team]}
         text = None if save is None else json.dumps(save, ensure_ascii=False,
                                                     separators=(",", ":"))
-        with transaction(self.path) as conn:
+        with self._claim("saves", self.slot) as (conn, version):
             _add_stats(conn, key, delta)
             if deal is not None:
                 conn.execute("INSERT INTO deals (level, trump, data, finished) VALUES (?, ?, ?, ?)",
                              (*key, json.dumps(deal, ensure_ascii=False), time.time()))
             if text is not None:
-                _write_save(conn, self.slot, text)
+                _write_save(conn, self.slot, text, version)
 
     def record_match(self, key: tuple[str, str], score: MatchScore, team: Team) -> None:
-        """Count a finished match and delete its save (one transaction)."""
+        """Count a finished match and delete its save (one transaction; refused as
+        :meth:`record_deal` is)."""
         goats = score.goats
         delta = {
             "matches": 1,
@@ -255,7 +301,7 @@ class Store:
             "naked_goats": int(goats is team and score.naked_goats),
             "opponents_naked": int(goats is team.other and score.naked_goats),
         }
-        with transaction(self.path) as conn:
+        with self._claim("saves", self.slot) as (conn, _):
             _add_stats(conn, key, delta)
             conn.execute("DELETE FROM saves WHERE slot = ?", (self.slot,))
 
@@ -307,20 +353,23 @@ class Store:
 
     def save_draft(self, name: str, data: dict[str, Any]) -> None:
         """Keep ``data`` as the draft ``name`` (``"teacher"``: the set being built), replacing
-        the one before in one transaction: the old draft or the new, never half of either."""
+        the one before in one transaction: the old draft or the new, never half of either.
+        Refused with :class:`ChangedElsewhere` when another window has changed the draft since
+        this store read it: one window's set never silently replaces another's."""
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        with transaction(self.path) as conn:
+        with self._claim("drafts", name) as (conn, version):
             conn.execute("INSERT INTO drafts VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
                          "data = excluded.data, updated = excluded.updated",
-                         (name, text, time.time()))
+                         (name, text, version))
 
     def read_draft(self, name: str) -> dict[str, Any] | None:
         """The draft ``name`` as a JSON object, or ``None`` when there is none.  One that is not
         a JSON object (damaged text, any other JSON) is set aside (:meth:`set_aside_draft`), then
         :class:`UnreadableValue` says why.  Its meaning is the caller's to check."""
         with reading(self.path) as conn:
-            row = conn.execute("SELECT CAST(data AS BLOB) FROM drafts WHERE name = ?",
+            row = conn.execute("SELECT CAST(data AS BLOB), updated FROM drafts WHERE name = ?",
                                (name,)).fetchone()
+        self._seen("drafts", name, None if row is None else row[1])
         if row is None:
             return None
         try:
@@ -342,9 +391,11 @@ class Store:
             set_aside_row(conn, "drafts", int(row[0]), reason)
             conn.execute("UPDATE bad_rows SET told = 1 WHERE id = "
                          "(SELECT max(id) FROM bad_rows WHERE source = 'drafts')")
+        self._seen("drafts", name, None)
 
     def delete_draft(self, name: str) -> None:
-        with transaction(self.path) as conn:
+        """Delete the draft ``name``, unless another window changed it (:meth:`save_draft`)."""
+        with self._claim("drafts", name) as (conn, _):
             conn.execute("DELETE FROM drafts WHERE name = ?", (name,))
 
     # -- preferences --------------------------------------------------------------------------
@@ -369,9 +420,37 @@ class Store:
                          "value = excluded.value", (key, json.dumps(value, ensure_ascii=False)))
 
 
-def _write_save(conn: sqlite3.Connection, slot: str, text: str) -> None:
+class ChangedElsewhere(sqlite3.DatabaseError):
+    """A write refused because another window (another kernel on the same progress file) has
+    changed the row since this store read it: ``table`` and ``key`` name the row.  A
+    :class:`sqlite3.DatabaseError`, so every caller that copes with a failed write copes."""
+
+    def __init__(self, table: str, key: str) -> None:
+        super().__init__(f"{table} {key!r} was changed in another window since it was read here")
+        self.table = table
+        self.key = key
+
+
+def _version(conn: sqlite3.Connection, table: str, key: str) -> object:
+    """The version (``updated``) of row ``key`` of ``saves`` or ``drafts``; ``None``: no row."""
+    column = {"saves": "slot", "drafts": "name"}[table]
+    row = conn.execute(f"SELECT updated FROM {table} WHERE {column} = ?", (key,)).fetchone()
+    return None if row is None else row[0]
+
+
+def _next_version(current: object) -> float:
+    """A new version, never ``current`` (nor any before it): the time, or just after
+    ``current`` when the clock has not passed it (two writes in one tick, a clock set back a
+    little).  A version far ahead of the clock (a damaged value) is simply replaced."""
+    now = time.time()
+    if isinstance(current, int | float) and now <= current < now + 86400.0:
+        return float(current) + 0.001
+    return now
+
+
+def _write_save(conn: sqlite3.Connection, slot: str, text: str, version: float) -> None:
     conn.execute("INSERT INTO saves VALUES (?, ?, ?) ON CONFLICT(slot) DO UPDATE SET "
-                 "data = excluded.data, updated = excluded.updated", (slot, text, time.time()))
+                 "data = excluded.data, updated = excluded.updated", (slot, text, version))
 
 
 def _add_stats(conn: sqlite3.Connection, key: tuple[str, str], delta: dict[str, int]) -> None:

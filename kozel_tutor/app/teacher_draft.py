@@ -4,7 +4,10 @@
 every change the teacher makes (:mod:`.teacher_view` decides when).  What cannot be read is set
 aside, whole, to the store's ``bad_rows`` and the rest is used; the catalogue's puzzles come
 back in the catalogue's current words.  What could not be read, or written, the screen says in
-the teacher's words (:meth:`DraftKeeper.messages`).
+the teacher's words (:meth:`DraftKeeper.messages`).  A draft another window (another tab on
+the same progress file) changed since this one read it is never written over: the store refuses
+(:class:`~.store.ChangedElsewhere`), and the screen says the set was changed elsewhere and to
+reload the page.
 
 >>> DraftNotice(left_out=2, fields=("title",)).text("en")
 'Part of the set you were putting together could not be read (puzzles left out: 2; to fill in \
@@ -21,8 +24,9 @@ from dataclasses import dataclass
 from ..bad_rows import UnreadableValue
 from ..puzzles.model import Puzzle
 from ..puzzles.teacher import TeacherDraft
-from .store import Store
+from .store import ChangedElsewhere, Store
 from .teacher_texts import t
+from .texts import text
 
 __all__ = ["DRAFT", "DraftKeeper", "DraftNotice"]
 
@@ -68,6 +72,9 @@ class DraftKeeper:
         self.unread = False
         """The kept draft could not be read (the database failed): it is never written over,
         and the screen says so."""
+        self.elsewhere = False
+        """Another window changed the draft since this one read it: this window no longer
+        keeps it (every later write is refused too), and the screen says to reload."""
 
     def restore(self) -> TeacherDraft | None:
         """The set the teacher was building last time, as far as it can be read, its catalogue
@@ -107,6 +114,9 @@ class DraftKeeper:
             return
         try:
             self.store.save_draft(DRAFT, draft.to_dict())
+        except ChangedElsewhere:
+            log.warning("the teacher's draft was changed in another window: not written over")
+            self.save_failed = self.elsewhere = True
         except sqlite3.Error:
             log.exception("could not keep the teacher's draft")
             self.save_failed = True
@@ -118,7 +128,9 @@ class DraftKeeper:
         out = [self.notice.text(lang)] if self.notice is not None else []
         if self.unread:
             out.append(t("draft_unread", lang))
-        if self.save_failed:
+        if self.elsewhere:
+            out.append(text("draft_elsewhere", lang))
+        elif self.save_failed:
             out.append(t("not_kept", lang))
         return out
 

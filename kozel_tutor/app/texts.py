@@ -63,9 +63,76 @@ TEXTS: dict[str, dict[str, str]] = {
     "rows_prefs": {"en": "settings", "ru": "настройки"},
     "rows_saves": {"en": "the match in progress", "ru": "незаконченная партия"},
     "rows_other": {"en": "saved data", "ru": "сохранённые данные"},
+    "rows_lesson_progress": {"en": "lesson progress, which starts again for that lesson",
+                             "ru": "прогресс уроков — этот урок начнётся заново"},
     "db_corrupt": {
         "en": "The progress file was damaged. It was put aside as {name} and a new one started.",
         "ru": "Файл с прогрессом был повреждён. Он отложен как {name}, начат новый.",
+    },
+    # shown on the home screen at every visit until the learner presses notice_ok
+    "db_set_aside": {
+        "en": "Your progress file was damaged, so a new one was started. The damaged file is "
+              "kept as {name} in the folder {folder}.",
+        "ru": "Файл с прогрессом был повреждён, поэтому начат новый. Повреждённый файл "
+              "сохранён как {name} в папке {folder}.",
+    },
+    "notice_ok": {"en": "Got it, hide this message", "ru": "Понятно, скрыть сообщение"},
+    # the progress file cannot be written: the session works on a copy that is not kept
+    "not_kept_read_only": {
+        "en": "Your progress cannot be saved: the progress file {place} (or its folder) is "
+              "read-only. You can play and learn, but nothing you do now will be kept. To save, "
+              "make it writable, or set KOZEL_TUTOR_HOME to a folder you can write to.",
+        "ru": "Прогресс не сохраняется: файл {place} (или его папка) доступен только для "
+              "чтения. Играть и заниматься можно, но ничего из сделанного сейчас не "
+              "сохранится. Чтобы сохранять, разрешите запись в него или укажите в "
+              "KOZEL_TUTOR_HOME папку, куда можно писать.",
+    },
+    "not_kept_in_use": {
+        "en": "Your progress cannot be saved: the progress file {place} is in use by another "
+              "window or program. You can play and learn here, but nothing will be kept. Close "
+              "the other window, then reload this page.",
+        "ru": "Прогресс не сохраняется: файл {place} занят другим окном или программой. "
+              "Играть и заниматься здесь можно, но ничего не сохранится. Закройте другое окно "
+              "и перезагрузите эту страницу.",
+    },
+    "not_kept_no_folder": {
+        "en": "Your progress cannot be saved: the data folder {place} cannot be created "
+              "({detail}). You can play and learn, but nothing will be kept. To save, set "
+              "KOZEL_TUTOR_HOME to a folder you can write to.",
+        "ru": "Прогресс не сохраняется: не удалось создать папку данных {place} ({detail}). "
+              "Играть и заниматься можно, но ничего не сохранится. Чтобы сохранять, укажите "
+              "в KOZEL_TUTOR_HOME папку, куда можно писать.",
+    },
+    "not_kept_full": {
+        "en": "Your progress cannot be saved: the disk of {place} is full. You can play and "
+              "learn, but nothing will be kept.",
+        "ru": "Прогресс не сохраняется: диск, где лежит {place}, заполнен. Играть и "
+              "заниматься можно, но ничего не сохранится.",
+    },
+    "not_kept_other": {
+        "en": "Your progress cannot be saved: the progress file {place} cannot be written "
+              "({detail}). You can play and learn, but nothing will be kept.",
+        "ru": "Прогресс не сохраняется: файл {place} не удаётся записать ({detail}). Играть "
+              "и заниматься можно, но ничего не сохранится.",
+    },
+    # another window (tab) on the same progress file saved this match after this window read it
+    "match_elsewhere": {
+        "en": "This match was continued in another window, so this window stopped saving it. "
+              "Continue goes on from where the other window left it.",
+        "ru": "Эту партию продолжили в другом окне, поэтому здесь она больше не сохранялась. "
+              "«Продолжить» откроет её с того места, где её оставили в другом окне.",
+    },
+    "match_elsewhere_over": {
+        "en": "This match was continued in another window and finished there, so this window "
+              "stopped saving it.",
+        "ru": "Эту партию продолжили в другом окне и доиграли там, поэтому здесь она больше "
+              "не сохранялась.",
+    },
+    "draft_elsewhere": {
+        "en": "This set was changed in another window, so this window no longer keeps it. "
+              "Reload the page to see the set as it was saved there.",
+        "ru": "Этот набор изменили в другом окне, поэтому здесь он больше не сохраняется. "
+              "Перезагрузите страницу, чтобы увидеть набор, сохранённый там.",
     },
     "section_failed": {"en": "This section could not be opened: {reason}",
                        "ru": "Этот раздел не открылся: {reason}"},
@@ -73,6 +140,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "settings_title": {"en": "New match", "ru": "Новая партия"},
     "settings_sub": {"en": "Choose the game and press Play.",
                      "ru": "Выберите условия и нажмите «Играть»."},
+    # the settings screen while a match is unfinished: a new match takes its place
+    "replace_warning": {
+        "en": "You have an unfinished match ({match}). “New match” starts another in its "
+              "place; “Continue” goes back to it.",
+        "ru": "У вас есть незаконченная партия ({match}). «Новая партия» начнёт другую вместо "
+              "неё, «Продолжить» вернёт к ней.",
+    },
     "level": {"en": "Difficulty", "ru": "Сложность"},
     "level_easy": {"en": "Easy", "ru": "Лёгкий"},
     "level_medium": {"en": "Medium", "ru": "Средний"},
@@ -171,8 +245,12 @@ TEXTS: dict[str, dict[str, str]] = {
                              "page to go on.",
                        "ru": "Что-то пошло не так ({error}). Партия сохранена: перезагрузите "
                              "страницу, чтобы продолжить."},
-    "save_failed": {"en": "Could not save the match (the disk may be full).",
-                    "ru": "Не удалось сохранить партию (возможно, диск заполнен)."},
+    "save_failed": {"en": "Not saved. If this match is open in another window, it was "
+                          "continued there: reload this page. Otherwise the progress file "
+                          "cannot be written just now.",
+                    "ru": "Не сохранено. Если эта партия открыта в другом окне, её продолжили "
+                          "там — перезагрузите эту страницу. Иначе файл прогресса сейчас "
+                          "нельзя записать."},
     # -- pause menu ------------------------------------------------------------------------
     "pause_title": {"en": "Paused", "ru": "Пауза"},
     "pause_text": {"en": "Your match is saved after every card.",

@@ -1,9 +1,12 @@
 """Lesson progress and stars, kept in the app's SQLite database (its own table).
 
 The database file is the app's (:mod:`kozel_tutor.app.store`: ``progress.sqlite3`` in
-``$KOZEL_TUTOR_HOME`` or the user's data folder); opening it through :class:`Store` first means
-an unreadable file is set aside exactly as the app does it.  Each record is one transaction and
-only ever improves: the furthest step seen and the best stars are kept.
+``$KOZEL_TUTOR_HOME`` or the user's data folder), opened through its
+:class:`~kozel_tutor.app.store.Store` as the app opens it: a damaged file is set aside, one that
+cannot be written is read from a copy, so lessons open and run without saving.  Each record is
+one transaction and only ever improves: the furthest step seen and the best stars are kept.  A
+row that cannot be read (text where a count belongs, stars out of 1 to 3) is set aside to
+``bad_rows`` (:mod:`kozel_tutor.bad_rows`) and that lesson starts again from the beginning.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -19,7 +22,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..sqlite_files import reading, transaction
+from ..bad_rows import readable_rows, set_aside_row
+from ..sqlite_files import NotKept, reading, transaction
 
 __all__ = ["LessonProgress", "LessonRecord"]
 
@@ -53,7 +57,10 @@ class LessonProgress:
     def __init__(self, path: Path) -> None:
         from ..app.store import Store
 
-        self.path = Store(path).path
+        self._store = Store(path)   # holds the temporary folder of a copy, if one is used
+        self.path = self._store.path
+        self.not_kept: NotKept | None = self._store.not_kept
+        """Why progress is not kept this session (the file cannot be written), if so."""
         with reading(self.path) as conn:
             conn.executescript(SCHEMA)
 
@@ -80,15 +87,44 @@ class LessonProgress:
                 (lesson, steps_seen, steps, stars, time.time()))
 
     def get(self, lesson: str) -> LessonRecord | None:
-        with reading(self.path) as conn:
-            row = conn.execute("SELECT lesson, steps_seen, steps, stars FROM lesson_progress "
-                               "WHERE lesson = ?", (lesson,)).fetchone()
-        return None if row is None else LessonRecord(str(row[0]), int(row[1]), int(row[2]),
-                                                     None if row[3] is None else int(row[3]))
+        """The learner's record of ``lesson``, or ``None`` (also when its row could not be read:
+        it is then set aside)."""
+        return self._records("lesson = ?", (lesson,)).get(lesson)
 
     def all(self) -> dict[str, LessonRecord]:
+        """Every lesson's record, by lesson id; rows that cannot be read are set aside."""
+        return self._records()
+
+    def _records(self, where: str = "", params: tuple[object, ...] = ()
+                 ) -> dict[str, LessonRecord]:
+        records = {}
         with reading(self.path) as conn:
-            rows = conn.execute("SELECT lesson, steps_seen, steps, stars FROM lesson_progress"
-                                ).fetchall()
-        return {str(r[0]): LessonRecord(str(r[0]), int(r[1]), int(r[2]),
-                                        None if r[3] is None else int(r[3])) for r in rows}
+            for rowid, *values in readable_rows(conn, "lesson_progress", _COLUMNS, where, params):
+                record = LessonRecord(*values)
+                problem = record_problem(record)
+                if problem is None:
+                    records[record.lesson] = record
+                else:
+                    set_aside_row(conn, "lesson_progress", rowid, problem)
+        return records
+
+
+_COLUMNS = ("lesson", "steps_seen", "steps", "stars")
+
+
+def record_problem(record: LessonRecord) -> str | None:
+    """Why ``record`` (its values of the right types) cannot be a learner's record, naming the
+    field, or ``None``.
+
+    >>> record_problem(LessonRecord("01_table", 3, 7, 99))
+    'stars: 99 is not 1 to 3'
+    """
+    if record.lesson is None:
+        return "lesson: missing"
+    if record.stars is not None and not 1 <= record.stars <= 3:
+        return f"stars: {record.stars} is not 1 to 3"
+    if record.steps is None or record.steps < 1:
+        return f"steps: {record.steps} is not a number of steps"
+    if record.steps_seen is None or record.steps_seen < 0:
+        return f"steps_seen: {record.steps_seen} is not a number of steps"
+    return None

@@ -24,6 +24,11 @@ transaction.
   is moved, whole, to the ``bad_rows`` table with the reason (:func:`readable_rows`,
   :func:`set_aside_row`), and the app tells the learner once (:func:`take_untold`).  The app's
   store (:mod:`kozel_tutor.app.store`) and its progress file use the same functions and table.
+  So is a rating out of its range (:func:`rating_problem`: from a hand-edited or imported
+  file), which would break the arithmetic of the next answer: that subject starts again.
+* **Opening** – the file is opened as the app opens it
+  (:func:`~kozel_tutor.sqlite_files.open_database`): one that cannot be written is read from a
+  copy, so puzzles can be solved, without saving.
 
 >>> import tempfile
 >>> book = Progress(Path(tempfile.mkdtemp()) / "progress.sqlite3")
@@ -37,7 +42,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -53,8 +58,8 @@ from ..bad_rows import (
     set_aside_row,
 )
 from ..cards import Card
-from ..sqlite_files import reading, transaction
-from .glicko import Rating, expected_score, update
+from ..sqlite_files import NotKept, open_database, reading, transaction
+from .glicko import MAX_RD, Rating, expected_score, update
 from .model import Puzzle, PuzzleError
 
 __all__ = [
@@ -67,6 +72,7 @@ __all__ = [
     "ReviewStatus",
     "default_path",
     "hint_share",
+    "rating_problem",
 ]
 
 DB_NAME = "progress.sqlite3"
@@ -82,6 +88,12 @@ MAX_CHANGE = 150.0
 punishment, not a measurement.  The deviation still shrinks as Glicko-2 says."""
 PUZZLE_RD = 200.0
 """A new puzzle's rating deviation: its generated difficulty is an informed guess."""
+RATING_RANGE = (0.0, 4000.0)
+"""The ratings kept (puzzles are rated 100 to 3500; one answer moves a rating by at most
+:data:`MAX_CHANGE`).  Two ratings much further apart than this make Glicko-2's expected score
+exactly 0 or 1, and its next update divides by zero."""
+MAX_VOLATILITY = 1.0
+"""The largest volatility kept (Glicko-2 starts at 0.06 and moves it slowly)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzle_ratings (
@@ -151,10 +163,10 @@ class Progress:
     """The learner's puzzle record.  Every call opens its own short connection."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with reading(self.path) as conn:
-            conn.executescript(SCHEMA + BAD_ROWS_SCHEMA)
+        self._opened = open_database(path or default_path(), SCHEMA + BAD_ROWS_SCHEMA)
+        self.path = self._opened.path
+        self.not_kept: NotKept | None = self._opened.not_kept
+        """Why the record is not kept this session (the file cannot be written), if so."""
 
     # -- ratings ----------------------------------------------------------------------------
 
@@ -165,9 +177,8 @@ class Progress:
     def puzzle_ratings(self) -> dict[str, float]:
         """The rating of every puzzle played so far, by id (the others keep their own)."""
         with reading(self.path) as conn:
-            rows = readable_rows(conn, "puzzle_ratings", ("subject", "rating"),
-                                 "subject LIKE 'puzzle:%'")
-        return {str(subject)[len("puzzle:"):]: float(rating) for _, subject, rating in rows}
+            rows = _ratings(conn, "subject LIKE 'puzzle:%'", ())
+        return {str(subject)[len("puzzle:"):]: rating.rating for subject, rating in rows}
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
         with reading(self.path) as conn:
@@ -315,19 +326,52 @@ def _capped(before: Rating, after: Rating) -> Rating:
     return replace(after, rating=before.rating + change)
 
 
+def rating_problem(rating: object, rd: object, volatility: object) -> str | None:
+    """Why a stored rating cannot be used, naming the field, or ``None``: each must be a
+    finite number, the rating in :data:`RATING_RANGE`, the deviation above 0 and at most
+    Glicko-2's largest, the volatility above 0 and at most :data:`MAX_VOLATILITY`.
+
+    >>> rating_problem(1500, 350, 0.06) is None, rating_problem(1e300, 350, 0.06)
+    (True, 'rating: 1e+300 is out of range (0 to 4000)')
+    """
+    low, high = RATING_RANGE
+    fields: tuple[tuple[str, object, Callable[[float], bool], str], ...] = (
+        ("rating", rating, lambda v: low <= v <= high, f"{low:g} to {high:g}"),
+        ("rd", rd, lambda v: 0 < v <= MAX_RD, f"above 0, at most {MAX_RD:g}"),
+        ("volatility", volatility, lambda v: 0 < v <= MAX_VOLATILITY,
+         f"above 0, at most {MAX_VOLATILITY:g}"))
+    for name, value, fits, expected in fields:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"{name}: {value!r} is not a number"
+        if not fits(value):   # NaN fits nothing
+            return f"{name}: {value!r} is out of range ({expected})"
+    return None
+
+
+def _ratings(conn: sqlite3.Connection, where: str, params: Sequence[object]
+             ) -> list[tuple[str, Rating]]:
+    """``(subject, rating)`` of the rows matching ``where``; a row that cannot be read or holds
+    a rating out of its range (:func:`rating_problem`) is set aside."""
+    out = []
+    for rowid, subject, rating, rd, volatility in readable_rows(
+            conn, "puzzle_ratings", ("subject", "rating", "rd", "volatility"), where, params):
+        problem = rating_problem(rating, rd, volatility)
+        if problem is None:
+            out.append((str(subject), Rating(float(rating), float(rd), float(volatility))))
+        else:
+            set_aside_row(conn, "puzzle_ratings", rowid, problem)
+    return out
+
+
 def _rating(conn: sqlite3.Connection, subject: str, default: Rating) -> Rating:
     """``subject``'s rating, or ``default`` when it has none or its row cannot be read (the
     row is then set aside, and ``subject`` starts again from ``default``)."""
-    for rowid, rating, rd, volatility in readable_rows(
-            conn, "puzzle_ratings", ("rating", "rd", "volatility"), "subject = ?", (subject,)):
-        if rd > 0 and volatility > 0:
-            return Rating(float(rating), float(rd), float(volatility))
-        set_aside_row(conn, "puzzle_ratings", rowid,
-                      "the deviation and volatility of a rating must be positive")
-    return default
+    return next((rating for _, rating in _ratings(conn, "subject = ?", (subject,))), default)
 
 
 def _store_rating(conn: sqlite3.Connection, subject: str, rating: Rating, now: float) -> None:
+    low, high = RATING_RANGE
+    rating = replace(rating, rating=min(high, max(low, rating.rating)))
     conn.execute(
         "INSERT INTO puzzle_ratings VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT(subject) DO UPDATE SET "
         "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
