@@ -552,3 +552,24 @@ def test_panel_says_so_when_the_database_cannot_be_read(store: Store, tmp_path: 
     assert 'data-testid="backup-error"' in panel.download.value
     assert panel.import_file(good) is None
     assert "progress database could not be read" in panel.status.value
+
+
+@pytest.mark.parametrize(("values", "problem"), [
+    ((1e300, 350.0, 0.06), "rating: 1e+300 is out of range (0 to 4000)"),
+    ((1500.0, 0.0, 0.06), "rd: 0.0 is out of range (above 0, at most 350)"),
+], ids=["huge-rating", "no-deviation"])
+def test_an_imported_rating_no_learner_can_have_is_set_aside(
+        store: Store, tmp_path: Path, values: tuple[float, float, float], problem: str) -> None:
+    """A rating row of the right shape but impossible values is set aside at import, as a
+    misfit, and a good one comes in (it used to break the learner's next answer)."""
+    doc = document(store)
+    columns = ["subject", "rating", "rd", "volatility", "games", "updated"]
+    doc["tables"]["puzzle_ratings"] = {"columns": columns, "rows": [
+        ["learner", *values, 3, 1.0], ["theme:duck", 1500.0, 200.0, 0.06, 2, 1.0]]}
+    learner = Store(tmp_path / "learner" / "progress.sqlite3")
+    report = import_progress(learner, encode(doc))
+    assert report.rows_set_aside == ("puzzle_ratings",)
+    assert report.rows["puzzle_ratings"] == 1
+    [(source, kept, reason)] = bad_rows(learner)
+    assert source == "puzzle_ratings" and kept["subject"] == "learner"
+    assert reason == f"in the imported file: {problem}"

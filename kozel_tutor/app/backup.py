@@ -68,6 +68,7 @@ from ..bad_rows import (
 )
 from ..lessons.progress import SCHEMA as LESSON_SCHEMA
 from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
+from ..puzzles.progress import rating_problem
 from ..sqlite_files import reading
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
@@ -302,6 +303,15 @@ def _make_section_tables(conn: sqlite3.Connection, document: dict[str, Any]) -> 
             conn.execute(_SECTION_TABLES[name])
 
 
+def _value_problem(table: str, columns: list[str], row: list[Any]) -> str | None:
+    """Why a row of the right shape still cannot be used (a rating no learner can have), or
+    ``None``: such a row is set aside with the misfits instead of breaking the next answer."""
+    if table != "puzzle_ratings":
+        return None
+    cells = dict(zip(columns, row, strict=True))
+    return rating_problem(cells.get("rating"), cells.get("rd"), cells.get("volatility"))
+
+
 def _checked_tables(document: dict[str, Any], live: dict[str, list[tuple[str, str]]]
                     ) -> tuple[_Rows, _Misfits]:
     """The file's tables, every name and shape checked against the live database: the rows
@@ -342,7 +352,7 @@ def _checked_tables(document: dict[str, Any], live: dict[str, list[tuple[str, st
                         "object, not a value",
                         f"таблица {name}, строка {number}, столбец {column} — список или "
                         "объект вместо значения"))
-            problem = row_misfit(types, row)
+            problem = row_misfit(types, row) or _value_problem(name, columns, row)
             if problem is None:
                 rows.append([stored_value(value) for value in row])
             else:
