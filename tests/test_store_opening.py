@@ -193,3 +193,19 @@ def test_where_a_damaged_file_went_stays_on_the_home_screen_until_the_learner_ha
     assert "error" not in app.home.view
     assert "error" not in App(Store(path), warm=False).home.view
     assert b"shopping list" in aside.read_bytes()
+
+
+def test_the_notebook_says_when_its_progress_cannot_be_kept(
+        tmp_path: Path, writable_again: None) -> None:
+    home = tmp_path / "home"
+    progress_file(home).chmod(0o444)
+    out = unprivileged("""
+        import contextlib, io, json
+        from kozel_tutor.app.notebook import results
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said):
+            results("en")
+        print(json.dumps({"said": said.getvalue()}))
+    """, home, tmp_path)
+    said = str(out["said"])
+    assert "read-only" in said and str(home / DB_NAME) in said

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..ai.context import MatchContext
 from ..i18n import LANGUAGES, pick
-from .notices import save_set_aside_notice
+from .notices import not_kept_notice, save_set_aside_notice
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
 from .session import DealRecord, MatchSession, SaveError, Settings, open_saved_match
@@ -66,7 +66,9 @@ def _open(store: Store | None, lang: str | None) -> tuple[Store, str]:
         recovered = store.recovered
     lang = lang or _remembered_lang(store)
     if recovered is not None:
-        print(text("db_corrupt", lang, name=recovered.name))
+        print(text("db_set_aside", lang, name=recovered.name, folder=str(recovered.parent)))
+    if store.not_kept is not None:
+        print(not_kept_notice(store.not_kept, lang))
     return store, lang
 
 

@@ -65,10 +65,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "rows_other": {"en": "saved data", "ru": "сохранённые данные"},
     "rows_lesson_progress": {"en": "lesson progress, which starts again for that lesson",
                              "ru": "прогресс уроков — этот урок начнётся заново"},
-    "db_corrupt": {
-        "en": "The progress file was damaged. It was put aside as {name} and a new one started.",
-        "ru": "Файл с прогрессом был повреждён. Он отложен как {name}, начат новый.",
-    },
     # shown on the home screen at every visit until the learner presses notice_ok
     "db_set_aside": {
         "en": "Your progress file was damaged, so a new one was started. The damaged file is "
@@ -245,12 +241,12 @@ TEXTS: dict[str, dict[str, str]] = {
                              "page to go on.",
                        "ru": "Что-то пошло не так ({error}). Партия сохранена: перезагрузите "
                              "страницу, чтобы продолжить."},
-    "save_failed": {"en": "Not saved. If this match is open in another window, it was "
-                          "continued there: reload this page. Otherwise the progress file "
-                          "cannot be written just now.",
-                    "ru": "Не сохранено. Если эта партия открыта в другом окне, её продолжили "
-                          "там — перезагрузите эту страницу. Иначе файл прогресса сейчас "
-                          "нельзя записать."},
+    "save_failed": {"en": "Not saved: the progress file cannot be written just now.",
+                    "ru": "Не сохранено: файл прогресса сейчас нельзя записать."},
+    "save_elsewhere": {"en": "Not saved: this match was continued in another window. Reload "
+                             "this page to go on from where it was left there.",
+                       "ru": "Не сохранено: эту партию продолжили в другом окне. Обновите "
+                             "страницу, чтобы играть с того места, где там остановились."},
     # -- pause menu ------------------------------------------------------------------------
     "pause_title": {"en": "Paused", "ru": "Пауза"},
     "pause_text": {"en": "Your match is saved after every card.",
