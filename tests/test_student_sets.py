@@ -310,3 +310,16 @@ def test_a_pasted_name_is_one_line_that_the_teachers_gradebook_takes(tmp_path: P
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     table, errors = load_results([path])
     assert errors == [] and list(table["student"]) == ["Иванов Борис"]
+
+
+def test_a_linked_set_waits_for_its_screen_before_the_solver_checks_it(tmp_path: Path) -> None:
+    """In the app the screen is put up first (saying the set is opening), and the check, whose
+    progress it shows, starts once it is on screen (``on_shown``)."""
+    store = Store(tmp_path / "progress.sqlite3")
+    view = open_link(store, homework(), lang="en", open_link_later=True)
+    assert view.screen == "checking" and view.children == (view.panel,)
+    assert view.panel.view["lines"] == ["Opening the puzzle set…"]
+    view.on_shown()
+    assert view.screen == "puzzle" and view.pending is None
+    view.on_shown()   # once only
+    assert view.screen == "puzzle"

@@ -347,6 +347,11 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         told = " ".join(item for item in news if item is not None)
         shown: tuple[Any, ...] = (_notice_widget(told), widget) if told else (widget,)
         self.children = shown
+        # a section with slow work to do once it is on screen (the puzzles of a teacher's
+        # link are checked by the solver) shows its progress from here
+        on_shown = getattr(widget, "on_shown", None)
+        if callable(on_shown):
+            on_shown()
 
     def _set_pref(self, key: str, value: Any) -> None:
         try:

@@ -93,6 +93,7 @@ _TEXT = {
                         "its tile."},
     "back_kept": {"ru": "Ответы сохранятся: набор можно продолжить из меню",
                   "en": "Your answers are kept: you can continue the set from the menu"},
+    "opening": {"ru": "Открываю набор задач…", "en": "Opening the puzzle set…"},
     "checking": {"ru": "Решатель проверяет ответы набора: задача {i} из {n}…",
                  "en": "The solver is checking the set's answers: puzzle {i} of {n}…"},
     "set_aside": {"ru": "Отложено задач: {n} — в файле набора у них неверные ответы, скажите об "
@@ -251,7 +252,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def __init__(self, lang: str, store: Store, go_home: Callable[[], None], *,
                  query: str | None = None, backend: str | None = None,
                  on_lang: Callable[[], None] | None = None,
-                 clock: Callable[[], float] = time.time, **kwargs: Any) -> None:
+                 clock: Callable[[], float] = time.time, open_link_later: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("kz-puzzles")
         self.clock = clock   # when reviews fall due is told by this clock (tests move it)
@@ -312,10 +314,25 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         except PuzzleError as exc:
             self.errors.append(exc.text)
             linked = None
-        if linked is not None:
+        self.pending: PuzzleSet | None = None
+        if linked is not None and open_link_later:
+            # the solver checks a shared set's answers, which may take a while: the app puts
+            # this screen up first, then calls on_shown, so the check's progress is seen
+            self.pending = linked
+            self.screen = "checking"
+            self.panel.view = {"title": linked.title.get(self.lang), "buttons": [],
+                               "testid": "puzzles-checking", "lines": [_t("opening", self.lang)]}
+            self.children = (self.panel,)
+        elif linked is not None:
             self.open_set(linked)
         else:
             self.show_menu()
+
+    def on_shown(self) -> None:
+        """Open the set of the page's link, if it waits for the screen to be shown."""
+        linked, self.pending = self.pending, None
+        if linked is not None:
+            self.open_set(linked)
 
     # -- screens ----------------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ __all__ = ["open_puzzles", "open_teacher", "warm_puzzles", "warm_teacher"]
 def open_puzzles(ctx: SectionContext) -> Any:
     from ..app.puzzles_view import PuzzlesView
 
-    return PuzzlesView(ctx.lang, ctx.store, ctx.go_home, on_lang=ctx.toggle_lang)
+    return PuzzlesView(ctx.lang, ctx.store, ctx.go_home, on_lang=ctx.toggle_lang,
+                       open_link_later=True)
 
 
 def warm_puzzles() -> None:
