@@ -6,6 +6,7 @@ temporary ``KOZEL_TUTOR_HOME`` so running them never touches the learner's own p
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -13,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -106,19 +108,94 @@ def test_the_play_notebook_seats_the_players_where_the_table_shows_them() -> Non
     assert f"{west} on your left and {east} on your right" in intro
 
 
-def test_the_teacher_notebooks_link_names_the_repository_of_kozel_tutor_repo(
+_CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё]{2,}")
+_LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+
+
+def _prose(text: str) -> str:
+    """Markdown without its code (`…`), which is the same in both languages."""
+    return re.sub(r"`[^`]*`", " ", text)
+
+
+def test_the_teacher_notebook_explains_everything_in_russian_and_in_english() -> None:
+    for cell in cells(NOTEBOOKS / "teacher.ipynb"):
+        if cell["cell_type"] != "markdown":
+            continue
+        text = source(cell)
+        headings = [line for line in text.splitlines() if line.startswith("#")]
+        assert all(" · " in line for line in headings), headings   # «Журнал · Gradebook»
+        paragraphs = [_prose(line) for line in text.splitlines()
+                      if line.strip() and not line.startswith("#")]
+        russian = [p for p in paragraphs if len(_CYRILLIC_WORD.findall(p)) >= 8]
+        english = [p for p in paragraphs
+                   if len(_LATIN_WORD.findall(p)) >= 8 and not _CYRILLIC_WORD.search(p)]
+        assert russian and english, text[:200]
+
+
+def test_the_teacher_notebook_points_to_the_positions_doc_and_says_its_two_ways_are_apart() -> None:
+    found = cells(NOTEBOOKS / "teacher.ipynb")
+    words = "\n".join(source(cell) for cell in found if cell["cell_type"] == "markdown")
+    assert "RULES.md" not in words and "docs/positions.md" in words
+    assert "hands" in words and "leader" in words and "taken" in words   # explained inline
+    intro = source(found[0])
+    assert "не связаны" in intro and "not connected" in intro
+    assert "tools above" not in words and "teacher_tools" not in words
+    assert "tools.puzzle_set()" in words and "tools.book" in words
+    assert "teacher-files/results" in words   # where the students' files go, in words
+    code = "\n".join(source(cell) for cell in found if cell["cell_type"] == "code")
+    assert "link[:" not in code and "workspace(Path.cwd())" in code
+
+
+def _stale_answer(folder: Path) -> None:
+    """Boris's results file for the notebook's set: a wrong card marked right."""
+    from kozel_tutor.puzzles import PuzzleSet, Text, load_catalogue, teacher
+
+    catalogue = [p for s in load_catalogue() for p in s.puzzles]
+    puzzle = teacher.filter_puzzles(catalogue, themes=["feed_partner", "cheap_discard"],
+                                    max_rating=1300, cards=[3, 4])[0]
+    sheet = teacher.ResultsSheet.for_set("Boris", PuzzleSet("homework-1", Text("", ""),
+                                                            puzzles=(puzzle,)))
+    wrong = next(c.token for c in puzzle.position.hands[puzzle.seat] if c not in puzzle.answers)
+    sheet.rows.append(teacher.ResultRow(puzzle.id, wrong, True, 9.0, 0, "2025-01-20T10:00:00"))
+    (folder / "teacher-files" / "results").mkdir(parents=True)
+    sheet.save(folder / "teacher-files" / "results" / "boris.json")
+
+
+def test_the_teacher_notebook_runs_in_a_visible_folder_and_shows_the_whole_link(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run the teacher's notebook as JupyterLab would (a kernel of its own) with
-    ``KOZEL_TUTOR_REPO`` set: the Binder link it prints opens that repository."""
+    """Run the teacher's notebook as JupyterLab would (a kernel of its own, in the notebook's
+    folder) with ``KOZEL_TUTOR_REPO`` set: its files go to ``teacher-files/`` there, the Binder
+    link it shows is whole and opens that repository, its listing keeps to the standard game,
+    and a results file put in ``teacher-files/results`` is graded by its cards."""
     import nbformat
     from nbclient import NotebookClient
+
+    from kozel_tutor.puzzles.teacher import set_from_param
 
     notebook = nbformat.read(NOTEBOOKS / "teacher.ipynb", as_version=4)
     # the kernel starts with this process's environment
     monkeypatch.setenv("KOZEL_TUTOR_REPO", "school-7/kozel-tutor")
-    monkeypatch.setenv("KOZEL_TUTOR_HOME", str(tmp_path))
+    monkeypatch.setenv("KOZEL_TUTOR_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "notebooks"
+    _stale_answer(folder)
     NotebookClient(notebook, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
-    [share] = [cell for cell in notebook.cells if "set_link" in cell.source]
-    printed = "".join(output.get("text", "") for output in share.outputs)
-    assert "https://mybinder.org/v2/gh/school-7/kozel-tutor/HEAD?urlpath=" in printed
+                   resources={"metadata": {"path": str(folder)}}).execute()
+
+    def shown(marker: str) -> str:
+        [cell] = [cell for cell in notebook.cells if marker in cell.source]
+        return "".join(output.get("data", {}).get("text/html", "") + output.get("text", "")
+                       for output in cell.outputs)
+
+    assert (folder / "teacher-files" / "homework-1.json").is_file()
+    share = shown("share_set(")
+    field = share.split('data-testid="teacher-link-text"', 1)[1].split(">", 1)[1]
+    link = html.unescape(field.split("</textarea>", 1)[0])
+    assert link.startswith("https://mybinder.org/v2/gh/school-7/kozel-tutor/HEAD?urlpath=")
+    assert f"Символов в ссылке: {len(link)}." in share and "Копировать ссылку" in share
+    assert "Файл набора сохранён: teacher-files/homework-1.json" in share
+    assert len(set_from_param(unquote(link).split("?set=", 1)[1]).puzzles) == 7
+    listing = shown("filter_puzzles(")
+    assert "<th>Вариант</th>" in listing and "Обычный" in listing
+    assert not any(name in listing for name in ("Нижегородский", "Классический", "На 24 картах"))
+    book = shown("gradebook_html(")
+    assert "boris.json (Boris)" in book and "отмечена как решённая верно" in book

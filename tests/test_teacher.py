@@ -22,6 +22,7 @@ import pytest
 
 from kozel_tutor.app import App
 from kozel_tutor.app.puzzles_view import PuzzlesView
+from kozel_tutor.app.screens import lang_button
 from kozel_tutor.app.store import Store
 from kozel_tutor.app.teacher_view import TeacherView
 from kozel_tutor.cards import parse_card
@@ -480,7 +481,8 @@ def test_a_puzzle_can_be_removed_from_the_set(tmp_path: Path) -> None:
         assert f'data-puzzle="{puzzle.id}"' in label.value and f"<b>{number}.</b>" in label.value
         variant = VARIANTS[puzzle.variant].ru
         assert f"вариант: {variant}" in label.value and f"рейтинг {puzzle.rating}" in label.value
-        assert button.description == "Убрать"
+        assert button.description == f"Убрать №{number}"   # each named with its puzzle
+        assert button.tooltip == f"Убрать из набора задачу №{number} «{puzzle.title.ru}»"
     assert {p.variant for p in chosen} > {"standard"}  # «любая»: the list says which each is
     view.items.children[1].children[1].click()
     assert view.chosen == [chosen[0], *chosen[2:]]
@@ -518,12 +520,17 @@ def _visible_words(view: TeacherView) -> str:
     parts = [view.header.view["title"], view.header.view["subtitle"],
              *(b["label"] for b in view.header.view["toolbar"])]
     for widget in (view.found, view.author_status, view.count, view.share, view.grades,
-                   view.own, view.help, view.goal_hint,
+                   view.own, view.help, view.goal_hint, view.pick_help, view.preview,
+                   view.clear_question,
                    *(c for c in view.children if getattr(c, "key", None))):
         parts.append(re.sub(r"<[^>]+>", " ", widget.value))
     parts += re.findall(r'(?:aria-label|data-done)="([^"]*)"', view.share.value)
     for control in (view.theme, view.difficulty, view.cards, view.variant, view.goal):
         parts += [control.description, *(label for label, _ in control.options)]
+    parts += [label for label, _ in view.pick.options]
+    parts += [view.pick.description, view.toggle.description, view.toggle.tooltip,
+              view.clear.tooltip, view.clear_yes.description, view.clear_no.description,
+              view.title.description, view.repo.description, view.position.description]
     parts += [view.add.description, view.clear.description, view.check.description,
               view.example.description, view.example.tooltip,
               view.position.placeholder, view.title.placeholder, view.repo.placeholder,
@@ -549,6 +556,7 @@ def test_the_teacher_screen_switches_language(tmp_path: Path) -> None:
     view.title.value = "Homework 5"   # the set's title is the teacher's words, in any language
     results = solve_as("Anna", view.puzzle_set(), ["wrong"] + ["right"] * 9, tmp_path)
     view.add_results([(results.name, results.read_bytes()), ("junk.csv", b"nonsense")])
+    view.ask_clear()   # the question before clearing speaks the language too
     russian = _visible_words(view)
     assert "Ученик" in russian and "Убрать" in russian and "нет единственной" in russian
 
@@ -578,8 +586,8 @@ def test_the_language_switch_of_a_section_switches_the_whole_app(tmp_path: Path)
     app._open_section("puzzles")
     puzzles = app.section_widget
     assert isinstance(puzzles, PuzzlesView)
-    assert puzzles.panel.view["toolbar"][-1] == {"id": "lang", "label": "Русский",
-                                                 "testid": "lang"}
+    assert puzzles.panel.view["toolbar"][-1] == lang_button("en")
+    assert puzzles.panel.view["toolbar"][-1]["label"] == "Русский"
     puzzles.panel.receive({"type": "button", "id": "lang"})
     assert app.lang == puzzles.lang == "ru" and puzzles.panel.view["title"] == "Задачи"
     puzzles.open_set(homework())

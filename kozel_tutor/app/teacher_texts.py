@@ -69,6 +69,29 @@ TEXT: dict[str, dict[str, str]] = {
     "found": {"ru": "Подходит задач: {n}.", "en": "Matching puzzles: {n}."},
     "add": {"ru": "Добавить первые {n}", "en": "Add the first {n}"},
     "clear": {"ru": "Очистить набор", "en": "Clear the set"},
+    "clear_hint": {"ru": "Убрать из набора все задачи (сначала спросит)",
+                   "en": "Take every puzzle out of the set (asks first)"},
+    "clear_ask": {"ru": "Убрать из набора все задачи ({n}), и ваши собственные позиции тоже? "
+                        "Вернуть их будет нельзя.",
+                  "en": "Take every puzzle ({n}) out of the set, your own positions too? "
+                        "They cannot be brought back."},
+    "clear_yes": {"ru": "Да, очистить", "en": "Yes, clear it"},
+    "clear_no": {"ru": "Отмена", "en": "Cancel"},
+    "pick": {"ru": "Задачи каталога", "en": "Catalogue puzzles"},
+    "pick_help": {"ru": "Выберите задачу в списке (стрелками ↑ ↓ или мышью) — рядом появятся её "
+                        "позиция, цель и ответ. Значок ✓ — задача уже в наборе.",
+                  "en": "Choose a puzzle in the list (with ↑ ↓ or the mouse) and its position, "
+                        "goal and answer show beside it. ✓ marks the puzzles already in the "
+                        "set."},
+    "pick_none": {"ru": "Под эти условия задач в каталоге нет: измените фильтры выше.",
+                  "en": "No catalogue puzzle matches these filters: change them above."},
+    "pick_add": {"ru": "Добавить в набор", "en": "Add to the set"},
+    "pick_remove": {"ru": "Убрать из набора", "en": "Remove from the set"},
+    "pv_student": {"ru": "Ученик", "en": "The student"},
+    "pv_hands": {"ru": "Карты игроков", "en": "The players' cards"},
+    "pv_trump": {"ru": "Козырь: {suit}.", "en": "Trumps: {suit}."},
+    "pv_answer": {"ru": "Ответ: {cards}", "en": "Answer: {cards}"},
+    "pv_hints": {"ru": "Подсказки ученику", "en": "The student's hints"},
     "own": {"ru": "Своя позиция", "en": "A position of your own"},
     "author": {"ru": "Вставьте сюда позицию — или нажмите «Начать с примера» и поменяйте в нём "
                      "карты.",
@@ -93,6 +116,9 @@ TEXT: dict[str, dict[str, str]] = {
                 "en": "This position is already in the set (puzzle {n})."},
     "share": {"ru": "2. Поделиться", "en": "2. Share"},
     "set_title": {"ru": "Название набора", "en": "Set title"},
+    "set_title_example": {"ru": "например, Домашка 5: козыри", "en": "e.g. Homework 5: trumps"},
+    "repo_example": {"ru": "например, school-7/kozel-tutor", "en": "e.g. school-7/kozel-tutor"},
+    "position_label": {"ru": "Позиция", "en": "Position"},
     "repo": {"ru": "Репозиторий GitHub (владелец/название)",
              "en": "GitHub repository (owner/name)"},
     "in_set": {"ru": "В наборе задач: {n}", "en": "Puzzles in the set: {n}"},
@@ -102,6 +128,24 @@ TEXT: dict[str, dict[str, str]] = {
     "copy": {"ru": "Копировать ссылку", "en": "Copy the link"},
     "copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
     "open_link": {"ru": "Открыть (в новой вкладке)", "en": "Open it (in a new tab)"},
+    "local_summary": {"ru": "Ссылка на это приложение (без Binder)",
+                      "en": "A link to this app (without Binder)"},
+    "local_note": {"ru": "Она открывает набор в приложении, запущенном здесь, — например, на "
+                         "школьном компьютере, до которого ученики достают по сети. Если адрес "
+                         "начинается с localhost или 127.0.0.1, ссылка работает только на этом "
+                         "компьютере: ученикам нужен адрес с его именем в сети.",
+                   "en": "It opens the set in the app running here – say, on a school computer "
+                         "your students reach over the network. If the address starts with "
+                         "localhost or 127.0.0.1, the link works on this computer only: your "
+                         "students need the address with its network name."},
+    "local_none": {"ru": "Ссылка выше открывает набор на Binder. Если вы запускаете приложение "
+                         "сами, на компьютере или школьном сервере (voila notebooks/app.ipynb), "
+                         "откройте этот экран там: он даст и ссылку на ваше приложение.",
+                   "en": "The link above opens the set on Binder. If you run the app yourself, "
+                         "on a computer or a school server (voila notebooks/app.ipynb), open "
+                         "this screen there: it gives a link to your own app as well."},
+    "link_length": {"ru": "Символов в ссылке: {n}.", "en": "Characters in the link: {n}."},
+    "nb_file": {"ru": "Файл набора сохранён: {file}", "en": "The set file is saved: {file}"},
     "long": {"ru": "Ссылка длинная ({n} символов): некоторые мессенджеры её обрежут — "
                    "надёжнее файл.",
              "en": "The link is long ({n} characters): some chat apps cut it — the file is "
@@ -122,18 +166,21 @@ TEXT: dict[str, dict[str, str]] = {
                   "en": "{file} → {student} · set “{set}” · answers: {n}"},
     "file_bad": {"ru": "{file} — не прочитан (почему — ниже)",
                  "en": "{file} — not read (see why below)"},
-    "remove_file_hint": {"ru": "Убрать этот файл из журнала",
-                         "en": "Take this file out of the gradebook"},
+    "remove_file_hint": {"ru": "Убрать файл {file} из журнала",
+                         "en": "Take the file {file} out of the gradebook"},
     "clear_results": {"ru": "Убрать все файлы", "en": "Remove all files"},
     "clear_results_hint": {"ru": "Убрать из журнала все загруженные файлы результатов",
                            "en": "Take every results file loaded out of the gradebook"},
     "empty_set": {"ru": "Набор пуст: добавьте задачи.", "en": "The set is empty: add puzzles."},
     "remove": {"ru": "Убрать", "en": "Remove"},
-    "remove_hint": {"ru": "Убрать задачу из набора", "en": "Remove this puzzle from the set"},
+    "remove_n": {"ru": "Убрать №{n}", "en": "Remove #{n}"},
+    "remove_hint": {"ru": "Убрать из набора задачу №{n} «{title}»",
+                    "en": "Remove puzzle #{n} “{title}” from the set"},
     "item_theme": {"ru": "тема: {themes}", "en": "theme: {themes}"},
     "item_themes": {"ru": "темы: {themes}", "en": "themes: {themes}"},
     "item_variant": {"ru": "вариант: {variant}", "en": "variant: {variant}"},
     "item_rating": {"ru": "рейтинг {rating}", "en": "rating {rating}"},
+    "item_id": {"ru": "код {id}", "en": "id {id}"},
     "paste_first": {"ru": "Сначала вставьте позицию в поле выше (или начните с примера).",
                     "en": "Paste a position in the box above first (or start from the "
                           "example)."},

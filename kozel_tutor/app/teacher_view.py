@@ -3,13 +3,19 @@
 Three parts on one screen, plain ipywidgets over :mod:`kozel_tutor.puzzles.teacher`, under the
 app's panel header (title, the way home and the app's language switch):
 
-* **Build** – filter the catalogue by theme, difficulty, cards and variant and add what you
-  see, or write a position of your own (start from the example, help on the format one click
-  away): the solver fills in the answers, or says why the position has no unique best card; a
-  position that is not written correctly is named in words, with the place.
-* **Share** – the set's title, the list of its puzzles (title, themes, variant, rating) with a
-  button to remove each, its file to download (named after the title), and the whole Binder
-  link that opens it in the app, to copy (the GitHub repository is configurable).
+* **Build** – filter the catalogue by theme, difficulty, cards and variant (the standard game
+  unless the teacher chooses another), go through what matches with the arrow keys, each puzzle
+  shown in full beside the list (:mod:`.teacher_preview`: the student's story, every hand, the
+  answer, the hints) and added or taken out alone, or add the first ten at once; or write a
+  position of your own (start from the example, help on the format one click away): the solver
+  fills in the answers, or says why the position has no unique best card; a position that is
+  not written correctly is named in words, with the place.
+* **Share** – the set's title and repository (text boxes named by their labels), the list of its
+  puzzles (title, themes, variant, rating and id, which tell apart puzzles of one title) with a
+  button to remove each (named with its number and title), a button to clear the set that asks
+  first, its file to download (named after the title), and the whole Binder link that opens it
+  in the app, to copy (:func:`link_box`); in Voila outside Binder also the link to the app the
+  page runs in (:func:`local_link_offered`), and in a notebook how to get one.
 * **Grade** – upload the students' results files (JSON or CSV, as the app or Excel saved
   them); each bad file is named with its problem and the rest still make the gradebook: one
   part per set, under its title, each with its CSV to download, every answer graded by its card
@@ -43,6 +49,7 @@ import hashlib
 import html
 import json
 import logging
+import os
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -78,6 +85,7 @@ from ..puzzles.teacher import (
     set_dict,
     set_filename,
     set_link,
+    set_to_param,
 )
 from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
@@ -86,10 +94,12 @@ from ..widgets.file_button import ChosenFile, FileButton
 from .screens import LanguageSwitch, lang_button
 from .store import Store
 from .teacher_draft import DRAFT, DraftKeeper
+from .teacher_preview import preview_html, puzzle_meta
 from .teacher_texts import HELP
 from .teacher_texts import t as _t
 
-__all__ = ["DRAFT", "ResultsInbox", "TeacherView", "difficulty_range", "results_inbox"]
+__all__ = ["DRAFT", "ResultsInbox", "TeacherView", "difficulty_range", "link_box",
+           "local_link_offered", "results_inbox"]
 
 log = logging.getLogger(__name__)
 
@@ -117,8 +127,55 @@ _COPY_JS = _FRESH_JS + ("const f=this.closest('.kz-teacher-linkbox').querySelect
             ".writeText(f.value).then(done,()=>{document.execCommand('copy');done();});}"
             "else{document.execCommand('copy');done();}")
 
+# The link to the app this page runs in: the page's own address with the set's query, which
+# the browser resolves from the relative href; the field shows it whole once the box is open
+# (a details element created open fires its toggle event).
+_LOCAL_JS = ("if(this.open){const a=this.querySelector('a[href]');"
+             "const f=this.querySelector('textarea');if(a&&f){f.value=a.href;}}")
+
 # Labels in full ("Карт на руках", not "Карт на р…"), buttons as wide as their words.
 _LABELLED = {"description_width": "initial"}
+# A text box as wide as the line allows, its label before it (the label names the box for a
+# screen reader too).
+_WIDE = {"width": "100%", "max_width": "44em"}
+
+
+def _onclick(script: str) -> str:
+    return f'onclick="{html.escape(script)}"'
+
+
+def link_box(link: str, lang: str, *, attrs: Callable[[str], str] = _onclick,
+             prefix: str = "teacher-link", label: str | None = None,
+             heading: bool = True) -> str:
+    """The whole link in a field that wraps and selects itself, with a button that copies it
+    (in the browser: Python cannot reach the teacher's clipboard) and one that opens it.
+    ``attrs`` gives a button's click attributes for its script (the screen's wait for the title
+    typed); ``prefix`` names the parts for tests (``…-text``, ``…-copy``, ``…-open``; the Binder
+    link keeps its old names); ``label`` names the field, shown above it unless not
+    ``heading``."""
+    url = html.escape(link)
+    words = html.escape(label or _t("link", lang))
+    names = (("teacher-link-text", "teacher-copy", "teacher-link") if prefix == "teacher-link"
+             else (f"{prefix}-text", f"{prefix}-copy", f"{prefix}-open"))
+    return ((f'<p class="kz-teacher-linklabel">{words}:</p>' if heading else "")
+            + f'<textarea readonly rows="3" class="kz-teacher-linktext" spellcheck="false" '
+            f'style="width: 100%; box-sizing: border-box;" data-testid="{names[0]}" '
+            f'aria-label="{words}" onfocus="this.select()">{url}</textarea>'
+            f'<div class="kz-teacher-linkactions">'
+            f'<button type="button" class="kz-btn" data-testid="{names[1]}" '
+            f'data-done="{html.escape(_t("copied", lang))}" {attrs(_COPY_JS)}>'
+            f'{html.escape(_t("copy", lang))}</button>'
+            f'<a class="kz-btn" data-testid="{names[2]}" target="_blank" rel="noopener" '
+            f'{attrs(_FRESH_JS)} href="{url}">{html.escape(_t("open_link", lang))}</a></div>')
+
+
+def local_link_offered() -> bool | None:
+    """Whether the screen offers a link to the app it runs in: ``True`` in Voila (the app),
+    ``None`` outside it (a notebook: the screen says how to get one), ``False`` on Binder (a
+    session there is the teacher's alone, and ends: the Binder link is the one to share)."""
+    if os.environ.get("BINDER_REPO_URL") or os.environ.get("BINDER_LAUNCH_HOST"):
+        return False
+    return True if os.environ.get("VOILA_BASE_URL") else None
 
 
 def difficulty_range(name: str) -> tuple[int, int]:
@@ -255,11 +312,17 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.header,
             self.section_title("build"),
             hbox([self.theme, self.difficulty, self.cards, self.variant], layout=row),
-            hbox([self.found, self.add, self.clear], layout=row),
+            hbox([self.found, self.add], layout=row),
+            self.pick_help,
+            hbox([ipywidgets.VBox([self.pick, self.toggle],
+                                  layout=ipywidgets.Layout(align_items="flex-start")),
+                  self.preview],
+                 layout=ipywidgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.own, self.help, hbox([self.example], layout=row), self.position,
             hbox([self.goal, self.check], layout=row), self.goal_hint, self.author_status,
             self.section_title("share"), hbox([self.title, self.repo], layout=row),
-            self.details_status, self.count, self.items, self.share,
+            self.details_status, hbox([self.count, self.clear], layout=row), self.confirm,
+            self.items, self.share,
             self.section_title("grade"), self.upload, self.files_box, self.grades,
         )
 
@@ -278,12 +341,30 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.variant = w.Dropdown(style=_LABELLED)
         for control in (self.theme, self.difficulty, self.cards, self.variant):
             control.layout.width = "auto"
+            control.layout.max_width = "100%"   # a narrow screen: no wider than the line
             control.observe(lambda _: self.refresh(), names="value")
         self.found = w.HTML()
         self.add = _button("kz-wbtn-primary", "kz-teacher-add")
         self.add.on_click(lambda _: self.add_filtered())
-        self.clear = _button("kz-teacher-clear")
-        self.clear.on_click(lambda _: self.clear_set())
+        self._build_picker()
+
+    def _build_picker(self) -> None:
+        """The filtered catalogue as a list to go through with the arrow keys, the puzzle chosen
+        in it shown in full (:func:`.teacher_preview.preview_html`), and its button to add it to
+        the set or take it out."""
+        w = ipywidgets
+        self.pick_help = w.HTML()
+        # its label above it: the list as wide as its lines, on a narrow screen too
+        self.pick = w.Select(rows=10, style=_LABELLED,
+                             layout=w.Layout(flex_flow="column", align_items="flex-start",
+                                             width="auto", max_width="100%"))
+        self.pick.add_class("kz-teacher-pick")
+        self.pick.observe(lambda _: None if self._quiet else self._show_preview(), names="value")
+        self._matches: dict[str, Puzzle] = {}
+        self.preview = w.HTML(layout=w.Layout(flex="1 1 16em", min_width="14em",
+                                              margin="0 0 0 12px"))
+        self.toggle = _button("kz-teacher-toggle")
+        self.toggle.on_click(lambda _: self.toggle_picked())
 
     def _build_own_position(self) -> None:
         """The teacher's own position: the example, the help on its format, the box, the goal
@@ -296,10 +377,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.help = w.HTML()
         self.help.add_class("kz-teacher-help")
         self.position = w.Textarea(layout=w.Layout(width="100%", height="15em"),
-                                   continuous_update=False)
+                                   continuous_update=False, style=_LABELLED)
         self.position.add_class("kz-teacher-position")
         self.position.observe(lambda _: self._edited(), names="value")
-        self.goal = w.Dropdown(style=_LABELLED, layout=w.Layout(width="auto"))
+        self.goal = w.Dropdown(style=_LABELLED, layout=w.Layout(width="auto", max_width="100%"))
         self.goal.add_class("kz-teacher-goal")
         self.goal.observe(lambda _: self._edited(), names="value")
         self.check = _button("kz-wbtn-primary", "kz-teacher-check")
@@ -311,14 +392,27 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def _build_share(self) -> None:
         """The set's title and repository, its list of puzzles, its file and link."""
         w = ipywidgets
-        self.title = w.Text(value="", continuous_update=True)   # see _FRESH_JS
+        self.title = w.Text(value="", continuous_update=True,   # see _FRESH_JS
+                            style=_LABELLED, layout=w.Layout(**_WIDE))
         self.title.add_class("kz-teacher-title")
         self.title.observe(lambda _: self._details_edited("title"), names="value")
-        self.repo = w.Text(value="", continuous_update=False)
+        self.repo = w.Text(value="", continuous_update=False, style=_LABELLED,
+                           layout=w.Layout(**_WIDE))
         self.repo.add_class("kz-teacher-repo")
         self.repo.observe(lambda _: self._details_edited("repo"), names="value")
         self.details_status = w.HTML()
         self.count = w.HTML()
+        self.clear = _button("kz-teacher-clear")
+        self.clear.on_click(lambda _: self.ask_clear())
+        self.clear_question = w.HTML()
+        self.clear_yes = _button("kz-teacher-clear-yes")
+        self.clear_yes.on_click(lambda _: self.clear_set())
+        self.clear_no = _button("kz-wbtn-primary", "kz-teacher-clear-no")
+        self.clear_no.on_click(lambda _: self.cancel_clear())
+        self.confirm = w.VBox([self.clear_question,
+                               w.HBox([self.clear_yes, self.clear_no])],
+                              layout=w.Layout(display="none"))
+        self.confirm.add_class("kz-teacher-confirm")
         self.items = w.VBox()
         self.items.add_class("kz-teacher-items")
         self._rows: dict[str, tuple[Any, Any, Any]] = {}
@@ -384,9 +478,11 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             _set_choices(self.cards, [(_t("any_cards", lang), "any"), ("3", "3"), ("4", "4"),
                                       ("5", "5"), ("6", "6"), (_t("opening", lang), "9")],
                          "any", _t("cards", lang))
+            # the standard game unless the teacher asks for another: a regional puzzle does
+            # not slip into a homework unasked
             _set_choices(self.variant, [(_t("any_variant", lang), "any"),
                                         *((name.get(lang), key) for key, name in VARIANTS.items())],
-                         "any", _t("variant", lang))
+                         "standard", _t("variant", lang))
             _set_choices(self.goal, [(_t("auto", lang), "auto"),
                                      *((g.text(lang).rstrip("."), g.value) for g in Goal)],
                          "auto", _t("goal", lang))
@@ -402,11 +498,20 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.example.description = _t("example", lang)
         self.example.tooltip = _t("example_hint", lang)
         self.position.placeholder = _t("author", lang)
+        self.position.description = _t("position_label", lang)
+        self.pick.description = _t("pick", lang)
+        self.pick_help.value = (f'<p class="kz-teacher-item-meta">'
+                                f'{html.escape(_t("pick_help", lang))}</p>')
+        self.clear.tooltip = _t("clear_hint", lang)
+        self.clear_yes.description = _t("clear_yes", lang)
+        self.clear_no.description = _t("clear_no", lang)
         self.goal_hint.value = f"<p>{html.escape(_t('goal_hint', lang))}</p>"
         self.check.description = _t("check", lang)
         self.clear.description = _t("clear", lang)
-        self.title.placeholder = _t("set_title", lang)
-        self.repo.placeholder = _t("repo", lang)
+        self.title.description = _t("set_title", lang)
+        self.title.placeholder = _t("set_title_example", lang)
+        self.repo.description = _t("repo", lang)
+        self.repo.placeholder = _t("repo_example", lang)
         self.upload.description = _t("upload", lang)
         self.clear_results.description = _t("clear_results", lang)
         self.clear_results.tooltip = _t("clear_results_hint", lang)
@@ -494,8 +599,65 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.found.value = html.escape(_t("found", self.lang, n=len(matches)))
         self.add.description = _t("add", self.lang, n=min(self.ADD_AT_ONCE, len(matches)))
         self.add.disabled = not matches
+        self.clear.description = _t("clear", self.lang)
+        self.clear.disabled = not self.chosen
+        if self._asking():
+            self._word_confirm()
+        self._refresh_picker()
         self.refresh_items()
         self.refresh_share()
+
+    def _pick_label(self, puzzle: Puzzle, chosen: set[str]) -> str:
+        """``✓ Пустая карта: 3 карты · рейтинг 900 · код e3-0ab965480f``: the puzzle's title and
+        what tells it from the others of that title; ✓ when it is in the set."""
+        lang = self.lang
+        mark = "✓ " if puzzle.id in chosen else ""
+        return " · ".join((f"{mark}{puzzle.title.get(lang)}",
+                           _t("item_rating", lang, rating=puzzle.rating),
+                           _t("item_id", lang, id=puzzle.id)))
+
+    def _refresh_picker(self) -> None:
+        """The list of the filtered catalogue, the puzzle chosen in it kept where it still is."""
+        chosen = {p.id for p in self.chosen}
+        matches = self.filtered()
+        self._matches = {p.id: p for p in matches}
+        current = self.pick.value
+        with self._quietly():
+            self.pick.options = [(self._pick_label(p, chosen), p.id) for p in matches]
+            self.pick.value = (current if current in self._matches
+                               else (matches[0].id if matches else None))
+        self._show_preview()
+
+    def picked(self) -> Puzzle | None:
+        """The catalogue puzzle chosen in the list."""
+        return self._matches.get(str(self.pick.value)) if self.pick.value else None
+
+    def _show_preview(self) -> None:
+        """The puzzle chosen in the list, in full, and whether its button adds or removes it."""
+        puzzle, lang = self.picked(), self.lang
+        if puzzle is None:
+            self.preview.value = (f'<p data-testid="teacher-preview-none">'
+                                  f'{html.escape(_t("pick_none", lang))}</p>')
+            self.toggle.description = _t("pick_add", lang)
+            self.toggle.disabled = True
+            return
+        in_set = any(p.id == puzzle.id for p in self.chosen)
+        self.preview.value = preview_html(puzzle, lang)
+        self.toggle.description = _t("pick_remove" if in_set else "pick_add", lang)
+        self.toggle.tooltip = f"{self.toggle.description}: {puzzle.title.get(lang)}"
+        self.toggle.disabled = False
+
+    def toggle_picked(self) -> bool:
+        """Add the puzzle chosen in the list to the set, or take it out if it is in; whether it
+        is in the set now."""
+        puzzle = self.picked()
+        if puzzle is None:
+            return False
+        if self.remove(puzzle.id):
+            return False
+        self.chosen.append(puzzle)
+        self._set_changed()
+        return True
 
     def _set_changed(self) -> None:
         """The set changed: what was said of the last position checked no longer applies, and
@@ -512,9 +674,35 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._set_changed()
         return len(fresh)
 
+    def _asking(self) -> bool:
+        """Whether the screen is asking to clear the set."""
+        return bool(self.confirm.layout.display != "none")
+
+    def _word_confirm(self) -> None:
+        question = _t("clear_ask", self.lang, n=len(self.chosen))
+        self.clear_question.value = (f'<span data-testid="teacher-clear-ask">'
+                                     f'{html.escape(question)}</span>')
+
+    def ask_clear(self) -> None:
+        """Ask before the whole set goes: the question, with its buttons, the safe one focused."""
+        if not self.chosen:
+            return
+        self._word_confirm()
+        self.confirm.layout.display = "flex"
+        self.clear_no.focus()
+
+    def cancel_clear(self) -> None:
+        """Keep the set: the question goes, the focus back to the button that asked."""
+        self.confirm.layout.display = "none"
+        self.clear.focus()
+
     def clear_set(self) -> None:
+        """Take every puzzle out of the set (the screen asks first: :meth:`ask_clear`); the
+        focus goes to the button that adds puzzles."""
+        self.confirm.layout.display = "none"
         self.chosen.clear()
         self._set_changed()
+        self.add.focus()
 
     def remove(self, puzzle_id: str) -> bool:
         """Take one puzzle out of the set; ``False`` when it is not in it."""
@@ -618,16 +806,13 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.details_status.value = (f'<p class="kz-teacher-error" data-testid="teacher-cut">'
                                      f'{html.escape(message)}</p>')
 
+    def _item_title(self, puzzle: Puzzle) -> str:
+        """The puzzle's title without its variant (the line says it)."""
+        variant = VARIANTS.get(puzzle.variant, Text(puzzle.variant, puzzle.variant)).get(self.lang)
+        return puzzle.title.get(self.lang).removesuffix(f" · {variant}")
+
     def _item_html(self, number: int, puzzle: Puzzle) -> str:
-        lang = self.lang
-        variant = VARIANTS.get(puzzle.variant, Text(puzzle.variant, puzzle.variant)).get(lang)
-        title = puzzle.title.get(lang).removesuffix(f" · {variant}")
-        themes = [THEMES[t].name.get(lang) for t in puzzle.themes if t in THEMES]
-        meta = " · ".join(
-            ([_t("item_themes" if len(themes) > 1 else "item_theme", lang,
-                 themes=", ".join(themes))] if themes else [])
-            + [_t("item_variant", lang, variant=variant),
-               _t("item_rating", lang, rating=puzzle.rating)])
+        title, meta = self._item_title(puzzle), puzzle_meta(puzzle, self.lang)
         return (f'<span data-testid="teacher-item" data-puzzle="{html.escape(puzzle.id)}" '
                 f'data-variant="{html.escape(puzzle.variant)}"><b>{number}.</b> '
                 f'{html.escape(title)} <span class="kz-teacher-item-meta">{html.escape(meta)}'
@@ -648,8 +833,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                 self._rows[puzzle.id] = (box, label, button)
             box, label, button = self._rows[puzzle.id]
             label.value = self._item_html(number, puzzle)
-            button.description = _t("remove", self.lang)
-            button.tooltip = _t("remove_hint", self.lang)
+            # each button named with its puzzle: «Убрать №2», the title in its description
+            button.description = _t("remove_n", self.lang, n=number)
+            button.tooltip = _t("remove_hint", self.lang, n=number,
+                                title=puzzle.title.get(self.lang))
             rows.append(box)
         kept = {p.id for p in self.chosen}
         for ident in [i for i in self._rows if i not in kept]:
@@ -689,23 +876,30 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                 f'onclick="{html.escape(script)}"')
 
     def _link_html(self, link: str) -> str:
-        """The whole link, in a field that wraps and selects itself, with a copy button."""
-        lang, url = self.lang, html.escape(link)
-        label = html.escape(_t("link", lang))
-        out = (f'<div class="kz-teacher-linkbox"><p class="kz-teacher-linklabel">{label}:</p>'
-               f'<textarea readonly rows="3" class="kz-teacher-linktext" spellcheck="false" '
-               f'data-testid="teacher-link-text" aria-label="{label}" '
-               f'onfocus="this.select()">{url}</textarea>'
-               f'<div class="kz-teacher-linkactions">'
-               f'<button type="button" class="kz-btn" data-testid="teacher-copy" '
-               f'data-done="{html.escape(_t("copied", lang))}" {self._made_with(_COPY_JS)}>'
-               f'{html.escape(_t("copy", lang))}</button>'
-               f'<a class="kz-btn" data-testid="teacher-link" target="_blank" rel="noopener" '
-               f'{self._made_with()} href="{url}">{html.escape(_t("open_link", lang))}</a>'
-               f'</div></div>')
+        """The whole Binder link, to copy or open (:func:`link_box`), and the link to the app
+        this page runs in, or how to get one (:func:`local_link_offered`)."""
+        lang = self.lang
+        out = f'<div class="kz-teacher-linkbox">{link_box(link, lang, attrs=self._made_with)}</div>'
         if len(link) > LONG_LINK:
             out += f"<p>{html.escape(_t('long', lang, n=len(link)))}</p>"
+        offered = local_link_offered()
+        if offered:
+            out += self._local_html()
+        elif offered is None:
+            out += (f'<p class="kz-teacher-item-meta" data-testid="teacher-local-none">'
+                    f'{html.escape(_t("local_none", lang))}</p>')
         return out
+
+    def _local_html(self) -> str:
+        """The link to this app with the set: the page's own address with ``?set=…``, which the
+        browser makes whole from the relative link (:data:`_LOCAL_JS`)."""
+        lang = self.lang
+        summary = html.escape(_t("local_summary", lang))
+        box = link_box(f"?set={set_to_param(self.puzzle_set())}", lang, attrs=self._made_with,
+                       prefix="teacher-local", label=_t("local_summary", lang), heading=False)
+        return (f'<details open class="kz-teacher-linkbox" data-testid="teacher-local" '
+                f'ontoggle="{html.escape(_LOCAL_JS)}"><summary>{summary}</summary>'
+                f'<p>{html.escape(_t("local_note", lang))}</p>{box}</details>')
 
     # -- grade ------------------------------------------------------------------------------
 
@@ -780,7 +974,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             button = _button("kz-wbtn-small", "kz-teacher-remove-file")
             button.layout.flex = "none"
             button.description = _t("remove", lang)
-            button.tooltip = _t("remove_file_hint", lang)
+            button.tooltip = _t("remove_file_hint", lang, file=file.name)
             button.on_click(lambda _, n=number: self.remove_results(n))
             box = w.HBox([label, button], layout=w.Layout(align_items="center"))
             box.add_class("kz-teacher-item")

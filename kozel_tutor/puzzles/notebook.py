@@ -1,4 +1,5 @@
-"""One-line entry points for notebooks: play a set, see the dashboard, open the teacher's tools.
+"""One-line entry points for notebooks: play a set, see the dashboard, open the teacher's tools,
+share a set.
 
 Notebooks hold no logic; they call these.
 
@@ -8,7 +9,10 @@ Notebooks hold no logic; they call these.
 
 from __future__ import annotations
 
+import html
+import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +20,7 @@ from .model import Puzzle, PuzzleError, PuzzleProblem, PuzzleSet, load_catalogue
 from .player import PuzzlePlayer, SetQueue
 from .progress import Progress
 
-__all__ = ["dashboard", "find_set", "play", "teacher_tools"]
+__all__ = ["SharedSet", "dashboard", "find_set", "play", "share_set", "teacher_tools"]
 
 
 def find_set(name: str) -> PuzzleSet:
@@ -58,7 +62,51 @@ def dashboard(lang: str = "ru") -> Any:
 
 
 def teacher_tools(lang: str = "ru") -> Any:
-    """The app's teacher screen: build, share and grade, inside a notebook."""
+    """The app's teacher screen: build, share and grade, inside a notebook.
+
+    The screen is a way of its own, beside the notebook's code: what is built and loaded there
+    stays there.  Its set is ``tools.puzzle_set()`` and its gradebook ``tools.book``, for code
+    that wants them."""
     from ..app.teacher_view import TeacherView
 
     return TeacherView(lang)
+
+
+@dataclass(frozen=True)
+class SharedSet:
+    """A set shared from a notebook: its ``file`` and its Binder ``link``; shown, it says where
+    the file is and gives the whole link to copy or open, with its length."""
+
+    file: Path
+    link: str
+    lang: str = "ru"
+
+    def _repr_html_(self) -> str:
+        from ..app.teacher_texts import t
+        from ..app.teacher_view import link_box
+        from .teacher import LONG_LINK
+
+        lang = self.lang
+        try:   # where the notebook's file browser shows it, when it is below the notebook
+            shown = self.file.resolve().relative_to(Path.cwd().resolve())
+        except ValueError:
+            shown = self.file
+        where = t("nb_file", lang, file=shown.as_posix())
+        parts = [f'<p data-testid="nb-set-file">{html.escape(where)}</p>',
+                 link_box(self.link, lang),
+                 f'<p data-testid="nb-link-length">'
+                 f'{html.escape(t("link_length", lang, n=len(self.link)))}</p>']
+        if len(self.link) > LONG_LINK:
+            parts.append(f"<p>{html.escape(t('long', lang, n=len(self.link)))}</p>")
+        return f'<div class="kz-teacher-linkbox">{"".join(parts)}</div>'
+
+
+def share_set(puzzle_set: PuzzleSet, folder: str | os.PathLike[str], *,
+              repo: str | None = None, lang: str = "ru") -> SharedSet:
+    """Save ``puzzle_set`` in ``folder`` (as ``<its id>.json``) and make its Binder link
+    (:func:`~.teacher.set_link`; ``repo`` as there)."""
+    from .teacher import save_set, set_link
+
+    path = Path(folder) / f"{puzzle_set.id}.json"
+    save_set(path, puzzle_set)
+    return SharedSet(path, set_link(puzzle_set, repo=repo), "ru" if lang == "ru" else "en")

@@ -71,6 +71,7 @@ __all__ = [
     "normalise_student_name",
     "percent",
     "read_results",
+    "results_in",
     "results_table",
     "set_table",
 ]
@@ -484,8 +485,16 @@ def results_table(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
     return table
 
 
-def load_results(paths: Iterable[ResultsSource]) -> tuple[pd.DataFrame, list[PuzzleError]]:
-    """Every readable results file in one table; the bad ones come back as errors.
+def results_in(folder: str | os.PathLike[str]) -> list[Path]:
+    """The files of ``folder`` in name order, the hidden ones (``.ipynb_checkpoints``, ``.DS_Store``
+    …) and the folders in it left out."""
+    return sorted(p for p in Path(folder).iterdir() if p.is_file() and not p.name.startswith("."))
+
+
+def load_results(paths: Iterable[ResultsSource] | str | os.PathLike[str]
+                 ) -> tuple[pd.DataFrame, list[PuzzleError]]:
+    """Every readable results file in one table; the bad ones come back as errors.  ``paths``
+    is the files, or one folder: its files (:func:`results_in`).
 
     The table has a row per answer: ``student``, ``set_id``, ``puzzle``, ``card``, ``correct``
     (as the file says: :func:`gradebook` checks it), ``seconds``, ``hints``, ``at``; then what
@@ -495,6 +504,8 @@ def load_results(paths: Iterable[ResultsSource]) -> tuple[pd.DataFrame, list[Puz
     file without a single answer is one row with an empty ``puzzle``: its student is shown
     with nothing answered.  A file is a path or a ``(name, bytes)`` pair.
     """
+    if isinstance(paths, str | os.PathLike):
+        paths = results_in(paths)
     frames: list[pd.DataFrame] = []
     errors: list[PuzzleError] = []
     for path in paths:

@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote
 
+import pandas as pd  # type: ignore[import-untyped]
+
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..solver.core import Backend
@@ -65,9 +67,12 @@ from .results import (
     normalise_student_name,
     percent,
     read_results,
+    results_in,
     results_table,
 )
 from .texts import GOAL_NAMES, bytes_phrase, cards_label, json_message, points_phrase
+from .themes import THEMES
+from .variants import goal_text, variant_label
 from .verify import analyse
 
 __all__ = [
@@ -75,6 +80,8 @@ __all__ = [
     "DRAFT_TEXT_LIMITS",
     "EXAMPLE_POSITION",
     "RESULTS_FORMAT",
+    "STANDARD_ONLY",
+    "TEACHER_FILES",
     "Dispute",
     "DraftReading",
     "Gradebook",
@@ -85,8 +92,10 @@ __all__ = [
     "ResultsSheet",
     "SetGrades",
     "TeacherDraft",
+    "answer_label",
     "author_puzzle",
     "filter_puzzles",
+    "goal_name",
     "gradebook",
     "gradebook_html",
     "gradebook_table",
@@ -94,7 +103,9 @@ __all__ = [
     "normalise_student_name",
     "percent",
     "puzzle_dict",
+    "puzzle_list",
     "read_results",
+    "results_in",
     "results_table",
     "save_set",
     "set_dict",
@@ -116,14 +127,29 @@ LONG_LINK = 8000
 
 # -- building ---------------------------------------------------------------------------------
 
-def workspace() -> Path:
-    """A folder for a teacher's sets and the results files they collect: ``teacher/`` in the
-    app's data folder (``$KOZEL_TUTOR_HOME`` or the user data folder), with ``results/``."""
-    from .progress import default_path
+TEACHER_FILES = "teacher-files"
+"""The folder a notebook keeps a teacher's sets and results files in, next to the notebook."""
 
-    folder = default_path().parent / "teacher"
+
+def workspace(base: str | os.PathLike[str] | None = None) -> Path:
+    """A folder for a teacher's sets and the results files they collect, with ``results/``
+    inside, made if need be: :data:`TEACHER_FILES` in ``base`` (a notebook passes its own
+    folder, so that JupyterLab's file browser shows it and can upload into it), or without a
+    base ``teacher/`` in the app's data folder (``$KOZEL_TUTOR_HOME`` or the user data folder).
+    """
+    if base is not None:
+        folder = Path(base) / TEACHER_FILES
+    else:
+        from .progress import default_path
+
+        folder = default_path().parent / "teacher"
     (folder / "results").mkdir(parents=True, exist_ok=True)
     return folder
+
+
+STANDARD_ONLY: tuple[str, ...] = ("standard",)
+"""The variants a filter keeps unless told otherwise: the standard game a teacher's class
+plays."""
 
 
 def filter_puzzles(
@@ -135,11 +161,15 @@ def filter_puzzles(
     cards: Sequence[int] = (),
     goals: Sequence[Goal] = (),
     views: Sequence[View] = (),
-    variants: Sequence[str] = (),
+    variants: Sequence[str] = STANDARD_ONLY,
 ) -> list[Puzzle]:
-    """The puzzles matching every given filter (a theme filter matches any of its themes;
-    ``variants`` names rules: ``standard``, ``classic``, ``nizhny``, ``kozly24``), each id once,
-    easiest first."""
+    """The puzzles matching every given filter (a theme filter matches any of its themes),
+    each id once, easiest first.
+
+    ``variants`` names the rules kept: ``standard``, ``classic``, ``nizhny``, ``kozly24``.  By
+    default only the standard game, so that a regional puzzle never slips into a homework
+    unasked; ``variants=()`` keeps every variant.
+    """
     seen: set[str] = set()
     out: list[Puzzle] = []
     for puzzle in puzzles:
@@ -162,6 +192,50 @@ def filter_puzzles(
         seen.add(puzzle.id)
         out.append(puzzle)
     return sorted(out, key=lambda p: (p.rating, p.id))
+
+
+_LIST_WORDS: dict[str, dict[str, str]] = {
+    "number": {"ru": "№", "en": "No."},
+    "title": {"ru": "Задача", "en": "Puzzle"},
+    "goal": {"ru": "Цель", "en": "Goal"},
+    "variant": {"ru": "Вариант", "en": "Variant"},
+    "rating": {"ru": "Рейтинг", "en": "Rating"},
+    "themes": {"ru": "Темы", "en": "Themes"},
+    "answer": {"ru": "Ответ", "en": "Answer"},
+    "id": {"ru": "Код", "en": "Id"},
+}
+
+
+def goal_name(puzzle: Puzzle, lang: str) -> str:
+    """The puzzle's goal in a few words («спастись (31)», "win the deal (61)"); under a regional
+    variant's own points, its sentence, which names them.
+
+    >>> goal_name(author_puzzle(EXAMPLE_POSITION), "en")
+    'as many points as possible'
+    """
+    if puzzle.position.rules.scoring != "standard":
+        return goal_text(puzzle.goal, puzzle.position.rules, lang).rstrip(".")
+    return GOAL_NAMES[puzzle.goal.value]["ru"] if lang == "ru" else _GOAL_WORDS_EN[puzzle.goal]
+
+
+def answer_label(puzzle: Puzzle, lang: str) -> str:
+    """The puzzle's right cards as a player reads them: ``10♣`` or ``Т♣ 10♣``."""
+    return " ".join(card.label(lang) for card in sorted(puzzle.answers, key=lambda c: c.index))
+
+
+def puzzle_list(puzzles: Iterable[Puzzle], lang: str = "ru") -> pd.DataFrame:
+    """The puzzles as a teacher reads them before handing them out, numbered from 1: title,
+    goal, variant, rating, themes, the answer and the id (which tells apart puzzles of one
+    title), with headers in ``lang``."""
+    lang = "ru" if lang == "ru" else "en"
+    rows = [{"title": p.title.get(lang), "goal": goal_name(p, lang),
+             "variant": variant_label(p.variant).get(lang), "rating": p.rating,
+             "themes": ", ".join(THEMES[t].name.get(lang) for t in p.themes if t in THEMES),
+             "answer": answer_label(p, lang), "id": p.id} for p in puzzles]
+    frame = pd.DataFrame(rows, columns=["title", "goal", "variant", "rating", "themes", "answer",
+                                        "id"])
+    frame.index = pd.RangeIndex(1, len(frame) + 1, name=_LIST_WORDS["number"][lang])
+    return frame.rename(columns={key: words[lang] for key, words in _LIST_WORDS.items()})
 
 
 EXAMPLE_POSITION = """{

@@ -1,7 +1,9 @@
 """The teacher's screen and the puzzles screen in the Voila app: the set's list with a remove
 button per puzzle, the set file named after its title (as typed, Enter or not), a gradebook a
 Russian teacher can read, with its files listed and kept after Home and back, and the app's
-language switch on both screens, switching every word at once."""
+language switch on both screens, switching every word at once.  A catalogue puzzle looked at
+and added with the keyboard alone, a question before the set is cleared, text boxes named by
+their labels, the screen laid out at any width, and the link to this very app opening the set."""
 
 from __future__ import annotations
 
@@ -39,8 +41,12 @@ def _results_files(folder: Path) -> list[str]:
 
 def start_empty(page: Any) -> None:
     """The set the teacher left last time is kept (the server's store, shared by these tests):
-    clear it first."""
+    clear it first (the screen asks; with nothing in the set there is nothing to clear)."""
+    page.locator(".kz-teacher-clear").wait_for()
+    if page.locator(".kz-teacher-clear").is_disabled():
+        return
     page.locator(".kz-teacher-clear").click()
+    page.locator(".kz-teacher-clear-yes").click()
     page.locator(ITEM).first.wait_for(state="detached")
 
 
@@ -284,4 +290,92 @@ def test_the_title_typed_without_enter_is_downloaded_and_the_gradebook_stays_aft
     page.locator(".kz-teacher-clear-results").click()
     page.get_by_test_id("gradebook").wait_for(state="detached")
     assert files.count() == 0
+    start_empty(page)
+
+
+def test_the_teacher_picks_a_puzzle_by_keyboard_after_looking_at_it_and_is_asked_before_clearing(
+        russian: Any, voila_server: Any) -> None:
+    page = russian
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+
+    # every box is named by its label, the variant is the standard game
+    for label in ("Название набора", "Репозиторий GitHub (владелец/название)", "Позиция",
+                  "Задачи каталога", "Вариант"):
+        assert page.get_by_label(label, exact=True).count() == 1, label
+    variant = page.get_by_label("Вариант", exact=True)
+    assert variant.evaluate("e => e.options[e.selectedIndex].text") == "Обычный"
+
+    # the list, the arrow keys, the puzzle shown whole, Tab and Enter add that one alone
+    listing = page.get_by_label("Задачи каталога", exact=True)
+    preview = page.get_by_test_id("teacher-preview")
+    first = preview.get_attribute("data-puzzle")
+    listing.focus()
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("first => document.querySelector('[data-testid=teacher-preview]')"
+                           ".dataset.puzzle !== first", arg=first)
+    chosen = str(preview.get_attribute("data-puzzle"))
+    assert "Ответ:" in preview.inner_text() and "Ученик:" in preview.inner_text()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Добавить в набор"
+    page.keyboard.press("Enter")
+    page.locator(f"{ITEM}[data-puzzle='{chosen}']").wait_for()
+    assert page.locator(ITEM).count() == 1
+    page.get_by_text("Убрать из набора", exact=True).wait_for()
+    assert page.get_by_role("button", name="Убрать №1").count() == 1
+
+    # the list and the puzzle side by side where there is room, one under the other where
+    # there is not; nothing wider than the screen
+    pick, shown = listing.bounding_box(), preview.bounding_box()
+    assert pick is not None and shown is not None and shown["x"] >= pick["x"] + pick["width"]
+    page.set_viewport_size({"width": 640, "height": 900})
+    page.wait_for_function("() => { const p = document.querySelector("
+                           "'[data-testid=teacher-preview]').getBoundingClientRect();"
+                           " const l = document.querySelector('.kz-teacher-pick select')"
+                           ".getBoundingClientRect(); return p.top >= l.bottom"
+                           " && p.right <= window.innerWidth; }")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.set_viewport_size({"width": 1100, "height": 900})
+
+    # clearing asks first, the safe answer focused: Enter keeps the set, «Да, очистить» clears
+    page.locator(".kz-teacher-add").click()
+    page.get_by_text("В наборе задач: 11").wait_for()
+    page.locator(".kz-teacher-clear").focus()
+    page.keyboard.press("Enter")
+    question = page.get_by_test_id("teacher-clear-ask")
+    question.wait_for()
+    assert "все задачи (11)" in question.inner_text()
+    page.wait_for_function("() => document.activeElement.textContent === 'Отмена'")
+    page.keyboard.press("Enter")
+    question.wait_for(state="hidden")
+    assert page.locator(ITEM).count() == 11
+    page.locator(".kz-teacher-clear").click()
+    page.locator(".kz-teacher-clear-yes").click()
+    page.locator(ITEM).first.wait_for(state="detached")
+    assert page.locator(".kz-teacher-clear").is_disabled()
+
+
+def test_the_link_to_this_app_opens_the_set_here(russian: Any, voila_server: Any) -> None:
+    page = russian
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+    page.locator(".kz-teacher-add").click()
+    page.locator(ITEM).first.wait_for()
+    page.locator(".kz-teacher-title input").fill("Домашка 9")
+    page.locator(".kz-teacher-title input").press("Enter")
+    page.locator("[data-testid='teacher-download'][download='Домашка 9.json']").wait_for()
+    field = page.get_by_test_id("teacher-local-text")
+    page.wait_for_function("url => document.querySelector('[data-testid=teacher-local-text]')"
+                           ".value.startsWith(url + '?set=')", arg=voila_server.url)
+    link = field.input_value()
+    assert link == page.get_by_test_id("teacher-local-open").evaluate("a => a.href")
+    student = page.context.new_page()
+    student.goto(link)
+    student.get_by_test_id("puzzle-title").wait_for(timeout=90_000)
+    assert "Домашка 9" in student.inner_text("body")
+    student.close()
     start_empty(page)
