@@ -268,6 +268,26 @@ def test_the_gradebook_is_still_there_after_home_and_back(tmp_path: Path) -> Non
     assert other.section_widget.grades.value == ""
 
 
+def test_the_gradebook_is_still_there_after_a_reload_and_a_file_taken_out_stays_out(
+        tmp_path: Path) -> None:
+    """A reload (a new kernel: a new store on the same file) finds the files loaded before,
+    read again; taking one out, or all of them, is kept too."""
+    path = tmp_path / "progress.sqlite3"
+    first = TeacherView("en", store=Store(path), backend="python")
+    _upload(first, solve_as("Anna", homework(), ["right"] * 4, tmp_path),
+            solve_as("Boris", homework(), ["wrong"] * 4, tmp_path))
+    first.add_results([("junk.json", b"{not json")])
+    reloaded = TeacherView("en", store=Store(path), backend="python")
+    assert [f.name for f in reloaded.inbox.files] == [f.name for f in first.inbox.files]
+    assert [f.error is None for f in reloaded.inbox.files] == [True, True, False]
+    assert "Anna" in reloaded.grades.value and "Boris" in reloaded.grades.value
+    reloaded.remove_results(0)
+    again = TeacherView("en", store=Store(path), backend="python")
+    assert "Anna" not in again.grades.value and "Boris" in again.grades.value
+    again.remove_results()
+    assert TeacherView("en", store=Store(path), backend="python").grades.value == ""
+
+
 # -- 7. the title typed is the title downloaded -----------------------------------------------
 
 def test_the_set_file_carries_the_title_at_every_key() -> None:

@@ -45,11 +45,13 @@ switch.
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
 import html
 import json
 import logging
 import os
+import sqlite3
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -60,6 +62,7 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 import pandas as pd  # type: ignore[import-untyped]
 
+from ..bad_rows import UnreadableValue
 from ..puzzles.model import (
     Goal,
     Puzzle,
@@ -211,20 +214,72 @@ def _catalogue() -> tuple[list[PuzzleSet], list[Puzzle], list[PuzzleError]]:
 class Received:
     """A results file the teacher chose: its ``name``, and its answers as read
     (:func:`~kozel_tutor.puzzles.teacher.read_results`), or the ``error`` saying why it could
-    not be read."""
+    not be read; ``content``, its bytes (``None`` for a file too large to be sent)."""
 
     name: str
     rows: pd.DataFrame | None = None
     error: PuzzleError | None = None
+    content: bytes | None = None
+
+
+INBOX_DRAFT = "teacher_results"
+"""The draft that keeps the results files loaded on the teacher's screen across page loads."""
+
+INBOX_KEPT_BYTES = 16 * 1024 * 1024
+"""At most this much of the files is kept (a class's results files are a few KB each)."""
 
 
 class ResultsInbox:
     """The results files loaded on the teacher's screen, in the order chosen.  The app makes
     the screen afresh at each visit; the files stay here for the session
-    (:func:`results_inbox`)."""
+    (:func:`results_inbox`), and with a store in its ``teacher_results`` draft, so that a
+    reload of the page, or the next day, finds the gradebook as it was."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: Store | None = None) -> None:
+        self.store = store
         self.files: list[Received] = []
+        if store is None:
+            return
+        try:
+            kept = store.read_draft(INBOX_DRAFT) or {}
+        except (sqlite3.Error, UnreadableValue):
+            log.exception("could not read the kept results files")
+            return
+        entries = kept.get("files")
+        for entry in entries if isinstance(entries, list) else []:
+            try:
+                name, data = entry["name"], base64.b64decode(entry["data"], validate=True)
+            except (KeyError, TypeError, ValueError, binascii.Error):
+                continue   # a damaged entry is dropped; the others still count
+            if isinstance(name, str):
+                self.files.append(read_received(name, data))
+
+    def add(self, files: Sequence[Received]) -> None:
+        self.files.extend(files)
+        self._keep()
+
+    def remove(self, number: int | None = None) -> None:
+        """Take out the file at place ``number`` (every file without a number)."""
+        if number is None:
+            self.files.clear()
+        elif 0 <= number < len(self.files):
+            del self.files[number]
+        self._keep()
+
+    def _keep(self) -> None:
+        if self.store is None:
+            return
+        entries, size = [], 0
+        for file in self.files:
+            if file.content is None or size + len(file.content) > INBOX_KEPT_BYTES:
+                continue
+            size += len(file.content)
+            entries.append({"name": file.name,
+                            "data": base64.b64encode(file.content).decode("ascii")})
+        try:
+            self.store.save_draft(INBOX_DRAFT, {"files": entries})
+        except sqlite3.Error:   # the gradebook still works for this visit
+            log.exception("could not keep the results files")
 
 
 _INBOXES: weakref.WeakKeyDictionary[Store, ResultsInbox] = weakref.WeakKeyDictionary()
@@ -235,20 +290,23 @@ def results_inbox(store: Store | None) -> ResultsInbox:
     one, as in a notebook)."""
     if store is None:
         return ResultsInbox()
-    return _INBOXES.setdefault(store, ResultsInbox())
+    inbox = _INBOXES.get(store)
+    if inbox is None:
+        inbox = _INBOXES[store] = ResultsInbox(store)
+    return inbox
 
 
 def read_received(name: str, content: bytes) -> Received:
     """One uploaded file read; whatever goes wrong is said of this file alone."""
     try:
-        return Received(name, rows=read_results((name, content)))
+        return Received(name, rows=read_results((name, content)), content=content)
     except PuzzleError as exc:
-        return Received(name, error=exc)
+        return Received(name, error=exc, content=content)
     except Exception as exc:   # a file no check foresaw must not stop the others
         log.exception("could not read the results file %s", name)
         reason = {"en": f"{type(exc).__name__}: {exc}", "ru": "непредвиденная ошибка"}
         return Received(name, error=PuzzleError([PuzzleProblem("cannot_read", reason=reason)],
-                                                 name))
+                                                 name), content=content)
 
 
 def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
@@ -905,23 +963,20 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def add_results(self, files: Sequence[tuple[str, bytes]]) -> None:
         """Add uploaded results files (name and bytes) and redraw the gradebook."""
-        self.inbox.files.extend(read_received(name, content) for name, content in files)
+        self.inbox.add([read_received(name, content) for name, content in files])
         self._show_results()
 
     def _on_files(self, files: list[ChosenFile]) -> None:
-        self.inbox.files.extend(
+        self.inbox.add([
             Received(f.name, error=unreceived_file_error(f.name, f.size, f.problem == "too_big",
                                                          self.upload.max_bytes))
-            for f in files if f.content is None)
+            for f in files if f.content is None])
         self.add_results([(f.name, f.content) for f in files if f.content is not None])
 
     def remove_results(self, number: int | None = None) -> None:
         """Take the file at place ``number`` of the list out of the gradebook (all of them
         without a number)."""
-        if number is None:
-            self.inbox.files.clear()
-        elif 0 <= number < len(self.inbox.files):
-            del self.inbox.files[number]
+        self.inbox.remove(number)
         self._show_results()
 
     def _known_sets(self) -> list[PuzzleSet]:
