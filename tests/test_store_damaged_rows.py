@@ -88,6 +88,7 @@ def test_an_imported_rating_out_of_range_is_set_aside_and_the_next_answer_works(
     assert 1500 < attempt.learner_after.rating < 1700   # started again from the beginning
     aside = bad_rows(path)
     assert {data["subject"] for _, data, _ in aside} == {"learner", f"puzzle:{puzzle.id}"}
-    assert all(source == "puzzle_ratings" and reason.startswith(f"{field}:")
+    # set aside as the file is imported, naming the field
+    assert all(source == "puzzle_ratings" and reason.startswith(f"in the imported file: {field}:")
                for source, _, reason in aside)
     assert store.take_untold() == ["puzzle_ratings"]
