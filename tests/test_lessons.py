@@ -17,11 +17,13 @@ from kozel_tutor.cards import Card, Suit
 from kozel_tutor.lessons import LessonError, lesson_ids, load_lesson, parse_lesson
 from kozel_tutor.lessons.checks import answer_kind, check, choices, expected
 from kozel_tutor.lessons.model import (
+    MAX_STEPS,
     BestCardTask,
     CallTrumpTask,
     CardPointsTask,
     CountTrumpsTask,
     DealScoreTask,
+    ExplainStep,
     HighestCardTask,
     LegalCardTask,
     MatchTask,
@@ -48,10 +50,21 @@ def test_twelve_lessons_from_the_table_to_fighting_for_31_then_one_per_variant()
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)
-def test_lesson_has_3_to_8_steps_and_at_least_2_tasks(lesson_id: str) -> None:
+def test_lesson_has_3_to_12_steps_and_at_least_2_tasks(lesson_id: str) -> None:
     lesson = load_lesson(lesson_id)
-    assert 3 <= len(lesson.steps) <= 8
+    assert 3 <= len(lesson.steps) <= MAX_STEPS == 12
     assert len(lesson.tasks) >= 2
+
+
+MAX_WORDS = 65
+"""A step a 14-year-old reads in one go: more than this is a wall of text to split."""
+
+
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_no_step_is_a_wall_of_text(lesson_id: str) -> None:
+    for step in load_lesson(lesson_id).steps:
+        text = step.prompt if isinstance(step, Task) else step.text
+        assert len(text.ru.split()) <= MAX_WORDS, text.ru
 
 
 @pytest.mark.parametrize("lesson_id", LESSONS)
@@ -110,7 +123,7 @@ def _engine_answer(task: Task) -> set[str]:
         hands = [0, 0, 0, 0]
         hands[Seat.S] = sum(card.bit for card in task.hand)
         state = DealState(task.rules, hands, leader=task.leader, trump=task.trump,
-                          trick=task.trick)
+                          trick=task.trick, led=sum(1 << suit for suit in task.led))
         return {card.token for card in state.legal_plays()}
     if isinstance(task, SeatTask):
         seat = {"partner": task.of.partner, "left": task.of.next, "right": task.of.previous,
@@ -120,7 +133,10 @@ def _engine_answer(task: Task) -> set[str]:
         result = deal_result(task.rules, task.points, task.tricks, 2 if task.after_eggs else 1)
         if result.winner is None:
             return {"eggs"}
-        return {f"{result.winner.name}:{result.written[result.winner]}"}
+        if result.reset is not None:
+            return {f"{result.winner.name}:reset"}
+        written = Team.NS if result.written[Team.NS] else Team.EW   # penalty: the losers
+        return {f"{written.name}:{result.written[written]}"}
     if isinstance(task, MatchTask):
         match = MatchScore(task.rules)
         for a, b, x, y in task.deals:
@@ -312,8 +328,8 @@ def test_bad_cards_unknown_kinds_and_keys_are_all_reported_at_once() -> None:
 
 def test_an_impossible_deal_score_is_rejected() -> None:
     data = _raw("05_deal")
-    data["steps"][1]["points"] = [70, 60]
-    assert _problems(data) == ["steps[1].points: the points of a deal add up to 120, not 130"]
+    data["steps"][2]["points"] = [70, 60]
+    assert _problems(data) == ["steps[2].points: the points of a deal add up to 120, not 130"]
 
 
 def test_a_legal_card_task_must_be_the_learners_turn() -> None:
@@ -465,3 +481,195 @@ def test_seat_reasons_name_the_role_before_the_letter() -> None:
     after = dataclasses.replace(task, relation="next_dealer", of=Seat.N)
     assert check(after, "E").explanation.ru.endswith(
         "Сдача переходит налево: следующий сдающий после партнёра (С) — соперник справа (В).")
+
+
+# -- what the learner reads: reasons in words, terms taught before they are asked ----------------
+
+
+def _texts(lesson_id: str) -> list[Any]:
+    lesson = load_lesson(lesson_id)
+    texts = [lesson.title, lesson.goal]
+    for step in lesson.steps:
+        texts += [step.prompt, step.hint, step.after] if isinstance(step, Task) else [step.text]
+    return texts
+
+
+def _line(position: Any, card: str) -> list[Any]:
+    from kozel_tutor.puzzles.model import Goal
+    from kozel_tutor.puzzles.verify import line_after, play_line
+
+    return play_line(position, line_after(position, Card.parse(card), Goal.MAX_POINTS, "python"))
+
+
+def test_a_wrong_best_card_says_why_in_words_with_the_puzzles_tutor() -> None:
+    from kozel_tutor.puzzles.explain import card_report
+    from kozel_tutor.puzzles.model import Goal
+    from kozel_tutor.puzzles.verify import analyse
+
+    task = load_lesson("09_feeding").tasks[0]   # the partner's Q♣ wins: feed it the A♥
+    assert isinstance(task, BestCardTask) and task.position is not None
+    verdict = check(task, "TS")
+    tutor = card_report(analyse(task.position, Goal.MAX_POINTS, backend="python"),
+                        Card.parse("TS"), backend="python").text
+    assert not verdict.correct
+    assert verdict.explanation.ru.startswith(tutor.ru)
+    assert verdict.explanation.en.startswith(tutor.en)
+    assert "К♠" in tutor.ru and "43" in tutor.ru   # the trick they gain, and what you end with
+    assert verdict.explanation.ru.endswith("Так соперникам достаются очки вашей стороны: Т♥.")
+    assert verdict.explanation.en.endswith("That way the opponents get your side's points: A♥.")
+    right = check(task, "AH").explanation.ru
+    assert right.endswith("Лучшая игра: вы — Т♥, партнёр — 9♠, соперник справа — 7♠, "
+                          "вы — 10♠ …")
+
+
+def test_lesson_9_feeds_the_card_that_cannot_win_a_trick_of_its_own() -> None:
+    lesson = load_lesson("09_feeding")
+    task = lesson.tasks[0]
+    assert isinstance(task, BestCardTask) and task.position is not None
+    assert "десятка, которая позже выиграет свою взятку" in lesson.steps[0].text.ru
+    later = _line(task.position, "AH")[1:]
+    # the 10♠ wins a trick of its own later (its ace is out), the A♥ never could
+    assert any(t.winner is Seat.S and t.winning_card == Card.parse("TS") for t in later)
+    in_play = {c for hand in task.position.hands for c in hand} | set(task.position.trick)
+    assert Card.parse("AS") not in in_play
+    assert any(task.order.is_trump(c) for c in task.position.hands[Seat.E])
+    assert "10♠ — старшая пика" in task.after.ru
+
+
+def test_lesson_11_says_why_the_partner_gives_his_ten_as_the_solver_plays_it() -> None:
+    from kozel_tutor.puzzles.verify import position_after
+
+    task = load_lesson("11_aces").tasks[0]
+    assert isinstance(task, BestCardTask) and task.position is not None
+    after = position_after(task.position, Card.parse("7H"))
+    assert after is not None
+    partner = position_after(after, Card.parse("AH"))   # the partner (N) to play
+    assert partner is not None and partner.to_move is Seat.N
+    analysis = solve(partner, backend="python")
+    ten = Card.parse("TD")
+    assert analysis.best == [ten]
+    for trump in (c for c in analysis.values if c != ten):
+        assert analysis.values[ten] - analysis.values[trump] == 11
+        # trumping the ace keeps the 10♦, and the A♦ catches it later with W's A♠
+        caught = next(t for t in _line(partner, trump.token)
+                      if ten in [c for _, c in t.plays])
+        assert caught.winner is Seat.E and caught.winning_card == Card.parse("AD")
+        assert Card.parse("AS") in [c for _, c in caught.plays]
+    assert "урок 9" in task.after.ru and "на 11 очков больше" in task.after.ru
+    assert "lesson 9" in task.after.en and "11 points more" in task.after.en
+
+
+def test_counting_trumps_asks_about_the_other_three_players_each_time() -> None:
+    tasks = [t for t in load_lesson("08_counting").tasks if isinstance(t, TrumpsLeftTask)]
+    assert len(tasks) == 2
+    for task in tasks:
+        assert "у трёх других игроков" in task.prompt.ru
+        assert "other three players" in task.prompt.en
+
+
+def test_cards_barred_for_the_same_reason_are_named_together_once() -> None:
+    trump_led, mixed = load_lesson("03_following").tasks[2], load_lesson("03_following").tasks[0]
+    right = check(trump_led, expected(trump_led).split()[0]).explanation
+    assert right.ru == "Верно. 9♠, 8♥, К♥ и 10♦ сюда не подходят: зашли с козыря, нужно " \
+        "положить козырь."
+    assert right.en == "Right. 9♠, 8♥, K♥ and 10♦ would not do here: a trump was led, you " \
+        "must play a trump."
+    reasons = check(mixed, "AH").explanation.ru
+    assert "Сюда не подходят: К♠ и 9♦ — нужно ходить в масть, у вас есть черви; Д♥ — " in reasons
+    assert reasons.count("у вас есть черви") == 1
+
+
+def test_lesson_1_names_the_seats_and_teaches_the_first_lead_before_asking_it() -> None:
+    steps = load_lesson("01_table").steps
+    first = steps[0]
+    assert isinstance(first, ExplainStep)
+    for seat in ("Юг (Ю)", "Север (С)", "Запад (З)", "Восток (В)"):
+        assert seat in first.text.ru
+    for seat in ("South (S)", "North (N)", "West (W)", "East (E)"):
+        assert seat in first.text.en
+    ask = next(i for i, s in enumerate(steps) if isinstance(s, SeatTask)
+               and s.relation == "first_lead")
+    taught = [s.text for s in steps[:ask] if isinstance(s, ExplainStep)]
+    assert any("слева от сдающего" in t.ru and "dealer's left" in t.en for t in taught)
+
+
+def test_lesson_5_teaches_what_the_score_buttons_mean_before_the_first_score() -> None:
+    steps = load_lesson("05_deal").steps
+    first = next(i for i, s in enumerate(steps) if isinstance(s, DealScoreTask))
+    taught = " ".join(s.text.ru for s in steps[:first] if isinstance(s, ExplainStep))
+    for fact in ("61 и больше", "31 и больше", "30 или меньше", "ни одной взятки", "60 на 60"):
+        assert fact in taught, fact
+
+
+def test_a_team_is_a_side_everywhere_and_a_pair_only_a_row_of_the_classic_tablo() -> None:
+    import re
+
+    for lesson_id in LESSONS:
+        for text in _texts(lesson_id):
+            assert "команд" not in text.ru.lower() and "team" not in text.en.lower(), text
+            if lesson_id != "13_classic":
+                assert not re.search(r"\bпар(а|ы|е|у|ой)\b", text.ru.lower()), text.ru
+    rows = [s.text.ru for s in load_lesson("13_classic").steps if isinstance(s, ExplainStep)]
+    assert any("Пара — это один ряд значков на шестёрке-табло" in t for t in rows)
+
+
+def test_lesson_13_explains_each_classic_term_it_names_in_its_own_step() -> None:
+    steps = [s.text.ru.lower() for s in load_lesson("13_classic").steps
+             if isinstance(s, ExplainStep)]
+    for term, meaning in (("«сносят»", "кладут любую другую карту"),
+                          ("пар", "один ряд значков"),
+                          ("«люся»", "все восемь взяток"),
+                          ("«штаны»", "по карте сверху и снизу колоды"),
+                          ("«двойные штаны»", "по две карты"),
+                          ("«зеркало»", "пока не покажется не козырь"),
+                          ("пересдач", "новую раздачу")):
+        assert any(term in text and meaning in text for text in steps), term
+
+
+def test_the_ace_dump_task_says_which_suits_were_led_and_its_answer_depends_on_them() -> None:
+    import dataclasses
+
+    from kozel_tutor.lessons.scenes import scene
+
+    task = next(t for t in load_lesson("13_classic").tasks if isinstance(t, LegalCardTask))
+    assert task.led == {Suit.CLUBS}
+    assert "заходили в трефы, а в пики ещё ни разу" in task.prompt.ru
+    assert "clubs were led, but spades never" in task.prompt.en
+    assert scene(task, "ru")["info"] == [
+        "Раньше в этой раздаче заходили: трефы. Ещё ни разу не заходили: пики."]
+    assert set(expected(task).split()) == {"AC", "8C", "KD"}
+    never = dataclasses.replace(task, led=frozenset())
+    assert set(expected(never).split()) == {"8C", "KD"}
+    data = _raw("13_classic")
+    data["steps"][4]["led"] = "D"
+    assert _problems(data) == [
+        "steps[4].led: the trump suit is not a plain suit: only plain suits count as led"]
+
+
+def test_lesson_13_asks_the_score_in_rows_of_the_tablo() -> None:
+    task = next(t for t in load_lesson("13_classic").tasks if isinstance(t, DealScoreTask))
+    assert task.rules.scoring == "classic"
+    labels = {c.value: c.label for c in choices(task)}
+    assert labels[expected(task)].ru == "Мы (С–Ю) пишем 2 пары"
+    assert labels["EW:reset"].ru == "«Люся»: они (В–З) обнуляют наше табло"
+    assert "это две пары" in check(task, "NS:1").explanation.ru
+
+
+def test_lesson_14_teaches_penalty_points_before_the_catch_writes_them_and_asks_them() -> None:
+    from kozel_tutor.rules import find_rules
+
+    steps = load_lesson("14_nizhny").steps
+    catch = next(i for i, s in enumerate(steps) if isinstance(s, TrickWinnerTask))
+    penalty = next(i for i, s in enumerate(steps)
+                   if isinstance(s, ExplainStep) and "штраф" in s.text.ru)
+    assert penalty < catch
+    after = steps[catch]
+    assert isinstance(after, TrickWinnerTask)
+    assert "пишут 4 штрафных очка" in after.after.ru and "(З и В)" not in after.after.ru
+    task = next(s for s in steps if isinstance(s, DealScoreTask))
+    assert steps.index(task) < catch
+    labels = {c.value: c.label.ru for c in choices(task)}
+    assert labels[expected(task)] == "Нам (С–Ю) пишут 2 штрафных очка"
+    # the remark after it: the standard game would have the opponents write the same 2
+    assert deal_result(find_rules(), task.points, task.tricks).written == (0, 2)
+    assert "соперники записали бы себе 2" in task.after.ru

@@ -89,9 +89,10 @@ def test_a_flawless_lesson_earns_three_stars_and_is_saved(progress: LessonProgre
     _play_through(player)
     assert player.view()["done"] == {
         "stars": 3, "text": "Lesson complete: 3 of 3 stars. Every task was right at the first "
-        "try, without a hint.", "next": {"id": "02_trumps", "title": "2. Trumps"}}
+        "try, without a hint.", "next": {"id": "02_trumps", "title": "2. Trumps"},
+        "after_course": []}
     record = progress.get("01_table")
-    assert record is not None and record.stars == 3 and record.steps_seen == record.steps == 7
+    assert record is not None and record.stars == 3 and record.steps_seen == record.steps == 8
 
 
 def test_each_hint_or_retry_costs_a_star_but_a_finished_lesson_keeps_one(
@@ -228,3 +229,51 @@ def test_every_step_has_a_json_view_in_both_languages(lesson_id: str, lang: str,
         if player.can_next:
             player.next()
     assert player.view()["done"]["stars"] == 3
+
+
+def test_how_stars_are_earned_is_told_once_at_the_first_lesson_that_costs_one(
+        progress: LessonProgress) -> None:
+    flawless = LessonPlayer("01_table", lang="en", progress=progress)
+    _play_through(flawless)
+    first = LessonPlayer("04_trick", lang="en", progress=progress)
+    _play_through(first, wrong_first=True)
+    assert "A lesson earns 3 stars when" in first.view()["done"]["text"]
+    second = LessonPlayer("02_trumps", lang="en", progress=progress)
+    _play_through(second, wrong_first=True)
+    assert second.view()["done"]["text"] == (
+        "Lesson complete: 1 of 3 stars. Tasks that needed a hint or another try: 4 of 4.")
+    second.set_lang("ru")
+    assert second.view()["done"]["text"] == (
+        "Урок пройден: 1 из 3 звёзд. Заданий, где понадобилась подсказка или ещё одна "
+        "попытка: 4 из 4.")
+
+
+def test_without_saved_progress_the_stars_are_explained_once_per_session() -> None:
+    player = LessonPlayer("04_trick", lang="en", progress=None)
+    _play_through(player, wrong_first=True)
+    assert "A lesson earns 3 stars when" in player.view()["done"]["text"]
+    player.restart()
+    _play_through(player, wrong_first=True)
+    assert "A lesson earns 3 stars when" not in player.view()["done"]["text"]
+
+
+def test_the_last_lesson_points_on_to_a_match_and_the_beginner_puzzles(
+        progress: LessonProgress) -> None:
+    from kozel_tutor.app.texts import text
+    from kozel_tutor.puzzles.notebook import find_set
+
+    player = LessonPlayer(lesson_ids()[-1], lang="ru", progress=progress)
+    _play_through(player)
+    done = player.view()["done"]
+    beginner = find_set("beginner-path")
+    assert f"«{text('play', 'ru')}»" in done["text"] and f"«{beginner.title.ru}»" in done["text"]
+    assert [a["id"] for a in done["after_course"]] == ["play", f"puzzles:{beginner.id}"]
+    player.set_lang("en")
+    done = player.view()["done"]
+    assert f"{beginner.title.en} set" in done["text"]
+    assert [a["label"] for a in done["after_course"]] == ["Play a match",
+                                                          "Puzzles: Beginner path"]
+    earlier = LessonPlayer("01_table", lang="en", progress=progress)
+    _play_through(earlier)
+    assert earlier.view()["done"]["after_course"] == []
+    assert "last lesson" not in earlier.view()["done"]["text"]

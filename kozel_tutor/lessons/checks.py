@@ -22,9 +22,10 @@ from typing import Any
 
 from ..cards import Card, Rank, Suit
 from ..rules import TRUMP, CardOrder
-from ..scoring import DealResult, MatchScore, deal_result
+from ..scoring import MatchScore, deal_result
 from ..seats import Seat, Team
 from ..state import DealState
+from .deal_scores import deal_reason, score_choices, score_value, task_result, writes
 from .endgame import best_card, check_best
 from .model import (
     BestCardTask,
@@ -42,7 +43,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import card_count, cards_text, points, say, seat_subject
+from .phrases import card_count, cards_list, cards_text, say, seat_subject
 from .verdicts import (
     PICK_BUTTON,
     PICK_CARD,
@@ -309,7 +310,8 @@ def legal_state(task: LegalCardTask) -> DealState:
     for card in task.hand:
         hands[Seat.S] |= card.bit
     return DealState(task.rules, hands, dealer=task.leader.previous, leader=task.leader,
-                     trump=task.trump, trick=task.trick)
+                     trump=task.trump, trick=task.trick,
+                     led=sum(1 << suit for suit in task.led))
 
 
 def _legal(task: LegalCardTask) -> list[Card]:
@@ -342,15 +344,29 @@ def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
     illegal = [c for c in task.hand if c not in state.legal_plays()]
     if not illegal:
         return Verdict(True, RIGHT + _all_legal_reason(task))
-    reasons = []
+    return Verdict(True, RIGHT + _illegal_reasons(state, illegal))
+
+
+def _illegal_reasons(state: DealState, illegal: Sequence[Card]) -> Text:
+    """Why the other cards may not be played, each reason once with all the cards it bars:
+    «9♠, 8♥ и К♥ сюда не подходят: зашли с козыря, нужно положить козырь.»"""
+    groups: dict[str, list[Card]] = {}
+    clauses: dict[str, Text] = {}
     for card in illegal:
         message = state.why_illegal(card)
         assert message is not None
-        reasons.append(say("{c} — {why}", "{c} — {why}", cap=False, c=card,
-                           why=Text(_clause(message.text("ru")), _clause(message.text("en")))))
+        clause = Text(_clause(message.text("ru")), _clause(message.text("en")))
+        groups.setdefault(clause.en, []).append(card)
+        clauses[clause.en] = clause
+    if len(groups) == 1:
+        (key, cards), = groups.items()
+        fits = "не подходит" if len(cards) == 1 else "не подходят"
+        return say("{cards} would not do here: {why}.", "{cards} сюда " + fits + ": {why}.",
+                   cards=cards_list(cards), why=clauses[key])
+    reasons = [say("{cards} — {why}", "{cards} — {why}", cap=False, cards=cards_list(cards),
+                   why=clauses[key]) for key, cards in groups.items()]
     listed = Text("; ".join(r.ru for r in reasons) + ".", "; ".join(r.en for r in reasons) + ".")
-    return Verdict(True, RIGHT + say("Here you may not play: {why}", "Здесь нельзя класть: {why}",
-                                     why=listed))
+    return say("These would not do here: {why}", "Сюда не подходят: {why}", why=listed)
 
 
 def _clause(sentence: str) -> str:
@@ -418,70 +434,17 @@ _KINDS[SeatTask] = _Kind("seat", lambda t: _seat_answer(t).name, _check_seat)
 # -- deal and match scores ---------------------------------------------------------------------
 
 
-def _score_value(result: DealResult) -> str:
-    if result.winner is None:
-        return "eggs"
-    return f"{result.winner.name}:{result.written[result.winner]}"
-
-
-def writes(team: Team, n: int | str, cap: bool = True) -> Text:
-    """"We write 4" / "Мы пишем 4": the verb agrees with the side in Russian."""
-    if team is Team.NS:
-        return say("{t} write {n}", "{t} пишем {n}", cap=cap, t=team, n=n)
-    return say("{t} write {n}", "{t} пишут {n}", cap=cap, t=team, n=n)
-
-
-def _score_choices(multiplier: int) -> tuple[Choice, ...]:
-    out = [Choice(f"{team.name}:{value * multiplier}", writes(team, value * multiplier))
-           for team in Team for value in (2, 4, 6)]
-    out.append(Choice("eggs", say("Eggs: nobody writes", "Яйца: никто не пишет")))
-    return tuple(out)
-
-
-def _deal_reason(result: DealResult) -> Text:
-    if result.winner is None:
-        return say("60–60 is eggs: nobody writes, and the next deal counts double.",
-                   "60 на 60 — это яйца: никто не пишет, а следующая раздача идёт вдвойне.")
-    win, lose = result.winner, result.winner.other
-    text = say("{w} took {p}: 61 or more wins the deal.",
-               "{w} набрали {p}: 61 и больше — раздача выиграна.",
-               w=win, p=points(result.points[win]))
-    if result.tricks[lose] == 0:
-        text = text + say("{l} took no trick at all, so the winners write 6.",
-                          "{l} не взяли ни одной взятки, поэтому победители пишут 6.", l=lose)
-    elif result.points[lose] <= 30:
-        text = text + say("{l} made only {p}. With 30 or fewer a side has not saved itself, "
-                          "so the winners write 4.",
-                          "{l} набрали только {p}: 30 и меньше — не спаслись, поэтому "
-                          "победители пишут 4.", l=lose, p=points(result.points[lose]))
-    else:
-        text = text + say("{l} made {p}. With more than 30 a side has saved itself, so the "
-                          "winners write 2.",
-                          "{l} набрали {p}: больше 30 — спаслись, поэтому победители пишут 2.",
-                          l=lose, p=points(result.points[lose]))
-    if result.multiplier > 1:
-        text = text + say("After eggs this deal counts double: {v} × 2 = {n}.",
-                          "После яиц эта раздача идёт вдвойне: {v} × 2 = {n}.",
-                          v=result.value, n=result.value * 2)
-    return text
-
-
-def _deal_task_result(task: DealScoreTask) -> DealResult:
-    return deal_result(task.rules, task.points, task.tricks, 2 if task.after_eggs else 1)
-
-
 def _check_deal(task: DealScoreTask, answer: str) -> Verdict:
-    multiplier = 2 if task.after_eggs else 1
-    if answer not in {c.value for c in _score_choices(multiplier)}:
+    if answer not in {c.value for c in score_choices(task)}:
         return Verdict(False, PICK_BUTTON)
-    result = _deal_task_result(task)
-    right = answer == _score_value(result)
-    return Verdict(right, (RIGHT if right else WRONG) + _deal_reason(result), worked=True)
+    result = task_result(task)
+    right = answer == score_value(result)
+    return Verdict(right, (RIGHT if right else WRONG) + deal_reason(result, task.rules),
+                   worked=True)
 
 
-_KINDS[DealScoreTask] = _Kind(
-    "choice", lambda t: _score_value(_deal_task_result(t)), _check_deal,
-    lambda t: _score_choices(2 if t.after_eggs else 1))
+_KINDS[DealScoreTask] = _Kind("choice", lambda t: score_value(task_result(t)), _check_deal,
+                              score_choices)
 
 
 def play_match(task: MatchTask) -> MatchScore:

@@ -2,19 +2,26 @@
 
 A task is kept only if one card is best by a clear margin (``task.margin`` card points, or a
 different deal result), as lichess-puzzler keeps a puzzle only when one move is clearly best.
-The pure-Python solver answers endgames of four cards a hand at once.
+The pure-Python solver answers endgames of four cards a hand at once.  A wrong card is
+explained by the puzzles' tutor (:func:`kozel_tutor.puzzles.explain.card_report`): the trick
+where the opponents gain on its line, and the points of your side that go to them there.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..seats import Seat, Team
-from ..solver import Analysis, Outcome, solve
+from ..solver import Analysis, solve
 from .model import BestCardTask, LessonError, Text
-from .phrases import points, say
+from .phrases import cards_list, points, say
 from .verdicts import PICK_CARD, RIGHT, Verdict, card_answer
+
+if TYPE_CHECKING:   # the puzzles' tutor is imported when a lesson first needs it
+    from ..puzzles.explain import CardReport
+    from ..puzzles.verify import GoalCheck, LineTrick
 
 __all__ = ["analyse", "best_card", "check_best"]
 
@@ -45,17 +52,36 @@ def best_card(task: BestCardTask) -> Card:
     return best
 
 
-def _outcome_text(outcome: Outcome) -> Text:
-    if outcome.winner is None:
-        return say("eggs", "яйца", cap=False)
-    if outcome.winner is Team.NS:
-        return say("{t} win the deal and write {n}", "{t} выигрываем раздачу и пишем {n}",
-                   cap=False, t=outcome.winner, n=outcome.value)
-    return say("{t} win the deal and write {n}", "{t} выигрывают раздачу и пишут {n}",
-               cap=False, t=outcome.winner, n=outcome.value)
+@cache
+def _judged(task: BestCardTask) -> GoalCheck:
+    """The puzzles' verdict on every card of the endgame (from the same solve)."""
+    from ..puzzles.model import Goal
+    from ..puzzles.verify import analyse as judge
+
+    assert task.position is not None
+    return judge(task.position, Goal.MAX_POINTS, backend="python", analysis=analyse(task))
+
+
+@cache
+def _report(task: BestCardTask, card: Card) -> CardReport:
+    """The puzzles' tutor on ``card``: its line and, for a miss, why in words."""
+    from ..puzzles.explain import card_report
+
+    return card_report(_judged(task), card, backend="python")
+
+
+def _outcome(task: BestCardTask, card: Card) -> Text:
+    from ..puzzles.explain import outcome_text
+
+    assert task.position is not None
+    words = outcome_text(analyse(task).outcomes[card], task.position.to_move.team,
+                         rules=task.position.rules)
+    return Text(words.ru, words.en)
 
 
 def _line_text(task: BestCardTask) -> Text:
+    from ..puzzles.texts import seat_role
+
     assert task.position is not None
     analysis = analyse(task)
     state = task.position.to_state()   # whoever wins a trick leads the next: replay the line
@@ -63,11 +89,23 @@ def _line_text(task: BestCardTask) -> Text:
     for card in analysis.pv[:4]:
         who = state.to_move
         state.play(card)
-        # «Ю: Д♠», not «С Д♠»: a bare С, В or З before a card reads as a preposition
-        parts_ru.append(f"{who.label('ru')}: {card.label('ru')}")
+        # «партнёр — 7♠», not «С 7♠»: a bare С, В or З before a card reads as a preposition,
+        # and В as a jack
+        parts_ru.append(f"{seat_role(who, Seat.S, 'ru')} — {card.label('ru')}")
         parts_en.append(f"{who.label('en')} {card.label('en')}")
     return say("Best play goes: {line} …", "Лучшая игра: {line} …",
                line=Text(", ".join(parts_ru), ", ".join(parts_en)))
+
+
+def _given_away(task: BestCardTask, card: Card, best: Card) -> list[Card]:
+    """Your side's point cards that the opponents take on ``card``'s line but not on the best
+    line: what the miss actually costs, card by card."""
+    def theirs(line: tuple[LineTrick, ...]) -> set[Card]:
+        return {played for trick in line if trick.winner.team is not Team.NS
+                for seat, played in trick.plays if seat.team is Team.NS and played.points}
+
+    lost = theirs(_report(task, card).tricks) - theirs(_report(task, best).tricks)
+    return sorted(lost, key=lambda c: (-c.points, c.index))
 
 
 def check_best(task: BestCardTask, answer: str) -> Verdict:
@@ -82,7 +120,7 @@ def check_best(task: BestCardTask, answer: str) -> Verdict:
         assert reason is not None
         return Verdict(False, Text(reason.text("ru"), reason.text("en")))
     best = best_card(task)
-    values, outcomes = analysis.values, analysis.outcomes
+    values = analysis.values
     if chosen == best:
         second = max((v for c, v in values.items() if c != best), default=values[best])
         return Verdict(True, RIGHT + say(
@@ -90,13 +128,14 @@ def check_best(task: BestCardTask, answer: str) -> Verdict:
             "gives {d} fewer or worse.",
             "С картой {c} ваша сторона заканчивает раздачу с {v} ({out}); любая другая "
             "карта даёт на {d} меньше или ещё хуже.",
-            c=best, v=points(values[best], "ins"), out=_outcome_text(outcomes[best]),
+            c=best, v=points(values[best], "ins"), out=_outcome(task, best),
             d=points(values[best] - second))
             + _line_text(task))
-    return Verdict(False, say(
-        "With the {c}, if everyone then plays their best, your side ends the deal with {v} "
-        "({out}). There is a card that gets you {b} ({bout}).",
-        "С картой {c}, если дальше все играют наилучшим образом, ваша сторона заканчивает "
-        "раздачу с {v} ({out}). Есть карта, которая даёт {b} ({bout}).",
-        c=chosen, v=points(values[chosen], "ins"), out=_outcome_text(outcomes[chosen]),
-        b=points(values[best]), bout=_outcome_text(outcomes[best])))
+    report = _report(task, chosen).text
+    why = Text(report.ru, report.en)
+    lost = _given_away(task, chosen, best)
+    if lost:
+        why = why + say("That way the opponents get your side's points: {cards}.",
+                        "Так соперникам достаются очки вашей стороны: {cards}.",
+                        cards=cards_list(lost))
+    return Verdict(False, why)

@@ -34,6 +34,7 @@ from ..rules import CardOrder, Rules, RulesError, find_rules
 from ..seats import Seat, SeatError
 
 __all__ = [
+    "DEAL_SCORE_TABLES",
     "BestCardTask",
     "CallTrumpTask",
     "CardPointsTask",
@@ -57,7 +58,7 @@ __all__ = [
 ]
 
 LESSON_ID = re.compile(r"^\d\d_[a-z0-9_]+$")
-MIN_STEPS, MAX_STEPS, MIN_TASKS = 3, 8, 2
+MIN_STEPS, MAX_STEPS, MIN_TASKS = 3, 12, 2
 
 
 class LessonError(ValueError):
@@ -157,6 +158,20 @@ class _Reader:
         if not low <= len(cards) <= high:
             self.fail(f"expected {low} to {high} cards, got {len(cards)}", key)
         return cards
+
+    def suits(self, key: str) -> frozenset[Suit]:
+        """Suit letters (``"SH"``), optional: none by default."""
+        value = self.raw(key, "")
+        if not isinstance(value, str):
+            self.fail('expected suit letters, e.g. "SH"', key)
+            return frozenset()
+        out: set[Suit] = set()
+        for letter in value.replace(" ", ""):
+            try:
+                out.add(Suit.parse(letter))
+            except CardError as exc:
+                self.fail(str(exc), key)
+        return frozenset(out)
 
     def seat(self, key: str, default: Seat | None = None) -> Seat:
         value = self.require(key) if default is None else self.raw(key, default.name)
@@ -276,12 +291,16 @@ class TrumpsLeftTask(Task):
 
 @dataclass(frozen=True)
 class LegalCardTask(Task):
-    """You (S) hold ``hand``; ``trick`` was played from ``leader``: play a card you may play."""
+    """You (S) hold ``hand``; ``trick`` was played from ``leader``: play a card you may play.
+
+    ``led`` names the plain suits led in earlier tricks of the deal (it matters only under the
+    classic ace-dump ban, and the prompt must then say it)."""
 
     kind: ClassVar[str] = "legal_card"
     hand: tuple[Card, ...] = ()
     leader: Seat = Seat.S
     trick: tuple[Card, ...] = ()
+    led: frozenset[Suit] = frozenset()
 
 
 SEAT_RELATIONS = ("partner", "left", "right", "first_lead", "next_dealer")
@@ -296,9 +315,14 @@ class SeatTask(Task):
     of: Seat = Seat.S
 
 
+DEAL_SCORE_TABLES = ("standard", "classic", "nizhny", "kozly24")
+"""The score tables a ``deal_score`` task can ask about (:attr:`Rules.scoring`)."""
+
+
 @dataclass(frozen=True)
 class DealScoreTask(Task):
-    """A deal ended with these points and tricks (NS, EW): who writes what?"""
+    """A deal ended with these points and tricks (NS, EW): who writes what (under the
+    lesson's score table: points, rows of the classic tablo, or penalty points)?"""
 
     kind: ClassVar[str] = "deal_score"
     points: tuple[int, int] = (0, 0)
@@ -414,7 +438,10 @@ def _legal_card(r: _Reader, c: dict[str, Any]) -> Task:
         r.fail(f"with {len(trick)} card(s) led by {leader.name} it is not S's turn", "leader")
     if set(hand) & set(trick):
         r.fail("a card is both in the hand and in the trick", "trick")
-    return LegalCardTask(**c, hand=hand, leader=leader, trick=trick)
+    led = r.suits("led")
+    if c["trump"] in led:
+        r.fail("the trump suit is not a plain suit: only plain suits count as led", "led")
+    return LegalCardTask(**c, hand=hand, leader=leader, trick=trick, led=led)
 
 
 def _seat(r: _Reader, c: dict[str, Any]) -> Task:
@@ -423,6 +450,8 @@ def _seat(r: _Reader, c: dict[str, Any]) -> Task:
 
 def _deal_score(r: _Reader, c: dict[str, Any]) -> Task:
     rules: Rules = c["rules"]
+    if rules.scoring not in DEAL_SCORE_TABLES:
+        r.fail(f"no deal_score task for the {rules.scoring!r} score table", "kind")
     points = r.ints("points", 2)
     tricks = r.ints("tricks", 2)
     if sum(points) != 120:

@@ -14,8 +14,8 @@ from ..i18n import CARDS, POINTS, POINTS_WITH, plural_ru
 from ..seats import Seat, Team
 from .model import Text
 
-__all__ = ["card_count", "cards_text", "points", "say", "seat_letter", "seat_name", "seat_subject",
-           "seat_words", "team_name", "tricks"]
+__all__ = ["card_count", "cards_list", "cards_text", "points", "say", "seat_letter", "seat_name",
+           "seat_subject", "seat_words", "team_dative", "team_name", "tricks"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
@@ -47,6 +47,10 @@ _TEAM_NAMES = {
     "en": {Team.NS: "we (N–S)", Team.EW: "they (E–W)"},
     "ru": {Team.NS: "мы (С–Ю)", Team.EW: "они (В–З)"},
 }
+_TEAM_DATIVE = {   # who penalty points are written to: «нам (С–Ю) пишут 4»
+    "en": {Team.NS: "us (N–S)", Team.EW: "them (E–W)"},
+    "ru": {Team.NS: "нам (С–Ю)", Team.EW: "им (В–З)"},
+}
 
 
 def seat_name(seat: Seat, lang: str) -> str:
@@ -77,6 +81,21 @@ def seat_subject(seat: Seat, lang: str) -> str:
 
 def team_name(team: Team, lang: str) -> str:
     return _TEAM_NAMES[lang][team]
+
+
+def team_dative(team: Team) -> Text:
+    """A side as the one something is written to: «нам (С–Ю)», "us (N–S)"."""
+    return Text(_TEAM_DATIVE["ru"][team], _TEAM_DATIVE["en"][team])
+
+
+def cards_list(cards: Iterable[Card]) -> Text:
+    """Cards as a list in words: ``9♠, 8♥ and K♥`` / ``9♠, 8♥ и К♥``."""
+    out = {}
+    for lang, word in (("ru", "и"), ("en", "and")):
+        labels = [card.label(lang) for card in cards]
+        out[lang] = (", ".join(labels[:-1]) + f" {word} " + labels[-1] if len(labels) > 1
+                     else "".join(labels))
+    return Text(out["ru"], out["en"])
 
 
 def cards_text(cards: Iterable[Card], lang: str) -> str:

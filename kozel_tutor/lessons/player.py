@@ -52,6 +52,21 @@ LABELS: dict[str, Text] = {
     "stars": Text("Звёзды", "Stars"),
     "next_lesson": Text("Следующий урок", "Next lesson"),
 }
+COURSE_DONE = Text(
+    "Это был последний урок: правила вы теперь знаете. Закрепите их на практике: сыграйте "
+    "партию против компьютера («Играть» на главной странице) или решайте задачи — начните "
+    "с набора «Путь новичка» в разделе «Задачи».",
+    "That was the last lesson: you know the rules now. Put them to work: play a match against "
+    "the computer (Play on the home page), or solve puzzles, starting with the Beginner path "
+    "set in Puzzles.")
+"""What the end of the last lesson adds: where to go on."""
+
+AFTER_COURSE: dict[str, Text] = {
+    "play": Text("Сыграть партию", "Play a match"),
+    "puzzles:beginner-path": Text("Задачи: «Путь новичка»", "Puzzles: Beginner path"),
+}
+"""The ways on after the last lesson, for the app to offer as buttons (``done.after_course``)."""
+
 RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
          "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}}
 
@@ -94,6 +109,8 @@ class LessonPlayer:
         self.progress: LessonProgress | None = progress or None
         self._listeners: list[Callable[[], None]] = []
         self._widget: LessonWidget | None = None
+        self._stars_told = False
+        """This player has already explained the stars (for a session without saved progress)."""
         self._start(load_lesson(lesson) if isinstance(lesson, str) else lesson)
 
     def _start(self, lesson: Lesson) -> None:
@@ -102,6 +119,8 @@ class LessonPlayer:
         self.states: dict[int, TaskState] = {
             i: TaskState() for i, step in enumerate(self.lesson.steps) if isinstance(step, Task)}
         self.finished_stars: int | None = None
+        self._explain_stars = False
+        """The end of this lesson says how stars are earned (only the first time it matters)."""
         self._save()
 
     # -- state ----------------------------------------------------------------------------------
@@ -281,7 +300,10 @@ class LessonPlayer:
         if self.finished_stars is not None and self.is_last:
             following = self.next_lesson_id
             out["done"] = {"stars": self.finished_stars, "text": self._done_text().get(lang),
-                           "next": None if following is None else self._lesson_name(following)}
+                           "next": None if following is None else self._lesson_name(following),
+                           "after_course": [] if following is not None else [
+                               {"id": key, "label": label.get(lang)}
+                               for key, label in AFTER_COURSE.items()]}
         return out
 
     def widget(self) -> LessonWidget:
@@ -332,31 +354,52 @@ class LessonPlayer:
         return say("The answer: {a}.", "Ответ: {a}.", a=shown)
 
     def _done_text(self) -> Text:
-        """The stars, and how they are earned (see :func:`stars_for`)."""
+        """The stars; how they are earned the first time a lesson ends with fewer than three
+        (see :func:`stars_for`); after the last lesson, where to go on."""
         stars = self.finished_stars or 0
         helped = sum(1 for s in self.states.values() if not s.flawless)
         if not helped:
-            return say("Lesson complete: {n} of 3 stars. Every task was right at the first try, "
+            text = say("Lesson complete: {n} of 3 stars. Every task was right at the first try, "
                        "without a hint.",
-                       "Урок пройден: {n} из 3 звёзд. Все задания решены с первой попытки и без "
-                       "подсказки.", n=stars)
-        return say("Lesson complete: {n} of 3 stars. A lesson earns 3 stars when every task is "
-                   "right at the first try without a hint; each task that needed a hint or "
-                   "another try costs one star, but a finished lesson always keeps at least "
-                   "one. Tasks that needed help this time: {k} of {t}.",
-                   "Урок пройден: {n} из 3 звёзд. Три звезды урок даёт, если каждое задание "
-                   "решено с первой попытки и без подсказки; каждое задание, где понадобилась "
-                   "подсказка или ещё одна попытка, отнимает звезду, но одна звезда за "
-                   "пройденный урок остаётся всегда. Заданий, где понадобилась помощь: "
-                   "{k} из {t}.", n=stars, k=helped, t=len(self.states))
+                       "Урок пройден: {n} из 3 звёзд. Все задания решены с первой попытки и "
+                       "без подсказки.", n=stars)
+        elif self._explain_stars:
+            text = say("Lesson complete: {n} of 3 stars. A lesson earns 3 stars when every task "
+                       "is right at the first try without a hint; each task that needed a hint "
+                       "or another try costs one star, but a finished lesson always keeps at "
+                       "least one. Tasks that needed help this time: {k} of {t}.",
+                       "Урок пройден: {n} из 3 звёзд. Три звезды урок даёт, если каждое задание "
+                       "решено с первой попытки и без подсказки; каждое задание, где "
+                       "понадобилась подсказка или ещё одна попытка, отнимает звезду, но одна "
+                       "звезда за пройденный урок остаётся всегда. Заданий, где понадобилась "
+                       "помощь: {k} из {t}.", n=stars, k=helped, t=len(self.states))
+        else:
+            text = say("Lesson complete: {n} of 3 stars. Tasks that needed a hint or another "
+                       "try: {k} of {t}.",
+                       "Урок пройден: {n} из 3 звёзд. Заданий, где понадобилась подсказка или "
+                       "ещё одна попытка: {k} из {t}.", n=stars, k=helped, t=len(self.states))
+        if self.next_lesson_id is None:
+            text = text + COURSE_DONE
+        return text
 
     def _finish(self) -> None:
         if not all(s.solved for s in self.states.values()):
             return
         stars = stars_for(list(self.states.values()))
+        if stars < 3 and self.finished_stars is None:
+            self._explain_stars = not (self._stars_told or self._stars_explained_before())
+            self._stars_told = True
         self.finished_stars = stars
         if self.progress is not None:
             self.progress.record(self.lesson.id, self.index + 1, len(self.lesson.steps), stars)
+
+    def _stars_explained_before(self) -> bool:
+        """Whether a lesson already ended with fewer than three stars (its end explained them);
+        the saved records keep each lesson's best stars."""
+        if self.progress is None:
+            return False
+        return any(record.stars is not None and record.stars < 3
+                   for record in self.progress.all().values())
 
     def _save(self) -> None:
         if self.progress is not None:

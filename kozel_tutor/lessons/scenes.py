@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, Suit
 from ..rules import find_rules
 from ..seats import Seat, Team
 from .model import (
@@ -29,6 +29,7 @@ from .model import (
     MatchTask,
     SeatTask,
     Task,
+    Text,
     TrickWinnerTask,
     TrumpsLeftTask,
 )
@@ -104,6 +105,8 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
         out["seats"] = _seats(lang, {Seat.S: step.hand})
         out["trick"] = _trick(step.leader, step.trick)
         out["clickable"] = _tokens(step.hand)
+        if step.rules.ace_dump_ban:
+            out["info"] = [_led_line(step).get(lang)]
     elif isinstance(step, CallTrumpTask):
         out["trump"] = None
         out["seats"] = _seats(lang, {Seat.S: step.hand})
@@ -132,12 +135,35 @@ def scene(step: Task | ExplainStep, lang: str) -> dict[str, Any]:
     return out
 
 
+def _led_line(task: LegalCardTask) -> Text:
+    """Under the ace-dump ban the answer depends on the suits led before this trick: say
+    which were and which were not."""
+    order = task.order
+    now = {order.suit_of[task.trick[0].index]} if task.trick else set()
+    plain = [suit for suit in Suit if suit != task.trump and suit not in now]
+    led = [suit for suit in plain if suit in task.led]
+    never = [suit for suit in plain if suit not in task.led]
+
+    def names(suits: list[Suit]) -> Text:
+        return Text(", ".join(s.name_in("ru") for s in suits) or "—",
+                    ", ".join(s.name_in("en") for s in suits) or "—")
+
+    return say("Led earlier in this deal: {led}. Never led yet: {never}.",
+               "Раньше в этой раздаче заходили: {led}. Ещё ни разу не заходили: {never}.",
+               led=names(led), never=names(never))
+
+
 def _deal_sheet(task: DealScoreTask, lang: str) -> dict[str, Any]:
     head = [say("Side", "Сторона").get(lang), say("Points", "Очки").get(lang),
             say("Tricks", "Взятки").get(lang)]
     rows = [[team_name(team, lang), str(task.points[team]), str(task.tricks[team])]
             for team in Team]
-    note = say("This deal counts double (after eggs).", "Эта раздача идёт вдвойне (после яиц).")
+    if task.rules.scoring == "classic":
+        note = say("The last deal was eggs: the winners of this one take an extra row.",
+                   "Прошлая раздача — яйца: победители этой получат лишнюю пару.")
+    else:
+        note = say("This deal counts double (after eggs).",
+                   "Эта раздача идёт вдвойне (после яиц).")
     return {"head": head, "rows": rows, "note": note.get(lang) if task.after_eggs else None}
 
 
