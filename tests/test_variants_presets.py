@@ -146,10 +146,10 @@ def test_every_preset_has_a_summary_in_russian_and_english(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "ru", "en"), [
-    ("kozly24", "Если шестёрка треф поймает даму треф, паре с дамой пишут 4.",
+    ("kozly24", "Если шестёрка треф поймает даму треф, стороне с дамой пишут 4.",
      "If the 6♣ catches the Q♣, the queen's side is written 4."),
-    ("nizhny", "Если в одной взятке шамок поймает шамку соперников, кон кончается и паре с дамой "
-               "треф пишут 4.",
+    ("nizhny", "Если в одной взятке шамок поймает шамку соперников, раздача кончается, и стороне "
+               "с дамой треф пишут 4.",
      "If the 6♣ catches the Q♣ of the other side in one trick, the deal ends and the Q♣ side "
      "is written 4."),
 ])

@@ -160,8 +160,10 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{card} бьёт карты на столе: сыграйте эту карту и попробуйте взять взятку.",
     },
     "ai_emptiest_beats": {
-        "en": "Play your emptiest card, the {card}: so far it beats the cards on the table.",
-        "ru": "Сыграйте самую пустую карту — «{card}»: пока она бьёт карты на столе.",
+        "en": "Play the {card}: of your cards that beat the cards on the table so far, it is the "
+              "emptiest.",
+        "ru": "Сыграйте «{card}»: из ваших карт, которые пока бьют карты на столе, она самая "
+              "пустая.",
     },
     "ai_ruff_points": {
         "en": "There are {points} in this trick: ruff it with the {card}.",
@@ -190,7 +192,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_catch_queen": {
         "en": "An opponent put the queen of clubs into this trick: the {card} catches it and "
               "the deal ends with {penalty} written against them.",
-        "ru": "Соперник положил во взятку даму треф: «{card}» её ловит, кон кончается, и им "
+        "ru": "Соперник положил во взятку даму треф: «{card}» её ловит, раздача кончается, и им "
               "пишут {penalty}.",
     },
     "ai_guard_queen": {

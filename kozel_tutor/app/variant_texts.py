@@ -63,7 +63,7 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "row_rows": {"en": "Rows", "ru": "Пары"},
     "row_against": {"en": "Written against", "ru": "Записано против"},
     "summary_caught": {"en": "The six of clubs caught the queen of clubs: the deal ended.",
-                       "ru": "Шестёрка треф поймала даму треф: кон окончен."},
+                       "ru": "Шестёрка треф поймала даму треф: раздача окончена."},
     "summary_penalty": {"en": "No deal: the third redeal was refused.",
                         "ru": "Кона не было: третью пересдачу не дали."},
     "summary_reset": {"en": "{team}: the score goes back to zero.",

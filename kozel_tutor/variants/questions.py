@@ -187,7 +187,7 @@ _MESSAGES = {
     },
     "q_leader": {
         "en": "Your side won the last deal: choose which of you leads first.",
-        "ru": "Ваша пара выиграла прошлый кон: решите, кто из вас ходит первым.",
+        "ru": "Ваша сторона выиграла прошлую раздачу: решите, кто из вас ходит первым.",
     },
     "q_lay_lead": {
         "en": "Choose the card you lead face down.",
