@@ -257,7 +257,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "summary_won": {"en": "You and Nina won the deal", "ru": "Вы с Ниной выиграли раздачу"},
     "summary_lost": {"en": "Fedor and Gleb won the deal", "ru": "Фёдор и Глеб выиграли раздачу"},
     "summary_eggs": {"en": "Eggs: 60 each", "ru": "Яйца: по 60"},
-    "row_points": {"en": "Card points", "ru": "Очки"},
+    "row_points": {"en": "Card points", "ru": "Очки за карты"},
     "row_tricks": {"en": "Tricks", "ru": "Взятки"},
     "row_written": {"en": "Written", "ru": "Записано"},
     "row_match": {"en": "Match score", "ru": "Счёт партии"},
