@@ -438,8 +438,8 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
 
 _PANEL: dict[str, dict[str, str]] = {
     "title": {"en": "Progress file", "ru": "Файл прогресса"},
-    "hint": {"en": "Save your progress to a file, or load it back",
-             "ru": "Сохранить прогресс в файл или загрузить его обратно"},
+    "hint": {"en": "A backup copy: save your progress to a file, or load it back",
+             "ru": "Резервная копия: сохранить прогресс в файл или загрузить его обратно"},
     "explain": {
         "en": "An online session is deleted when it has not been used for a while. Save your "
               "progress file (the match in progress, statistics, settings) and load it next "

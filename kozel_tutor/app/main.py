@@ -331,7 +331,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             return
         try:
             widget = section.open(SectionContext(self.lang, self.store, self.show_home,
-                                                  self.toggle_lang))
+                                                  self.toggle_lang, self._open_section))
         except Exception as exc:
             log.exception("section %s failed to open", key)
             self.notices = [text("section_failed", self.lang, reason=str(exc))]

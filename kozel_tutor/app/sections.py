@@ -32,19 +32,22 @@ SECTION_MODULES = (
     "kozel_tutor.app.backup",
     "kozel_tutor.lessons.section",
     "kozel_tutor.puzzles.section",
+    "kozel_tutor.app.achievements_view",
 )
 """Modules the app imports so they can register their sections (missing ones are skipped)."""
 
 
 @dataclass(frozen=True)
 class SectionContext:
-    """What a section gets from the app: the language, the progress store, a way home, and
-    the app's language switch (every screen at once, remembered)."""
+    """What a section gets from the app: the language, the progress store, a way home, the
+    app's language switch (every screen at once, remembered), and a way to another section
+    by its key (the app opens it as from its tile)."""
 
     lang: str
     store: Store
     go_home: Callable[[], None]
     toggle_lang: Callable[[], None] | None = None
+    open_section: Callable[[str], None] | None = None
 
 
 @dataclass(frozen=True)
