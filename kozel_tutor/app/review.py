@@ -49,9 +49,9 @@ from ..position import Position
 from ..puzzles.explain import card_report, outcome_text
 from ..puzzles.model import Goal, Text
 from ..puzzles.variants import catch_live
-from ..puzzles.verify import analyse
+from ..puzzles.verify import analyse, signed_score
 from ..rules import Rules
-from ..seats import Seat
+from ..seats import Seat, Team
 from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
 from . import review_texts  # noqa: F401  (registers the texts)
@@ -224,7 +224,9 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
             outcome = outcome or settled[card][2]
         catch = any(low <= value <= high for value in stand_ins)
         alternatives.append(Alternative(card, low, high, outcome, catch))
-    alternatives.sort(key=lambda alt: (-alt.high, -alt.low, alt.card.index))
+    team = step.position.to_move.team
+    alternatives.sort(key=lambda alt: (-alt.high, -alt.low, -_score(alt.outcome, team),
+                                       alt.card.index))
     result = StepAnalysis(step, tuple(alternatives))
     # the best cards first (a card as good as the best through the catch may be worth less)
     best = set(result.best)
@@ -233,6 +235,12 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     if result.loss or result.lost_result is not None:
         result = replace(result, why=_why(step, analysis, backend, budget))
     return result
+
+
+def _score(outcome: Outcome | None, team: Team) -> int:
+    """What ``team`` writes (negative: the opponents), to put the better deal result first
+    among cards of equal value; an unknown result last."""
+    return -100 if outcome is None else signed_score(outcome, team)
 
 
 def _catch_values(position: Position) -> tuple[int, ...]:

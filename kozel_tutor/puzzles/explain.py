@@ -1,9 +1,11 @@
 """The tutor: why each card is right or worse, in words, from the solver's values and lines.
 
-For a card that misses, the tutor plays the best line and the card's refutation side by side and
-names the first trick where the opponents gain (the *turning trick*), then the points and the
-deal result of both: "After 9♠ the opponents take this trick (21 points) with A♥: you end with
-52 instead of 67 (they write 2, whereas with the best card you would write 2)." The turning
+For a card that misses, the tutor plays the best line (from the best card, of equals the one
+with the best deal result: :func:`best_answer`) and the card's refutation side by side and names
+the trick where the opponents gain the most over the best line (the *turning trick*), then the
+points and the deal result of both: "After 9♠ the opponents take this trick (21 points) with
+A♥: you end with 52 instead of 67 (they write 2, whereas with the best card you would write
+2)." The turning
 trick is named by where it lies on the line, counted from the trick the card goes to: "this
 trick", "the next trick", or "three tricks later" (:func:`turn_words`), so a later trick never
 reads as the one on the table, and its card is the one that wins it on the line. Deal results
@@ -43,7 +45,7 @@ from .themes import caught_side
 from .variants import outcome_words
 from .verify import GoalCheck, LineTrick, line_after, play_line
 
-__all__ = ["CardReport", "card_report", "outcome_text", "turn_words"]
+__all__ = ["CardReport", "best_answer", "card_report", "outcome_text", "turn_words"]
 
 _SIX_CLUBS = Card.parse("6C")
 
@@ -140,10 +142,22 @@ def card_report(check: GoalCheck, card: Card, *, best_line: list[Card] | None = 
 
 
 def _representative(check: GoalCheck, card: Card) -> Card:
-    """The answer to compare with: ``card`` itself if right, else the first answer."""
-    if card in check.answers:
-        return card
-    return min(check.answers, key=lambda c: c.index)
+    """The answer to compare with: ``card`` itself if right, else :func:`best_answer`."""
+    return card if card in check.answers else best_answer(check)
+
+
+def best_answer(check: GoalCheck) -> Card:
+    """The answer a missed card is compared with: the one of the most points and, among
+    those, the best deal result (a sweep's 6 before a 4), then the first in card order; so
+    "you write 4 either way" is never said where a best card writes 6."""
+
+    def rank(card: Card) -> tuple[int, int, int]:
+        result = check.results[card]
+        points = -1 if result.points is None else result.points
+        score = -100 if result.score is None else result.score
+        return -points, -score, card.index
+
+    return min(check.answers, key=rank)
 
 
 def _label(card: Card, lang: str) -> str:
@@ -255,16 +269,16 @@ def turn_words(index: int, card: Card, points: int, lang: str) -> str:
 
 
 def _turning_trick(miss: list[LineTrick], best: list[LineTrick], team: Team) -> int | None:
-    """The index in ``miss`` of the first trick of the refutation where the opponents get more
-    than in the best line (a trick they take, so its winning card is theirs)."""
-    theirs_miss = theirs_best = 0
-    for i, trick in enumerate(miss):
-        gained = trick.points if trick.winner.team != team else 0
-        theirs_miss += gained
-        if i < len(best) and best[i].winner.team != team:
-            theirs_best += best[i].points
-        if gained and (theirs_miss > theirs_best or i >= len(best)
-                       or best[i].winner.team == team):
-            return i
+    """The index in ``miss`` of the trick that explains the loss: the one where the opponents
+    gain the most over the same trick of the best line (the first of equals), so a 2-point trick
+    is not blamed for a 27-point loss that comes later.  The opponents take that trick, so its
+    winning card is theirs.  Without such a trick (the lines never differ in the opponents'
+    favour), the refutation's richest trick of theirs, if any."""
+    def theirs(tricks: list[LineTrick], i: int) -> int:
+        return tricks[i].points if i < len(tricks) and tricks[i].winner.team != team else 0
+
+    gains = [theirs(miss, i) - theirs(best, i) for i in range(len(miss))]
+    if gains and max(gains) > 0:
+        return gains.index(max(gains))
     lost = [i for i, t in enumerate(miss) if t.winner.team != team]
     return max(lost, key=lambda i: miss[i].points) if lost else None

@@ -27,8 +27,8 @@ from .texts import points_phrase
 from .variants import catch_live, goal_steps
 from .verify import GoalCheck, LineTrick, analyse, play_line
 
-__all__ = ["THEMES", "Theme", "ThemeContext", "current_hint", "hints_for", "tag_themes",
-           "theme_definition", "theme_hint", "theme_label", "theme_note"]
+__all__ = ["RUFF_HINTS", "THEMES", "Theme", "ThemeContext", "current_hint", "hints_for",
+           "tag_themes", "theme_definition", "theme_hint", "theme_label", "theme_note"]
 
 
 @dataclass(frozen=True)
@@ -445,7 +445,8 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
     Theme("ruff_or_not", _t("Бить козырем или нет", "Ruff or not"),
           _t("В заходную масть у вас нет карт: решайте, бить козырем или сбросить.",
              "You have none of the suit led: decide whether to trump or to discard."),
-          _t("Стоит ли эта взятка козыря?", "Is this trick worth a trump?"),
+          _t("Побить козырем или приберечь его: что будет после этой взятки?",
+             "Trump now or keep the trump: what happens after this trick?"),
           _ruff_or_not),
     Theme("endplay", _t("Отдать ход", "Endplay"),
           _t("Вы нарочно отдаёте взятку; выигравший соперник вынужден ходить вам на руку, и "
@@ -556,6 +557,11 @@ _OLD_SUIT_HINTS: dict[str, str] = {
 """The suit hints as puzzles stored before «Зайдите с …» / «Сыграйте …» hold them."""
 
 
+_OLD_RUFF_HINT = Text("Стоит ли эта взятка козыря?", "Is this trick worth a trump?")
+"""The ``ruff_or_not`` hint as puzzles stored before :data:`RUFF_HINTS` hold it: without the
+answer it becomes the theme's two-way question."""
+
+
 def current_hint(hint: Text) -> Text:
     """A stored hint in today's words: a step theme's first hint in an older wording becomes the
     theme's hint now, with the same points; any other hint is kept as it is.
@@ -567,16 +573,22 @@ def current_hint(hint: Text) -> Text:
     be around.
 
     The suit hint «Играйте пику.» (a lead or a follow alike) becomes «Сыграйте пикой.», which
-    reads right for both.
+    reads right for both; the ``ruff_or_not`` question «Стоит ли эта взятка козыря?», which a
+    beginner answered "no" where trumping was right, becomes the theme's question that asks
+    both ways (a stored hint does not say which way the answer goes).
 
     >>> old = Text("Сколько очков не хватает до 61?", "How many points are missing to 61?")
     >>> current_hint(old).en, current_hint(old).ru
     ('How many more points do you need to reach 61?', 'Сколько очков вам не хватает до 61?')
     >>> current_hint(Text("Играйте черву.", "Play a heart.")).ru
     'Сыграйте червой.'
+    >>> current_hint(Text("Стоит ли эта взятка козыря?", "Is this trick worth a trump?")).en
+    'Trump now or keep the trump: what happens after this trick?'
     """
     if hint.ru in _OLD_SUIT_HINTS:
         return Text(_OLD_SUIT_HINTS[hint.ru], hint.en)
+    if hint == _OLD_RUFF_HINT:
+        return THEMES["ruff_or_not"].hint
     for theme_id, (old, field) in _OLD_HINTS.items():
         prefix, suffix = old.split("{" + field + "}")
         if hint.en.startswith(prefix) and hint.en.endswith(suffix):
@@ -605,13 +617,28 @@ def theme_note(theme_id: str, lang: str, rules: Rules | None = None) -> str:
     return f"{name} — {definition[:1].lower()}{definition[1:]}"
 
 
+RUFF_HINTS: dict[bool, Text] = {
+    True: _t("Если вы не побьёте козырем, кто заберёт эту взятку и во что это обойдётся "
+             "вашей стороне?",
+             "If you do not trump, who takes this trick, and what will that cost your side?"),
+    False: _t("Козырь может пригодиться позже: что он возьмёт, если вы его прибережёте?",
+              "A trump may be worth more later: what could it take if you keep it?"),
+}
+"""The first hint of a ``ruff_or_not`` puzzle, by whether the answer trumps (``True``) or not,
+so it points the right way without naming the card.  The theme's own hint, which knows no
+answer, asks both ways; the question stored puzzles held before, "Is this trick worth a
+trump?", read "no" to a beginner on a trick of few points even where trumping is right."""
+
+
 def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[Text, ...]:
     """Three hints, from a nudge to nearly the answer: the theme, the suit, the card's place."""
     hints: list[Text] = []
-    strategic = [t for t in themes if t not in ("opening_lead",)]
-    if strategic:
-        hints.append(theme_hint(strategic[0], check.position.rules))
     order = check.position.rules.card_order(check.position.trump)
+    strategic = [t for t in themes if t not in ("opening_lead",)]
+    if strategic and strategic[0] == "ruff_or_not":
+        hints.append(RUFF_HINTS[order.is_trump(answer)])
+    elif strategic:
+        hints.append(theme_hint(strategic[0], check.position.rules))
     suit = order.effective_suit(answer)
     # the suit is a hint only when the learner may play another one
     forced = all(order.effective_suit(c) == suit for c in check.results)
