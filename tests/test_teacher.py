@@ -608,9 +608,9 @@ def test_the_puzzles_screen_switches_language_on_its_own(tmp_path: Path) -> None
     view.panel.receive({"type": "button", "id": "lang"})
     assert view.lang == "en" and view.panel.view["title"] == "Puzzles"
     view.show_dashboard()
-    assert view.bar.view["title"] == "My progress"
+    assert view.bar.view["title"] == "Puzzle statistics"
     view.bar.receive({"type": "button", "id": "lang"})
-    assert view.bar.view["title"] == "Мои успехи" and view.lang == "ru"
+    assert view.bar.view["title"] == "Статистика задач" and view.lang == "ru"
 
 
 def test_a_number_of_thousands_of_digits_is_a_named_problem_in_every_file_and_link(

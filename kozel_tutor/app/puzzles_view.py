@@ -60,7 +60,7 @@ _TEXT = {
                  "en": "\"What card would you play?\" Your rating: {rating}."},
     "home": {"ru": "← Домой", "en": "← Home"},
     "menu": {"ru": "← К задачам", "en": "← Puzzles"},
-    "dashboard": {"ru": "Мои успехи", "en": "My progress"},
+    "dashboard": {"ru": "Статистика задач", "en": "Puzzle statistics"},
     "rated": {"ru": "Задачи по рейтингу", "en": "Rated puzzles"},
     "rated_hint": {"ru": "Подбираются под ваш уровень", "en": "Picked to match your level"},
     "review": {"ru": "Повторение ({n})", "en": "Review ({n})"},
@@ -109,7 +109,7 @@ _TEXT = {
     "bad_files": {"ru": "Не удалось прочитать: {problems}", "en": "Could not read: {problems}"},
     "db_error": {"ru": "База прогресса сейчас недоступна. Попробуйте ещё раз чуть позже.",
                  "en": "Progress database error: {reason}"},
-    "dashboard_title": {"ru": "Мои успехи", "en": "My progress"},
+    "dashboard_title": {"ru": "Статистика задач", "en": "Puzzle statistics"},
 }
 
 
