@@ -40,9 +40,13 @@ def _results_files(folder: Path) -> list[str]:
 
 
 def start_empty(page: Any) -> None:
-    """The set the teacher left last time is kept (the server's store, shared by these tests):
-    clear it first (the screen asks; with nothing in the set there is nothing to clear)."""
+    """The set the teacher left last time is kept, and so are the results files loaded (the
+    server's store, shared by these tests): clear both first (the screen asks before clearing
+    the set; with nothing in the set there is nothing to clear)."""
     page.locator(".kz-teacher-clear").wait_for()
+    if page.locator(".kz-teacher-clear-results").count():
+        page.locator(".kz-teacher-clear-results").click()
+        page.locator("[data-testid='teacher-file']").first.wait_for(state="detached")
     if page.locator(".kz-teacher-clear").is_disabled():
         return
     page.locator(".kz-teacher-clear").click()
