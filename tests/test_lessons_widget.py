@@ -72,7 +72,7 @@ def test_the_end_of_a_lesson_leads_on_to_the_next_in_the_same_widget(tmp_path: P
     assert view.children[-1] is widget and widget.exit_label == "All lessons"
     widget.receive({"type": "exit"})
     tiles = view.panel.view["tiles"]
-    assert tiles[0]["label"] == "1. The table, the teams and the points  ★★★"
+    assert tiles[0]["label"] == "1. The table, the sides and the points  ★★★"
     assert tiles[1]["title"].endswith("(1 of 6 steps seen)")
 
 
@@ -99,3 +99,16 @@ def test_every_card_and_suit_the_lesson_shows_is_named_in_the_ui_language() -> N
     assert widget.names["cards"]["QS"] == "queen of spades"
     assert widget.names["suits"]["C"] == "clubs"
 
+
+
+def test_a_lesson_tile_says_its_stars_in_words(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    LessonProgress(store.path).record("02_trumps", 6, 6, 2)
+    LessonProgress(store.path).record("03_following", 6, 6, 1)
+    tiles = LessonsView("ru", store, lambda: None).panel.view["tiles"]
+    assert tiles[1]["label"] == "2. Козыри  ★★☆", "the stars stay in sight"
+    assert tiles[1]["name"] == "2. Козыри: 2 звезды из 3", "and a screen reader says how many"
+    assert tiles[2]["name"].endswith(": 1 звезда из 3")
+    assert tiles[3]["name"] == tiles[3]["label"], "a lesson without stars is named by its title"
+    english = LessonsView("en", store, lambda: None).panel.view["tiles"]
+    assert english[1]["name"] == "2. Trumps: 2 of 3 stars"

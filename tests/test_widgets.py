@@ -209,3 +209,39 @@ def test_the_puzzle_widget_names_its_cards_in_the_ui_language(lang: str) -> None
     other = "en" if lang == "ru" else "ru"
     widget.set_lang(other)
     assert widget.names["cards"][shown[0]] == Card.parse(shown[0]).name_in(other)
+
+
+def test_a_button_may_carry_its_spoken_name_its_language_and_its_key() -> None:
+    view = _view()
+    view["toolbar"] = [{"id": "lang", "label": "English", "testid": "lang", "lang": "en"}]
+    view["overlay"]["buttons"][0].update(key="Escape", name="Next deal")
+    assert check_table_view(view)["overlay"]["buttons"][0]["key"] == "Escape"
+    for field, value, problem in (("lang", "de", "expected ru or en"),
+                                  ("key", "Enter", "expected one of Escape"),
+                                  ("name", 3, "expected text")):
+        bad = copy.deepcopy(view)
+        bad["toolbar"][0][field] = value
+        with pytest.raises(ValueError, match=problem):
+            check_table_view(bad)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_widgets_own_words_come_in_the_ui_language(lang: str) -> None:
+    from kozel_tutor.widgets.names import seat_card
+
+    names = TableWidget(lang=lang).names
+    assert names["your_card"] == {"ru": "ваша карта", "en": "your card"}[lang]
+    assert names["options_explained"] == {"ru": "Что значит каждый вариант",
+                                          "en": "What each choice means"}[lang]
+    assert seat_card("Gleb", names["cards"]["AS"], lang) == {
+        "ru": "Gleb: туз пик", "en": "Gleb: ace of spades"}[lang]
+
+
+def test_a_card_named_with_its_player_needs_both_in_its_pattern() -> None:
+    from kozel_tutor.widgets.names import names_in
+    from kozel_tutor.widgets.schema import check_names
+
+    names = names_in("ru")
+    names["seat_card"] = "{card}"
+    with pytest.raises(ValueError, match="seat_card"):
+        check_names(names)

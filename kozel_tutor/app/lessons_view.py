@@ -19,6 +19,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
@@ -38,7 +39,12 @@ _TEXT = {
     "list": {"ru": "Все уроки", "en": "All lessons"},
     "seen": {"ru": "пройдено шагов: {seen} из {steps}", "en": "{seen} of {steps} steps seen"},
     "new": {"ru": "ещё не начат", "en": "not started yet"},
+    "stars": {"ru": "{title}: {stars} из 3", "en": "{title}: {n} of 3 stars"},
 }
+
+
+STARS = Noun(("star", "stars"), ("звезда", "звезды", "звёзд"))
+"""A lesson's stars, as a screen reader says them: «2 звезды из 3»."""
 
 
 def _t(key: str, lang: str, **params: object) -> str:
@@ -46,16 +52,20 @@ def _t(key: str, lang: str, **params: object) -> str:
 
 
 def lesson_tile(lesson_id: str, record: LessonRecord | None, lang: str) -> dict[str, Any]:
-    """One tile of the list: number, title and stars; the goal and progress as its tooltip."""
+    """One tile of the list: number, title and stars (a screen reader says how many, not
+    "black star, white star"); the goal and progress as its tooltip."""
     lesson = load_lesson(lesson_id)
-    label = f"{lesson.number}. {lesson.title.get(lang)}"
+    label = name = f"{lesson.number}. {lesson.title.get(lang)}"
     if record is not None and record.stars is not None:
         label += "  " + "★" * record.stars + "☆" * (3 - record.stars)
+        stars = STARS(record.stars).in_lang(lang)
+        name = _t("stars", lang, title=name, stars=stars, n=record.stars)
     if record is None:
         status = _t("new", lang)
     else:
         status = _t("seen", lang, seen=min(record.steps_seen, record.steps), steps=record.steps)
-    return {"id": f"lesson:{lesson_id}", "label": label, "testid": f"lesson-open-{lesson_id}",
+    return {"id": f"lesson:{lesson_id}", "label": label, "name": name,
+            "testid": f"lesson-open-{lesson_id}",
             "icon": "★" if record is not None and record.finished else "✎",
             "title": f"{lesson.goal.get(lang)} ({status})"}
 

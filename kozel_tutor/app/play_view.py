@@ -32,7 +32,8 @@ from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
 from .session import LEARNER, MatchSession, Settings
-from .store import Store
+from .store import ChangedElsewhere, Store
+from .table_access import Speaker, keyboard_view
 from .texts import text
 from .views import ReviewUi, TableUi, hint_available, table_view
 
@@ -94,6 +95,7 @@ class PlayScreen:
         self._analyst: threading.Thread | None = None
         self._hold_until = 0.0
         self._mode_before_pause = "play"
+        self.speaker = Speaker()
 
     # -- starting and resuming ----------------------------------------------------------------
 
@@ -158,14 +160,20 @@ class PlayScreen:
         self.table.four_colour = on
 
     def render(self) -> None:
-        """Push the current view to the browser."""
+        """Push the current view to the browser, and have a screen reader read out what
+        changed (:class:`~.table_access.Speaker`)."""
         with self._lock:
             if self.session is None:
                 return
+            view = keyboard_view(table_view(self.session, self.ui), self.ui.lang)
             try:
-                self.table.view = table_view(self.session, self.ui)
+                self.table.view = view
             except traitlets.TraitError:
                 log.exception("the table view failed its schema check")
+                return
+            words = self.speaker.words(view)
+            if words is not None:
+                self.table.say(words)
 
     # -- commands from the browser ------------------------------------------------------------
 
@@ -205,6 +213,7 @@ class PlayScreen:
             return
         self.ui.status = None
         self._drop_advice()
+        self.speaker.played(LEARNER, card, self.ui.lang)
         self._after_card(trick)
         self._continue()
 
@@ -387,6 +396,8 @@ class PlayScreen:
             else:
                 if self.ui.status is not None and self.ui.status[1] != "info":
                     self.ui.status = None
+                if action.card is not None:
+                    self.speaker.played(seat, action.card, self.ui.lang)
                 self._after_card(action.trick)
             self.render()
         return True
@@ -423,9 +434,9 @@ class PlayScreen:
                                    {"rules": rules, "deal": record, "match": match})
             if session.score.is_over:
                 self.store.record_match(key, session.score, team)
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
             log.exception("could not record the deal")
-            self.ui.status = (text("save_failed", self.ui.lang), "error")
+            self._not_saved(exc)
         self.ui.mode = "summary"
         if result.eggs:
             self._sound("trick")
@@ -537,9 +548,14 @@ class PlayScreen:
             return
         try:
             self.store.save_match(self.session.to_json())
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
             log.exception("could not save the match")
-            self.ui.status = (text("save_failed", self.ui.lang), "error")
+            self._not_saved(exc)
+
+    def _not_saved(self, exc: sqlite3.Error) -> None:
+        """Say on the table that the last card was not kept, and why."""
+        key = "save_elsewhere" if isinstance(exc, ChangedElsewhere) else "save_failed"
+        self.ui.status = (text(key, self.ui.lang), "error")
 
     def _pref(self, key: str, value: object) -> None:
         try:

@@ -37,8 +37,11 @@ class LanguageSwitch:
 
 
 def lang_button(lang: str) -> dict[str, Any]:
-    """The language switch every screen shows in its toolbar (``data-testid=lang``)."""
-    return {"id": "lang", "label": text("lang_switch", lang), "testid": "lang"}
+    """The language switch every screen shows in its toolbar (``data-testid=lang``); its label
+    is the other language's name, in that language (``lang``: a screen reader says "English"
+    in English)."""
+    return {"id": "lang", "label": text("lang_switch", lang), "testid": "lang",
+            "lang": "en" if lang == "ru" else "ru"}
 
 
 def home_view(lang: str, *, continue_hint: str | None, sections: list[Section],

@@ -33,44 +33,100 @@ function consumeKey(e) {
 function focusBefore(root) {
   const active = document.activeElement;
   if (!active || !root.contains(active)) return { inside: false, testid: null, root: false };
-  return { inside: true, root: active === root, testid: (active !== root && active.dataset && active.dataset.testid) || null };
+  return { inside: true, root: active === root, testid: (active !== root && active.dataset && active.dataset.testid) || null,
+           weak: !!(active.dataset && active.dataset.kzArrival === "weak") };
 }
 
+// A focus a panel took as it arrived (its heading): another widget arriving may take it over.
+function markWeak(node) {
+  node.dataset.kzArrival = "weak";
+  node.addEventListener("blur", () => { delete node.dataset.kzArrival; }, { once: true });
+}
+
+// Whether the focus can go to node: on the page, enabled, not in an inert part (behind a modal
+// panel) and focusable (a control, or an element with a tabindex: a card button, a heading).
 function usable(node) {
-  return !!node && !node.disabled && node.getAttribute("aria-disabled") !== "true";
+  return !!node && node.isConnected && !node.disabled && node.getAttribute("aria-disabled") !== "true"
+    && (node.tabIndex >= 0 || node.hasAttribute("tabindex")) && !node.closest("[inert]");
+}
+
+// Bring a control that has just been given the focus into the window, scrolling as little as
+// possible (a card below a short window, at 150% zoom); nothing moves when it is in sight.
+function reveal(node) {
+  const box = node.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth) {
+    node.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
+}
+
+// Focus node; false when it could not take the focus (hidden, or not focusable after all).
+function focusOn(node) {
+  if (document.activeElement !== node) node.focus({ preventScroll: true });
+  return document.activeElement === node;
 }
 
 // After a redraw, if the widget had the focus: back to the same control (same data-testid) when it
-// is still there and enabled, else to the first enabled element matched by the selectors, tried
-// in order (each selector's matches in page order), else to the root if it can take the focus.
-// Never scrolls. Returns the element focused, or null.
+// is still there and can take the focus, else to the first such element matched by the
+// selectors, tried in order (each selector's matches in page order), else to the root if it can
+// take the focus.  The same control keeps the page where it is (a redraw never scrolls); focus
+// that moves to another control brings it into the window.  Returns the element focused, or null.
 function restoreFocus(root, before, fallbacks = []) {
   if (!before || !before.inside) return null;
   if (before.root) {
     root.focus({ preventScroll: true });
     return root;
   }
-  let target = null;
+  const candidates = [];
   if (before.testid) {
-    target = Array.from(root.querySelectorAll("[data-testid]")).find((n) => n.dataset.testid === before.testid) || null;
-    if (!usable(target)) target = null;
+    candidates.push(...Array.from(root.querySelectorAll("[data-testid]")).filter((n) => n.dataset.testid === before.testid));
   }
-  for (const selector of fallbacks) {
-    if (target) break;
-    target = Array.from(root.querySelectorAll(selector)).find(usable) || null;
+  for (const selector of fallbacks) candidates.push(...root.querySelectorAll(selector));
+  if (root.hasAttribute("tabindex")) candidates.push(root);
+  for (const node of candidates) {
+    if ((node !== root && !usable(node)) || !focusOn(node)) continue;
+    if (node !== root && (!before.testid || node.dataset.testid !== before.testid)) reveal(node);
+    if (before.weak) markWeak(node);
+    return node;
   }
-  if (!target && root.hasAttribute("tabindex")) target = root;
-  if (target && document.activeElement !== target) target.focus({ preventScroll: true });
-  return target;
+  return null;
 }
 
 // A widget that appears while nothing has the focus (in the app, the button that opened it has
 // gone) takes it, so that its keys work at once; never when the focus is elsewhere (a notebook
 // cell being edited, another widget). Once the widget is on the page, after its first draw.
-function focusOnArrival(root, fallbacks = []) {
+// opts.testid: the control to prefer (a function, asked then); opts.weak: a screen's panel,
+// whose arrival focus (its heading) a widget arriving with it (a puzzle, a lesson) takes over.
+function focusOnArrival(root, fallbacks = [], opts = {}) {
   requestAnimationFrame(() => {
     const active = document.activeElement;
-    if (!root.isConnected || (active && active !== document.body)) return;
-    restoreFocus(root, { inside: true, root: false, testid: null }, fallbacks);
+    if (!root.isConnected) return;
+    const free = !active || active === document.body
+      || (!opts.weak && !root.contains(active) && active.dataset && active.dataset.kzArrival === "weak");
+    if (!free) return;
+    const testid = typeof opts.testid === "function" ? opts.testid() : opts.testid || null;
+    restoreFocus(root, { inside: true, root: false, testid, weak: !!opts.weak }, fallbacks);
   });
+}
+
+// The page speaks the language of the widget drawn last (<html lang>, for screen readers).
+function pageLang(lang) {
+  if (lang && document.documentElement.lang !== lang) document.documentElement.lang = lang;
+}
+
+// The other language of the app's two (a language button says its own name in it: lang="en").
+function otherLang(lang) {
+  return lang === "ru" ? "en" : "ru";
+}
+
+// Tab and Shift+Tab go round the focusable controls of box (a modal panel) and never leave it.
+function trapTab(e, box) {
+  if (e.key !== "Tab" || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const items = Array.from(box.querySelectorAll("button, [href], input, select, textarea, [tabindex]"))
+    .filter((n) => usable(n) && n.tabIndex >= 0 && n.getClientRects().length);
+  if (!items.length) return false;
+  const at = items.indexOf(document.activeElement);
+  const next = e.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at < 0 || at === items.length - 1 ? 0 : at + 1);
+  items[next].focus();
+  consumeKey(e);
+  return true;
 }

@@ -173,6 +173,7 @@ export default {
       const focused = focusBefore(root);
       root.replaceChildren();
       root.lang = view.lang;
+      pageLang(view.lang);
 
       const top = el("div", "kz-lesson-top");
       const title = el("h2", "kz-lesson-title", `${view.lesson.number}. ${view.lesson.title}`);
@@ -181,7 +182,8 @@ export default {
       dots.setAttribute("role", "img");   // one picture named "Шаг 2 / 5"; the dots inside are not read
       dots.setAttribute("aria-label", `${view.labels.step} ${view.step.index + 1} / ${view.step.count}`);
       view.dots.forEach((state) => dots.append(el("span", `kz-lesson-dot kz-dot-${state}`)));
-      const lang = button(view.labels.lang, "lesson-lang", () => send({ type: "lang", lang: view.lang === "ru" ? "en" : "ru" }));
+      const lang = button(view.labels.lang, "lesson-lang", () => send({ type: "lang", lang: otherLang(view.lang) }));
+      lang.lang = otherLang(view.lang);   // "English" is said in English
       top.append(title, dots, lang);
 
       const text = el("p", "kz-lesson-text", view.step.text);
@@ -199,6 +201,7 @@ export default {
         fb.setAttribute("aria-live", "polite");
         root.append(fb);
       }
+      const feedbackKey = view.feedback ? `${view.step.index}\n${view.answer && view.answer.last}\n${view.feedback.text}` : null;
       if (view.hint) {
         const hint = el("div", "kz-lesson-hint", view.hint);
         hint.dataset.testid = "lesson-hint-text";
@@ -209,6 +212,7 @@ export default {
         done.dataset.testid = "lesson-done";
         const stars = el("div", "kz-lesson-stars", "★".repeat(view.done.stars) + "☆".repeat(3 - view.done.stars));
         stars.dataset.testid = "lesson-stars";
+        stars.setAttribute("role", "img");   // one picture, named "Звёзды: 2 / 3"
         stars.setAttribute("aria-label", `${view.labels.stars}: ${view.done.stars} / 3`);
         // The way on: the next lesson, the list of lessons (in the app), this lesson again.
         const actions = el("div", "kz-lesson-done-actions");
@@ -242,7 +246,11 @@ export default {
       // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, Start
       // again, Hint, Back.
       restoreFocus(root, focused, FIRST_CONTROLS);
+      // a new verdict comes into the window (below a short one, after a wrong card)
+      if (feedbackKey && feedbackKey !== shownFeedback) reveal(root.querySelector(".kz-lesson-feedback"));
+      shownFeedback = feedbackKey;
     }
+    let shownFeedback = null;
     const FIRST_CONTROLS = [
       ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
       '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', '[data-testid="lesson-restart"]',

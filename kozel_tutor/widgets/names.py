@@ -24,14 +24,20 @@ import traitlets
 from ..cards import CARDS, Suit
 from .schema import check_names
 
-__all__ = ["LABELS", "NamedWidget", "names_in"]
+__all__ = ["LABELS", "NamedWidget", "names_in", "seat_card"]
 
 LABELS: dict[str, dict[str, str]] = {
     "table": {"ru": "Карточный стол", "en": "Card table"},
     "dealer": {"ru": "Сдаёт", "en": "Dealer"},
+    "seat_card": {"ru": "{seat}: {card}", "en": "{seat}: {card}"},
+    "your_card": {"ru": "ваша карта", "en": "your card"},
+    "options_explained": {"ru": "Что значит каждый вариант", "en": "What each choice means"},
 }
-"""The widgets' own accessible names (the card table's root; the dealer's chip, whose short mark
-alone says little), by key and language."""
+"""The widgets' own words, by key and language: the accessible names of the card table's root
+and of the dealer's chip (whose short mark alone says little); how a card on the table is named
+with its player ("Фёдор: туз пик", :func:`seat_card`); the words that mark the learner's own
+card in the deal review's table; the opener of the list of what an option group's choices
+mean (their tooltips, for those who cannot hover)."""
 
 
 @cache
@@ -43,6 +49,15 @@ def _names(lang: str) -> MappingProxyType[str, Any]:
         "suits": {suit.letter: suit.name_in(lang) for suit in Suit},
         **{key: text[lang] for key, text in LABELS.items()},
     })
+
+
+def seat_card(seat: str, card: str, lang: str) -> str:
+    """A card named with its player, the way the table names the cards on it.
+
+    >>> seat_card("Фёдор", "туз пик", "ru")
+    'Фёдор: туз пик'
+    """
+    return LABELS["seat_card"][lang].format(seat=seat, card=card)
 
 
 def names_in(lang: str) -> dict[str, Any]:

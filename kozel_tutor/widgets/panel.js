@@ -1,29 +1,143 @@
 // A screen of the app that is not the table: home, settings, a section's front page.
 // Draws Python's view and sends {type: "button", id} and {type: "choose", group, value}.
 
+// The control last pressed on each screen (by the view's testid: a screen shown again, Home
+// after a section, is a new view of the same panel), where the focus goes back when it returns.
+const lastPressed = new Map();
+let panelUid = 0;
+
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-panel-root");
     host.append(root);
+    const uid = `kz-panel-${panelUid++}`;
+    const opened = new Set();   // the option groups whose explanations the learner opened
 
     function button(spec, cls) {
       const b = el("button", `kz-btn ${cls || ""}` + (spec.primary ? " kz-primary" : ""));
       b.type = "button";
       b.dataset.testid = spec.testid;
       b.dataset.id = spec.id;
-      if (spec.icon) b.append(el("span", "kz-tile-icon", spec.icon));
-      b.append(el("span", "kz-btn-label", spec.label));
+      if (spec.lang) b.lang = spec.lang;
+      if (spec.icon) {
+        const icon = el("span", "kz-tile-icon", spec.icon);
+        icon.setAttribute("aria-hidden", "true");   // a picture: its words are the label's
+        b.append(icon);
+      }
+      const label = el("span", "kz-btn-label", spec.label);
+      b.append(label);
+      if (spec.name) b.setAttribute("aria-label", spec.name);
       if (spec.title) {
         b.title = spec.title;
-        if (cls === "kz-tile") b.append(el("span", "kz-tile-hint", spec.title));
+        if (cls === "kz-tile") {
+          // a tile is named by its label and described by its line of explanation
+          const hint = el("span", "kz-tile-hint", spec.title);
+          hint.id = `${uid}-${spec.testid}-hint`;
+          label.id = `${uid}-${spec.testid}-label`;
+          if (!spec.name) b.setAttribute("aria-labelledby", label.id);
+          b.setAttribute("aria-describedby", hint.id);
+          b.append(hint);
+        }
       }
       if (spec.disabled) b.disabled = true;
       b.addEventListener("click", () => {
         busy(b);
+        lastPressed.set(model.get("view").testid || "", spec.testid);
         model.send({ type: "button", id: spec.id });
       });
       return b;
     }
+
+    // An option group is one radio group: one Tab stop (the chosen option), the arrow keys
+    // (and Home, End) move the choice, which Python makes; the focus goes with it.
+    function optionGroup(group) {
+      const box = el("div", "kz-group");
+      box.setAttribute("role", "radiogroup");
+      const head = el("div", "kz-group-head");
+      const label = el("span", "kz-group-label", group.label);
+      label.id = `${uid}-${group.id}-label`;
+      box.setAttribute("aria-labelledby", label.id);
+      head.append(label);
+      box.append(head);
+      const row = el("div", "kz-group-options");
+      const options = [];
+      const notes = el("dl", "kz-group-notes");
+      notes.id = `${uid}-${group.id}-notes`;
+      for (const opt of group.options) {
+        const b = el("button", "kz-opt", opt.label);
+        b.type = "button";
+        b.setAttribute("role", "radio");
+        const checked = opt.value === group.value;
+        b.setAttribute("aria-checked", String(checked));
+        b.tabIndex = checked ? 0 : -1;
+        b.dataset.testid = opt.testid || `${group.id}-${opt.value}`;
+        if (opt.hint) {
+          // the meaning of an option: a tooltip for the mouse, its description for a screen
+          // reader, and written out below for the keyboard and touch (details, opened at will)
+          b.title = opt.hint;
+          const note = el("dd", "", opt.hint);
+          note.id = `${uid}-${b.dataset.testid}-note`;
+          b.setAttribute("aria-describedby", note.id);
+          notes.append(el("dt", "", opt.label), note);
+        }
+        b.addEventListener("click", () => choose(group, opt.value));
+        row.append(b);
+        options.push(b);
+      }
+      row.addEventListener("keydown", (e) => moveChoice(e, group, options));
+      box.append(row);
+      if (group.hint) {
+        const hint = el("p", "kz-group-hint", group.hint);
+        hint.dataset.testid = `${group.id}-summary`;
+        box.append(hint);
+      }
+      if (notes.childElementCount) {
+        head.append(explainButton(group, notes));
+        box.append(notes);
+      }
+      return box;
+    }
+
+    function choose(group, value) {
+      if (value !== group.value) model.send({ type: "choose", group: group.id, value });
+    }
+
+    function moveChoice(e, group, options) {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const at = options.indexOf(document.activeElement);
+      if (at < 0) return;
+      const last = options.length - 1;
+      const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: last }[e.key];
+      if (to === undefined) return;
+      consumeKey(e);
+      const index = (to + options.length) % options.length;
+      options[index].focus();
+      choose(group, group.options[index].value);
+    }
+
+    // "?" beside the group's name: shows (and hides) what each option means, written out under
+    // the group; it takes no room until asked.
+    function explainButton(group, notes) {
+      const b = el("button", "kz-group-more");
+      b.type = "button";
+      b.dataset.testid = `${group.id}-explained`;
+      b.setAttribute("aria-label", names().options_explained || "");
+      b.title = names().options_explained || "";
+      b.setAttribute("aria-controls", notes.id);
+      const icon = el("span", "", "?");
+      icon.setAttribute("aria-hidden", "true");
+      b.append(icon);
+      const show = (open) => {
+        notes.hidden = !open;
+        b.setAttribute("aria-expanded", String(open));
+        if (open) opened.add(group.id); else opened.delete(group.id);
+      };
+      show(opened.has(group.id));
+      b.addEventListener("click", () => show(notes.hidden));
+      return b;
+    }
+
+    const names = () => model.get("names") || {};
 
     // Until Python answers (a new view, or this screen replaced by another) the pressed
     // button says it is working; the spinner shows only after 0.3 s (see panel.css).
@@ -37,16 +151,24 @@ export default {
       idle = setTimeout(() => draw(), 15000);   // never stuck, whatever happened
     }
 
+    // After a redraw the focus stays on its control (an option chosen, the language switched),
+    // else goes to the screen's heading.
+    const FALLBACK = [".kz-panel-h1"];
+
     function draw() {
       const view = model.get("view");
+      const focused = focusBefore(root);
       clearTimeout(idle);
       root.classList.remove("kz-waiting");
       root.replaceChildren();
       root.lang = model.get("lang");
+      pageLang(model.get("lang"));
       if (view.testid) root.dataset.testid = view.testid;
       const head = el("div", "kz-panel-head");
       const titles = el("div", "kz-panel-titles");
-      titles.append(el("h1", "kz-panel-h1", view.title));
+      const h1 = el("h1", "kz-panel-h1", view.title);
+      h1.tabIndex = -1;   // where the focus goes on a new screen: a screen reader reads its name
+      titles.append(h1);
       if (view.subtitle) titles.append(el("p", "kz-panel-sub", view.subtitle));
       const tools = el("div", "kz-panel-tools");
       for (const b of view.toolbar || []) tools.append(button(b, "kz-tool"));
@@ -68,30 +190,7 @@ export default {
         root.append(tiles);
       }
       const groups = el("div", "kz-groups");
-      for (const group of view.groups || []) {
-        const box = el("div", "kz-group");
-        box.setAttribute("role", "radiogroup");
-        const label = el("div", "kz-group-label", group.label);
-        box.append(label);
-        const row = el("div", "kz-group-options");
-        for (const opt of group.options) {
-          const b = el("button", "kz-opt", opt.label);
-          b.type = "button";
-          b.setAttribute("role", "radio");
-          b.setAttribute("aria-checked", String(opt.value === group.value));
-          b.dataset.testid = opt.testid || `${group.id}-${opt.value}`;
-          if (opt.hint) b.title = opt.hint;
-          b.addEventListener("click", () => model.send({ type: "choose", group: group.id, value: opt.value }));
-          row.append(b);
-        }
-        box.append(row);
-        if (group.hint) {
-          const hint = el("p", "kz-group-hint", group.hint);
-          hint.dataset.testid = `${group.id}-summary`;
-          box.append(hint);
-        }
-        groups.append(box);
-      }
+      for (const group of view.groups || []) groups.append(optionGroup(group));
       if (groups.childElementCount) root.append(groups);
       if (view.table) {
         const table = el("table", "kz-grid");
@@ -123,12 +222,17 @@ export default {
       const buttons = el("div", "kz-panel-actions");
       for (const b of view.buttons) buttons.append(button(b, "kz-action"));
       root.append(buttons);
+      restoreFocus(root, focused, FALLBACK);
     }
 
     model.on("change:view", draw);
     model.on("change:lang", draw);
     model.on("change:names", draw);
     draw();
+    // A screen shown again gives the focus back to the control that left it (Home: the tile of
+    // the section); a new one to its heading.  Weakly: a puzzle or lesson arriving with its
+    // bar takes it over.
+    focusOnArrival(root, FALLBACK, { weak: true, testid: () => lastPressed.get(model.get("view").testid || "") || null });
     // A pre-started kernel built this screen before the page opened: ask for fresh data, and
     // pass on the page's query string (a teacher's link carries a puzzle set in it).
     model.send({ type: "hello", query: window.location.search || "" });

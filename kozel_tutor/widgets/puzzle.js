@@ -91,7 +91,7 @@ export default {
       box.append(el("div", "kz-puzzle-caption", view.labels.played));
       const row = el("div", "kz-puzzle-row");
       row.dataset.testid = "puzzle-played";
-      for (const token of view.played) row.append(card(token, view, "kz-puzzle-tiny"));
+      for (const token of view.played) row.append(card(token, view, "kz-puzzle-played-card"));
       box.append(row);
       return box;
     }
@@ -184,6 +184,7 @@ export default {
       const focused = focusBefore(root);
       root.replaceChildren();
       root.lang = view.lang;
+      pageLang(view.lang);
       root.dataset.phase = view.phase;
       if (view.phase === "empty") {
         const done = el("div", "kz-puzzle-empty", view.message);

@@ -108,20 +108,30 @@ def _ident(value: object, path: str) -> str:
     return text
 
 
+BUTTON_KEYS = ("Escape", "ArrowLeft", "ArrowRight")
+"""The keys a view may give a button (``key``): pressed with it anywhere in the widget."""
+
+
 def check_button(value: object, path: str) -> None:
     """``{"id", "label", "testid"}`` plus optional ``primary``, ``disabled``, ``icon``, ``title``,
-    ``pressed``."""
+    ``pressed``, ``name`` (what a screen reader says, when the label has pictures in it:
+    stars), ``lang`` (the language of the label: the language switch's "English") and ``key``
+    (one of :data:`BUTTON_KEYS`)."""
     button = _obj(value, path, {"id", "label", "testid"},
-                  {"primary", "disabled", "icon", "title", "pressed"})
+                  {"primary", "disabled", "icon", "title", "pressed", "name", "lang", "key"})
     _ident(button["id"], path + ".id")
     _str(button["label"], path + ".label")
     _ident(button["testid"], path + ".testid")
     for key in ("primary", "disabled", "pressed"):
         if key in button:
             _bool(button[key], f"{path}.{key}")
-    for key in ("icon", "title"):
+    for key in ("icon", "title", "name"):
         if key in button:
             _str(button[key], f"{path}.{key}")
+    if "lang" in button and button["lang"] not in ("ru", "en"):
+        raise _fail(path + ".lang", "expected ru or en")
+    if "key" in button and button["key"] not in BUTTON_KEYS:
+        raise _fail(path + ".key", f"expected one of {', '.join(BUTTON_KEYS)}")
 
 
 def _buttons(value: object, path: str) -> None:
@@ -325,8 +335,10 @@ def check_panel_view(value: object) -> dict[str, Any]:
 def check_names(value: object) -> dict[str, Any]:
     """Check a widget's ``names`` (see :mod:`.names`): the accessible name of each card, by
     canonical token, of each suit, by letter, of the card table and (optional) of the dealer's
-    chip."""
-    names = _obj(value, "names", {"cards", "suits", "table"}, {"dealer"})
+    chip, the pattern of a card named with its player, the mark of the learner's card in the
+    review and the opener of an option group's explanations."""
+    names = _obj(value, "names", {"cards", "suits", "table"},
+                 {"dealer", "seat_card", "your_card", "options_explained"})
     cards = names["cards"]
     if not isinstance(cards, Mapping):
         raise _fail("names.cards", "expected an object")
@@ -342,8 +354,12 @@ def check_names(value: object) -> dict[str, Any]:
         if not _str(name, f"names.suits.{letter}"):
             raise _fail(f"names.suits.{letter}", "empty name")
     _str(names["table"], "names.table")
-    if "dealer" in names:
-        _str(names["dealer"], "names.dealer")
+    for key in ("dealer", "your_card", "options_explained"):
+        if key in names:
+            _str(names[key], f"names.{key}")
+    if "seat_card" in names and not all(
+            part in _str(names["seat_card"], "names.seat_card") for part in ("{seat}", "{card}")):
+        raise _fail("names.seat_card", "expected a pattern with {seat} and {card}")
     return dict(names)
 
 

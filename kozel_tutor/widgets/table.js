@@ -32,6 +32,8 @@ function buttonEl(spec, onClick) {
   }
   if (spec.pressed !== undefined) b.setAttribute("aria-pressed", String(spec.pressed));
   if (spec.disabled) b.disabled = true;
+  if (spec.lang) b.lang = spec.lang;
+  if (spec.key) b.setAttribute("aria-keyshortcuts", spec.key);
   b.addEventListener("click", (e) => { e.stopPropagation(); onClick(spec.id); });
   return b;
 }
@@ -48,7 +50,7 @@ function cellEl(cell, opts) {
   return td;
 }
 
-function tableEl(spec, opts) {
+function tableEl(spec, opts, words = {}) {
   const table = h("table", "kz-grid");
   if (spec.testid) table.dataset.testid = spec.testid;
   if (spec.head.length) {
@@ -62,6 +64,10 @@ function tableEl(spec, opts) {
   for (const row of spec.rows) {
     const tr = h("tr", row.mark ? "kz-row-" + row.mark : "");
     for (const c of row.cells) tr.append(cellEl(c, opts));
+    // the card the learner played is said in words, not by its colour alone
+    if (row.mark && row.mark.startsWith("played") && words.your_card && tr.firstChild) {
+      tr.firstChild.append(h("span", "kz-row-tag", words.your_card));
+    }
     body.append(tr);
   }
   table.append(body);
@@ -74,18 +80,38 @@ export default {
     root.tabIndex = 0;
     // The root takes the table's keys (1-9, arrows, Enter, H): an application, named by Python.
     root.setAttribute("role", "application");
-    const hintId = `kz-table-keys-${tableUid++}`;
+    const uid = `kz-table-${tableUid++}`;
+    const hintId = `${uid}-keys`;
     el.append(root);
-    let selected = -1;
+    // What is drawn anew on every change of the view, and, beside it and never redrawn, the one
+    // live region through which Python's words reach a screen reader (TableWidget.say: each
+    // card played, by whom, who took the trick, what changed).
+    const content = h("div", "kz-table-content");
+    const spoken = h("div", "kz-spoken");
+    spoken.dataset.testid = "spoken";
+    spoken.setAttribute("role", "log");
+    spoken.setAttribute("aria-live", "polite");
+    root.append(content, spoken);
+    let selected = null;   // the card chosen by the keys (its token), not yet played
     // The panel beside or below the table (the deal review): which page of it was shown (its
     // kind and title: a step of the review), how far its content was scrolled, how tall it was.
     let side = { key: null, scroll: 0, height: 0 };
 
     const send = (msg) => model.send(msg);
     const pressButton = (id) => send({ type: "button", id });
+    // the modal panel's button pressed last: the panel shown again (the deal's summary after
+    // its review) gives it the focus back
+    let pressed = null;
+    const pressInPanel = (id) => { pressed = id; pressButton(id); };
     // Python's names in the UI language: names.cards (token -> "дама пик"), names.table.
     const names = () => model.get("names") || {};
     const cardOpts = () => ({ ranks: model.get("view").ranks, fourColour: model.get("four_colour"), names: names().cards });
+
+    // "Фёдор: туз пик": a card named with its player (Python's pattern, names.seat_card).
+    function seatCard(seat, token) {
+      const card = cardName(token, { names: names().cards });
+      return (names().seat_card || "{seat}: {card}").replace("{seat}", seat).replace("{card}", card);
+    }
 
     function learnerCards() {
       return model.get("view").seats.S.cards || [];
@@ -130,21 +156,35 @@ export default {
       if (seat.caption) plate.append(h("span", "kz-caption", seat.caption));
       const hand = h("div", "kz-hand");
       const opts = cardOpts();
+      // the learner's hand is a list of options: the root (which keeps the focus and the keys)
+      // points at the one chosen (aria-activedescendant); the ones not to be played now say so
+      const choosing = name === "S" && seat.cards.some((c) => c.playable);
+      if (name === "S" && seat.cards.length) {
+        hand.setAttribute("role", "listbox");
+        hand.setAttribute("aria-orientation", "horizontal");
+        hand.setAttribute("aria-label", (view.labels && view.labels.hand) || "");
+      }
       if (seat.cards.length) {
         seat.cards.forEach((entry, i) => {
           const card = cardElement(entry.card, Object.assign({ trump: entry.trump }, opts));
           if (name === "S") {
             card.dataset.index = String(i + 1);
+            card.id = `${uid}-card-${entry.card}`;
+            card.setAttribute("role", "option");
+            card.setAttribute("aria-selected", String(entry.card === selected));
             if (entry.playable) {
               card.dataset.playable = "true";
               card.classList.add("kz-playable");
+            } else if (choosing) {
+              card.setAttribute("aria-disabled", "true");
             }
-            if (i === selected) card.classList.add("kz-selected");
-            card.addEventListener("click", () => { selected = -1; playCard(entry.card); });
+            if (entry.card === selected) card.classList.add("kz-selected");
+            card.addEventListener("click", () => { selected = null; playCard(entry.card); });
           }
           if (entry.mark) {
             card.classList.add("kz-mark-" + entry.mark);
             card.dataset.mark = entry.mark;
+            if (entry.mark === "played" && names().your_card) card.append(h("span", "kz-card-tag", names().your_card));
           }
           hand.append(card);
         });
@@ -160,6 +200,7 @@ export default {
 
     function drawCenter(view) {
       const center = h("div", "kz-center");
+      center.setAttribute("role", "group");
       center.setAttribute("aria-label", (view.labels && view.labels.trick) || "");
       center.dataset.testid = "trick";
       const opts = cardOpts();
@@ -167,6 +208,9 @@ export default {
         const slot = h("div", `kz-slot kz-slot-${play.seat}`);
         const card = cardElement(play.card, opts);
         card.dataset.seat = play.seat;
+        // each card on the table is named with its player: "Фёдор: туз пик"
+        slot.setAttribute("role", "img");
+        slot.setAttribute("aria-label", seatCard(view.seats[play.seat].name, play.card));
         slot.append(card);
         if (view.winner === play.seat) {
           slot.classList.add("kz-winner");
@@ -195,6 +239,15 @@ export default {
         b.addEventListener("click", () => send({ type: "call", suit: s.suit }));
         row.append(b);
       }
+      // the arrow keys go from suit to suit; Enter (or Space) names the one with the focus
+      row.addEventListener("keydown", (e) => {
+        const buttons = Array.from(row.querySelectorAll("button"));
+        const at = buttons.indexOf(document.activeElement);
+        const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+        if (at < 0 || !step || e.ctrlKey || e.metaKey || e.altKey) return;
+        buttons[(at + step + buttons.length) % buttons.length].focus();
+        consumeKey(e);
+      });
       call.append(row);
       return call;
     }
@@ -203,8 +256,14 @@ export default {
       const ov = view.overlay;
       const box = h("div", `kz-panel kz-panel-${ov.kind}`);
       if (ov.testid) box.dataset.testid = ov.testid;
+      const modal = (ov.placement || "modal") === "modal";
       box.setAttribute("role", "dialog");
-      box.append(h("h2", "kz-panel-title", ov.title));
+      if (modal) box.setAttribute("aria-modal", "true");
+      const title = h("h2", "kz-panel-title", ov.title);
+      title.id = `${uid}-dialog-title`;
+      title.tabIndex = -1;
+      box.setAttribute("aria-labelledby", title.id);
+      box.append(title);
       for (const line of ov.lines || []) box.append(h("p", "kz-panel-line", line));
       if (ov.legend && ov.legend.length) {
         // what the table's columns mean, just above it
@@ -220,11 +279,11 @@ export default {
         bar.append(fill);
         box.append(bar);
       }
-      if (ov.table) box.append(tableEl(ov.table, cardOpts()));
+      if (ov.table) box.append(tableEl(ov.table, cardOpts(), names()));
       const buttons = h("div", "kz-panel-buttons");
-      for (const b of ov.buttons) buttons.append(buttonEl(b, pressButton));
+      for (const b of ov.buttons) buttons.append(buttonEl(b, modal ? pressInPanel : pressButton));
       box.append(buttons);
-      if ((ov.placement || "modal") === "modal") {
+      if (modal) {
         const backdrop = h("div", "kz-backdrop");
         backdrop.append(box);
         return backdrop;
@@ -283,13 +342,52 @@ export default {
       panel.addEventListener("scroll", () => { shown.scroll = panel.scrollTop; }, { passive: true });
     }
 
+    // The status line: drawn, not spoken (Python says what matters through the live region).
+    function drawStatus(view) {
+      const status = h("div", `kz-status kz-status-${view.status_kind}`);
+      status.dataset.testid = "status";
+      status.textContent = view.status;
+      return status;
+    }
+
+    // Behind a modal panel the table (its seats, the trick) cannot be reached; Tab goes round
+    // the panel's buttons (onKey).  The toolbar above stays the app's own (the language, the
+    // sound), for the mouse.
+    function shutBehind(felt, backdrop) {
+      for (const node of felt.children) if (node !== backdrop) node.inert = true;
+    }
+
+    // Where the focus goes when its control has gone: the suit buttons while the trump is to be
+    // named (the advised one first); the review's step buttons; else the root (its keys).
+    const CALL_FOCUS = [".kz-call .kz-advised", ".kz-call button"];
+    const SIDE_FOCUS = [".kz-panel-review .kz-panel-buttons button:not(.kz-primary)", ".kz-panel-review .kz-panel-buttons button"];
+
+    function placeFocus(view, focused, backdrop) {
+      if (backdrop) {
+        // a modal panel takes the focus: its button that had it (or that was pressed last, if
+        // the panel is back), else its primary button
+        const panel = backdrop.querySelector(".kz-panel");
+        const same = Array.from(panel.querySelectorAll("button"))
+          .find((n) => n.dataset.testid === focused.testid) || panel.querySelector(`button[data-id="${pressed}"]`);
+        const target = usable(same) ? same : panel.querySelector(".kz-primary") || panel.querySelector("button");
+        if (target && focusOn(target) && target !== same) reveal(target);
+        return;
+      }
+      if (view.call && focused.root) {
+        // the trump is to be named: the focus goes from the root to the suits (arrows, Enter)
+        restoreFocus(root, { inside: true, root: false, testid: null }, CALL_FOCUS);
+        return;
+      }
+      restoreFocus(root, focused, view.overlay ? SIDE_FOCUS : CALL_FOCUS);
+    }
+
     function draw() {
       const view = model.get("view");
       const focused = focusBefore(root);
-      const cards = view.seats.S.cards || [];
-      if (selected >= cards.length) selected = cards.length - 1;
-      root.replaceChildren();
+      if (!(view.seats.S.cards || []).some((c) => c.card === selected)) selected = null;
+      content.replaceChildren();
       root.lang = model.get("lang");
+      pageLang(model.get("lang"));
       root.setAttribute("aria-label", (view.labels && view.labels.table) || names().table || "");
       root.classList.toggle("kz-four-colour", !!model.get("four_colour"));
       root.classList.toggle("kz-with-board", !!view.scoreboard);
@@ -309,11 +407,7 @@ export default {
       top.append(tools, badges);
       if (view.scoreboard) top.append(drawScoreboard(view));
 
-      const status = h("div", `kz-status kz-status-${view.status_kind}`);
-      status.dataset.testid = "status";
-      status.setAttribute("role", "status");
-      status.setAttribute("aria-live", "polite");
-      status.textContent = view.status;
+      const status = drawStatus(view);
       const bar = h("div", "kz-progress kz-status-progress");
       if (view.progress !== undefined && view.progress !== null) {
         const fill = h("div", "kz-progress-fill");
@@ -328,10 +422,15 @@ export default {
       felt.append(drawCenter(view));
       if (view.call) felt.append(drawCall(view));
       let under = null;
+      let backdrop = null;
       if (view.overlay) {
         const ov = drawOverlay(view);
-        if ((view.overlay.placement || "modal") === "modal") felt.append(ov);
-        else under = ov;
+        if ((view.overlay.placement || "modal") === "modal") {
+          felt.append(ov);
+          backdrop = ov;
+        } else {
+          under = ov;
+        }
       }
       // A side panel (the deal review) shares a stage with the felt: beside it where the table
       // is wide enough (table.css), else below it.
@@ -339,35 +438,64 @@ export default {
       if (under) {
         const stage = h("div", "kz-stage");
         stage.append(felt, under);
-        root.append(top, status, bar, stage);
+        content.append(top, status, bar, stage);
         placeSidePanel(under, view.overlay);
       } else {
         side = { key: null, scroll: 0, height: 0 };
-        root.append(top, status, bar, felt);
+        content.append(top, status, bar, felt);
       }
       if (view.hint) {
         const keys = h("div", "kz-hint", view.hint);
         keys.id = hintId;
-        root.append(keys);
+        keys.dataset.testid = "keys";
+        content.append(keys);
         root.setAttribute("aria-describedby", hintId);
       } else {
         root.removeAttribute("aria-describedby");
       }
+      const chosen = selected && root.querySelector(`.kz-seat-S [data-card="${selected}"]`);
+      if (chosen) root.setAttribute("aria-activedescendant", chosen.id);
+      else root.removeAttribute("aria-activedescendant");
+      if (backdrop) shutBehind(felt, backdrop);
+      placeFocus(view, focused, backdrop);
+    }
 
-      // A modal panel takes the focus (its primary button, unless one of its buttons has it);
-      // otherwise, if the table had it, the same control if it is still there, else the root.
-      const primary = root.querySelector(".kz-panel .kz-primary");
-      if (primary && view.overlay && (view.overlay.placement || "modal") === "modal") {
-        const same = focused.testid && Array.from(root.querySelectorAll(".kz-panel [data-testid]"))
-          .find((n) => n.dataset.testid === focused.testid);
-        (usable(same) ? same : primary).focus({ preventScroll: true });
-      } else {
-        restoreFocus(root, focused);
-      }
+    // The card the arrow keys go to: among the cards that may be played when some may (the
+    // others are skipped), else among all (looking through the hand while others play).
+    function stepSelection(cards, step) {
+      const open = cards.some((c) => c.playable) ? cards.filter((c) => c.playable) : cards;
+      const at = open.findIndex((c) => c.card === selected);
+      const next = at < 0 ? (step > 0 ? 0 : open.length - 1) : (at + step + open.length) % open.length;
+      return open[next].card;
+    }
+
+    function select(token) {
+      selected = token;
+      draw();
+      const card = root.querySelector(`.kz-seat-S [data-card="${token}"]`);
+      if (card) reveal(card);
+    }
+
+    // A key given to a button of the view (spec.key: Escape closes the pause menu and the
+    // review, the arrows step through the review): pressed if it is there and enabled.
+    function keyedButton(key) {
+      const view = model.get("view");
+      const buttons = [...view.toolbar, ...((view.overlay && view.overlay.buttons) || [])];
+      return buttons.find((b) => b.key === key && !b.disabled) || null;
     }
 
     function onKey(e) {
-      if (e.target !== root || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const modal = root.querySelector(".kz-backdrop .kz-panel");
+      if (modal && trapTab(e, modal)) return;
+      const keyed = keyedButton(e.key);
+      if (keyed && (e.target === root || e.key === "Escape" || root.querySelector(".kz-panel")?.contains(e.target))) {
+        pressButton(keyed.id);
+        consumeKey(e);
+        return;
+      }
+      const onSuit = e.target instanceof Element && !!e.target.closest(".kz-call");
+      if (e.target !== root && !onSuit) return;
       // Every key the table acts on stops here (consumeKey): JupyterLab never sees it.
       if (e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") {
         const hint = model.get("view").toolbar.find((b) => b.id === "hint");
@@ -375,21 +503,31 @@ export default {
         consumeKey(e);
         return;
       }
+      if (onSuit) return;
+      if (model.get("view").call && ["ArrowRight", "ArrowLeft", "Enter", " "].includes(e.key)) {
+        // the trump is to be named first: the keys go to the suit buttons
+        restoreFocus(root, { inside: true, root: false, testid: null }, CALL_FOCUS);
+        consumeKey(e);
+        return;
+      }
       const cards = learnerCards();
-      if (!cards.length) return;
+      if (!cards.length || modal) return;
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-        const step = e.key === "ArrowRight" ? 1 : -1;
-        selected = selected < 0 ? (step > 0 ? 0 : cards.length - 1) : (selected + step + cards.length) % cards.length;
-        draw();
+        select(stepSelection(cards, e.key === "ArrowRight" ? 1 : -1));
         consumeKey(e);
       } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= cards.length) {
-        selected = Number(e.key) - 1;
-        draw();
+        select(cards[Number(e.key) - 1].card);
         consumeKey(e);
-      } else if ((e.key === "Enter" || e.key === " ") && selected >= 0 && selected < cards.length) {
-        playCard(cards[selected].card);
+      } else if ((e.key === "Enter" || e.key === " ") && selected) {
+        playCard(selected);
         consumeKey(e);
       }
+    }
+
+    // A new line in the live region is read out; the last few stay (for a look back).
+    function say(text) {
+      spoken.append(h("p", "", text));
+      while (spoken.childElementCount > 4) spoken.firstElementChild.remove();
     }
 
     function onCustom(msg) {
@@ -401,6 +539,8 @@ export default {
           void card.offsetWidth;
           card.classList.add("kz-shake");
         }
+      } else if (msg.type === "say" && typeof msg.text === "string") {
+        say(msg.text);
       } else if (msg.type === "sound" && model.get("sound")) {
         playSound(msg.name);
       }
@@ -413,7 +553,9 @@ export default {
     model.on("change:names", draw);
     model.on("msg:custom", onCustom);
     draw();
-    focusOnArrival(root);   // the root: its keys (1–9, arrows, Enter, H)
+    // a modal panel's primary button; the suits, if the trump is to be named; else the root
+    // and its keys
+    focusOnArrival(root, [".kz-backdrop .kz-primary", ...CALL_FOCUS]);
     return () => {
       model.off("change:view", draw);
       model.off("change:lang", draw);

@@ -47,6 +47,11 @@ class TableWidget(CommandWidget):
         """Make the card ``token`` in the learner's hand shake (an illegal click)."""
         self.send({"type": "shake", "card": token})
 
+    def say(self, words: str) -> None:
+        """Have a screen reader read ``words`` out: a new line in the table's one live region
+        (a card played and by whom, who took the trick, what the status line now says)."""
+        self.send({"type": "say", "text": words})
+
     def sound_effect(self, name: str) -> None:
         """Play a short sound (``card``, ``trick``, ``illegal``, ``win``, ``lose``) if it is on."""
         self.send({"type": "sound", "name": name})

@@ -47,7 +47,7 @@ def _click_an_illegal_card(page: Any) -> tuple[Card, Card] | None:
         return None
     led = page.locator("[data-testid='trick'] .kz-card").first.get_attribute("data-card")
     token = str(illegal.first.get_attribute("data-card"))
-    illegal.first.click()
+    illegal.first.click(force=True)   # aria-disabled (not to be played now), yet clickable
     return Card.parse(token), Card.parse(str(led))
 
 
