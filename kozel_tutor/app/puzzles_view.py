@@ -78,9 +78,9 @@ _TEXT = {
     "theme": {"ru": "Тема", "en": "Theme"},
     "any": {"ru": "Все темы", "en": "All themes"},
     "any_hint": {"ru": "Задачи по рейтингу на любую тему. Выберите тему, чтобы решать только "
-                       "её; наведите на тему, чтобы узнать, о чём она.",
-                 "en": "Rated puzzles of every theme. Pick a theme to practise only it; hover "
-                       "over a theme to see what it means."},
+                       "её; что значит каждая тема, покажет кнопка «?» рядом со словом «Тема».",
+                 "en": "Rated puzzles of every theme. Pick a theme to practise only it; the "
+                       "“?” beside “Theme” says what each one means."},
     "theme_hint": {"ru": "{note} Задачи по рейтингу — только на эту тему.",
                    "en": "{note} Rated puzzles come from this theme only."},
     "set_hint": {"ru": "задач: {n}", "en": "{n} puzzles"},
