@@ -198,6 +198,8 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         view = settings_view(self.settings, four_colour=self.four_colour, lang=self.lang)
         unfinished = self._continue_hint()
         if unfinished is not None:
+            # the warning says what each button does ("press Play" would name no button here)
+            view.pop("subtitle", None)
             view["lines"] = [text("replace_warning", self.lang, match=unfinished)]
             view["buttons"] = [
                 {"id": "back", "label": text("back", self.lang), "testid": "back"},
