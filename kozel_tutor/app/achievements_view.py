@@ -351,12 +351,8 @@ class AchievementsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     # -- commands -------------------------------------------------------------------------------
 
     def _command(self, command: Command) -> None:
-        if command.kind != "button":
-            return
-        if command.value == "lang":
-            self.switch_lang()
-        elif command.value == "home" and self.go_home is not None:
-            self.go_home()
+        if command.kind == "button":
+            self.header_button(command.value)
 
     def open_section(self, key: str) -> None:
         """Open the section ``key`` as its home tile does (the app's own way to it)."""

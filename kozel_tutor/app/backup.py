@@ -540,12 +540,9 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
         self.header.view = view
 
     def _command(self, command: Command) -> None:
-        if command.kind != "button":
-            return
-        if command.value == "lang":
-            self.switch_lang()
-        elif command.value == "home" and self.go_home is not None and not self.imported:
-            self.go_home()
+        # after an import the only way on is to reopen the app: no way home
+        if command.kind == "button" and not (command.value == "home" and self.imported):
+            self.header_button(command.value)
 
     def refresh(self) -> None:
         """Put the learner's current progress behind the download link."""

@@ -578,10 +578,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             return
         ident = command.value
         try:
-            if ident == "home":
-                self.go_home()
-            elif ident == "lang":
-                self.switch_lang()
+            if ident in ("home", "lang"):
+                self.header_button(ident)
             elif ident == "menu":
                 self.leave()
             elif ident == "dashboard":

@@ -23,10 +23,12 @@ __all__ = ["LanguageSwitch", "home_view", "lang_button", "settings_view"]
 
 class LanguageSwitch:
     """What a section's screen does with its language button: the whole app's switch
-    (``on_lang``, which calls ``set_lang`` on every screen) when it has one, else its own."""
+    (``on_lang``, which calls ``set_lang`` on every screen) when it has one, else its own; and
+    with its header's way home (``go_home``)."""
 
     lang: str
     on_lang: Callable[[], None] | None
+    go_home: Callable[[], None] | None
     set_lang: Callable[[str], None]   # each screen's own: redraws it in the language given
 
     def switch_lang(self) -> None:
@@ -34,6 +36,13 @@ class LanguageSwitch:
             self.on_lang()
         else:
             self.set_lang("en" if self.lang == "ru" else "ru")
+
+    def header_button(self, button: str) -> None:
+        """A button of the section's header: the language switch, or the way home."""
+        if button == "lang":
+            self.switch_lang()
+        elif button == "home" and self.go_home is not None:
+            self.go_home()
 
 
 def lang_button(lang: str) -> dict[str, Any]:

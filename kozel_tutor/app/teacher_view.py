@@ -591,12 +591,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.header.view = view
 
     def _command(self, command: Command) -> None:
-        if command.kind != "button":
-            return
-        if command.value == "lang":
-            self.switch_lang()
-        elif command.value == "home" and self.go_home is not None:
-            self.go_home()
+        if command.kind == "button":
+            self.header_button(command.value)
 
     # -- the draft --------------------------------------------------------------------------
 
