@@ -89,8 +89,7 @@ def test_a_flawless_lesson_earns_three_stars_and_is_saved(progress: LessonProgre
     _play_through(player)
     assert player.view()["done"] == {
         "stars": 3, "text": "Lesson complete: 3 of 3 stars. Every task was right at the first "
-        "try, without a hint.", "next": {"id": "02_trumps", "title": "2. Trumps"},
-        "after_course": []}
+        "try, without a hint.", "next": {"id": "02_trumps", "title": "2. Trumps"}}
     record = progress.get("01_table")
     assert record is not None and record.stars == 3 and record.steps_seen == record.steps == 8
 
@@ -267,13 +266,9 @@ def test_the_last_lesson_points_on_to_a_match_and_the_beginner_puzzles(
     done = player.view()["done"]
     beginner = find_set("beginner-path")
     assert f"«{text('play', 'ru')}»" in done["text"] and f"«{beginner.title.ru}»" in done["text"]
-    assert [a["id"] for a in done["after_course"]] == ["play", f"puzzles:{beginner.id}"]
     player.set_lang("en")
     done = player.view()["done"]
     assert f"{beginner.title.en} set" in done["text"]
-    assert [a["label"] for a in done["after_course"]] == ["Play a match",
-                                                          "Puzzles: Beginner path"]
     earlier = LessonPlayer("01_table", lang="en", progress=progress)
     _play_through(earlier)
-    assert earlier.view()["done"]["after_course"] == []
     assert "last lesson" not in earlier.view()["done"]["text"]

@@ -61,11 +61,6 @@ COURSE_DONE = Text(
     "set in Puzzles.")
 """What the end of the last lesson adds: where to go on."""
 
-AFTER_COURSE: dict[str, Text] = {
-    "play": Text("Сыграть партию", "Play a match"),
-    "puzzles:beginner-path": Text("Задачи: «Путь новичка»", "Puzzles: Beginner path"),
-}
-"""The ways on after the last lesson, for the app to offer as buttons (``done.after_course``)."""
 
 RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
          "en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}}
@@ -300,10 +295,7 @@ class LessonPlayer:
         if self.finished_stars is not None and self.is_last:
             following = self.next_lesson_id
             out["done"] = {"stars": self.finished_stars, "text": self._done_text().get(lang),
-                           "next": None if following is None else self._lesson_name(following),
-                           "after_course": [] if following is not None else [
-                               {"id": key, "label": label.get(lang)}
-                               for key, label in AFTER_COURSE.items()]}
+                           "next": None if following is None else self._lesson_name(following)}
         return out
 
     def widget(self) -> LessonWidget:
