@@ -152,3 +152,13 @@ def test_a_new_match_from_the_settings_says_it_replaces_the_unfinished_one(store
     assert again.settings_panel.receive({"type": "button", "id": "play"}) is not None
     again.play.wait_idle()
     assert store.load_match() != unfinished   # replaced, as the learner was told
+
+
+def test_a_first_visit_points_to_the_lessons_and_later_visits_to_play(store: Store) -> None:
+    def primary(app: App) -> list[str]:
+        return [tile["id"] for tile in app.home.view["tiles"] if tile.get("primary")]
+
+    assert primary(App(store, warm=False)) == ["section:lessons"]
+    from kozel_tutor.lessons.progress import LessonProgress
+    LessonProgress(store.path).record("01_table", 2, 8, None)
+    assert primary(App(store, warm=False)) == ["open-play"]

@@ -137,13 +137,22 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         aside = self._set_aside()
         notices = [*self._standing_notices(aside), *self.notices]
         view = home_view(self.lang, continue_hint=self._continue_hint(), sections=sections(),
-                         notice=" ".join(notices) or None)
+                         notice=" ".join(notices) or None, first_visit=self._first_visit())
         if aside is not None:
             view["buttons"] = [{"id": "dismiss-notice", "label": text("notice_ok", self.lang),
                                 "testid": "dismiss-notice"}]
         self.home.view = view
         self.children = (self.home,)
         self._schedule_warm()
+
+    def _first_visit(self) -> bool:
+        """Nothing played and no lesson begun yet: the home screen points to the lessons."""
+        from ..lessons.progress import LessonProgress
+
+        try:
+            return not self.store.all_stats() and not LessonProgress(self.store.path).all()
+        except sqlite3.Error:
+            return False
 
     def _standing_notices(self, aside: Path | None) -> list[str]:
         """What stays on the home screen: nothing is kept this session (and why), and where a

@@ -54,19 +54,22 @@ def lang_button(lang: str) -> dict[str, Any]:
 
 
 def home_view(lang: str, *, continue_hint: str | None, sections: list[Section],
-              notice: str | None = None) -> dict[str, Any]:
-    """Continue (when a match is saved), Play, then every registered section."""
+              notice: str | None = None, first_visit: bool = False) -> dict[str, Any]:
+    """Continue (when a match is saved), Play, then every registered section.  The first tile
+    to press is coloured: Continue, else Play, or Lessons on a learner's ``first_visit``."""
     tiles: list[dict[str, Any]] = []
     if continue_hint is not None:
         tiles.append({"id": "continue", "label": text("continue", lang), "testid": "continue",
                       "icon": "▶", "title": continue_hint, "primary": True})
     tiles.append({"id": "open-play", "label": text("section_play", lang), "testid": "open-play",
                   "icon": "♣", "title": text("section_play_hint", lang),
-                  "primary": continue_hint is None})
+                  "primary": continue_hint is None and not first_visit})
     for section in sections:
         tiles.append({"id": f"section:{section.key}"[:40], "label": section.title[lang],
                       "testid": f"section-{section.key}"[:40], "icon": section.icon,
-                      "title": section.hint.get(lang, "")})
+                      "title": section.hint.get(lang, ""),
+                      "primary": first_visit and continue_hint is None
+                      and section.key == "lessons"})
     view: dict[str, Any] = {"title": text("app_title", lang), "subtitle": text("app_subtitle",
                                                                                lang),
                             "toolbar": [lang_button(lang)], "tiles": tiles, "buttons": [],
