@@ -74,6 +74,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.warming: threading.Thread | None = None
         self.screen = "home"
         self._link_opened = False
+        self._begun = False   # the learner has played or begun a lesson (see _first_visit)
         self.show_home()
         self._open_linked_set()
 
@@ -146,13 +147,17 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self._schedule_warm()
 
     def _first_visit(self) -> bool:
-        """Nothing played and no lesson begun yet: the home screen points to the lessons."""
+        """Nothing played and no lesson begun yet: the home screen points to the lessons.
+        Once that is over it stays over, so the progress file is read only while it lasts."""
         from ..lessons.progress import LessonProgress
 
+        if self._begun:
+            return False
         try:
-            return not self.store.all_stats() and not LessonProgress(self.store.path).all()
+            self._begun = bool(self.store.all_stats() or LessonProgress(self.store.path).all())
         except sqlite3.Error:
             return False
+        return not self._begun
 
     def _standing_notices(self, aside: Path | None) -> list[str]:
         """What stays on the home screen: nothing is kept this session (and why), and where a
