@@ -38,13 +38,12 @@ from ..i18n import Number, pick
 from ..lessons import LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..puzzles.progress import Progress
 from ..widgets import Command, PanelWidget
-from .notebook import _rule_label as rule_label
 from .screens import LanguageSwitch, lang_button
 from .sections import SECTIONS, Section, SectionContext, register_section
 from .session import LEVEL_ORDER, VARIANTS
 from .store import Stats, Store
 from .texts import text
-from .views import level_label
+from .views import level_label, rule_label
 
 __all__ = ["AchievementsView", "lessons_lines", "matches_html", "puzzles_lines",
            "rating_meaning"]

@@ -27,8 +27,8 @@ from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
 from .session import DealRecord, MatchSession, SaveError, Settings, open_saved_match
 from .store import Store
-from .texts import TEXTS, text
-from .views import level_label, outcome_text, points_text
+from .texts import text
+from .views import level_label, outcome_text, points_text, rule_label
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped]
@@ -278,12 +278,12 @@ def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
 
 def _deal_title(settings: Settings, lang: str) -> str:
     return text("nb_deal_title", lang, level=level_label(settings.level, lang),
-                rule=_rule_label(settings.stats_key[1], lang))
+                rule=rule_label(settings.stats_key[1], lang))
 
 
 def _settings_label(settings: Settings, lang: str) -> str:
     """``Easy, Clubs``: the difficulty and the trump rule (or regional game)."""
-    return f"{level_label(settings.level, lang)}, {_rule_label(settings.stats_key[1], lang)}"
+    return f"{level_label(settings.level, lang)}, {rule_label(settings.stats_key[1], lang)}"
 
 
 class _Progress:
@@ -312,13 +312,6 @@ class _Progress:
         self.bar.close()
 
 
-def _rule_label(rule: str, lang: str) -> str:
-    for key in (f"trump_{rule}", f"variant_{rule}"):
-        if key in TEXTS:
-            return text(key, lang)
-    return rule
-
-
 def results(lang: str | None = None, *, store: Store | None = None) -> pd.DataFrame | None:
     """Your record against the AI, a row per difficulty and trump rule (or regional game),
     which index the rows.  ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used
@@ -331,7 +324,7 @@ def results(lang: str | None = None, *, store: Store | None = None) -> pd.DataFr
         return None
     rows = [{
         text("nb_col_level", lang): level_label(level, lang),
-        text("nb_col_rule", lang): _rule_label(rule, lang),
+        text("nb_col_rule", lang): rule_label(rule, lang),
         text("nb_col_matches", lang): stats.matches,
         text("nb_col_wins", lang): stats.wins,
         text("nb_col_deals", lang): stats.deals,

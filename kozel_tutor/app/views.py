@@ -85,6 +85,16 @@ def level_label(level: str, lang: str) -> str:
     return text(key, lang) if key in TEXTS else level
 
 
+def rule_label(rule: str, lang: str) -> str:
+    """The name of a trump rule (``clubs``, ``called``) or a regional game, as the statistics
+    key it (``Settings.stats_key``)."""
+    from .texts import TEXTS
+    for key in (f"trump_{rule}", f"variant_{rule}"):
+        if key in TEXTS:
+            return text(key, lang)
+    return rule
+
+
 def _button(ident: str, label: str, *, primary: bool = False, testid: str | None = None,
             **extra: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"id": ident, "label": label, "testid": testid or ident}
