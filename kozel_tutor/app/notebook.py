@@ -21,7 +21,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
 from ..ai.context import MatchContext
-from ..i18n import LANGUAGES, pick
+from ..i18n import LANGUAGES
 from .notices import not_kept_notice, save_set_aside_notice
 from .play_view import Pace, PlayScreen
 from .review import analyse_step, learner_steps
@@ -46,15 +46,6 @@ NOTEBOOK_SLOT = "notebook"
 
 #: the preference holding the language last used at the notebook's table (the app's is ``"lang"``)
 LANG_PREF = "notebook_lang"
-
-_TEXT = {
-    "unfinished": {
-        "en": "You have an unfinished match in this notebook ({match}): here it is, where you "
-              "stopped. To start a new match instead: {call}",
-        "ru": "В блокноте есть незаконченная партия ({match}): вот она, с того места, где вы "
-              "остановились. Чтобы вместо неё начать новую: {call}",
-    },
-}
 
 
 def _open(store: Store | None, lang: str | None) -> tuple[Store, str]:
@@ -174,7 +165,7 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
         if problem is not None:
             print(problem)
         if session is not None and not session.score.is_over:
-            print(pick(_TEXT, "unfinished", lang, match=_match_label(session, lang),
+            print(text("nb_unfinished", lang, match=_match_label(session, lang),
                        call=_new_match_call(settings)))
             table = _Table(store, session.settings, lang, pace)
             table.screen.resume(session)

@@ -355,6 +355,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "next_step": {"en": "Next →", "ru": "Дальше →"},
     "close": {"en": "Close", "ru": "Закрыть"},
     # -- the play notebook -----------------------------------------------------------------
+    "nb_unfinished": {
+        "en": "You have an unfinished match in this notebook ({match}): here it is, where you "
+              "stopped. To start a new match instead: {call}",
+        "ru": "В блокноте есть незаконченная партия ({match}): вот она, с того места, где вы "
+              "остановились. Чтобы вместо неё начать новую: {call}",
+    },
     "nb_no_match": {"en": "There is no match of this notebook to continue: start one with play().",
                     "ru": "Незаконченной партии этого блокнота нет: начните новую — play()."},
     "nb_no_deal": {"en": "No finished deal yet: play a deal to the end (here or in the app), "
