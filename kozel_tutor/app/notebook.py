@@ -24,7 +24,7 @@ from ..ai.context import MatchContext
 from ..i18n import LANGUAGES
 from .notices import not_kept_notice, save_set_aside_notice
 from .play_view import Pace, PlayScreen
-from .review import analyse_step, learner_steps
+from .review import Alternative, StepAnalysis, analyse_step, learner_steps
 from .session import DealRecord, MatchSession, SaveError, Settings, open_saved_match
 from .store import Store
 from .texts import text
@@ -251,7 +251,7 @@ def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
             text("nb_col_best", lang): ", ".join(c.label(lang) for c in best) if best else "…",
             text("nb_col_best_points", lang): points_text(top),
             text("nb_col_best_deal", lang): outcome_text(top, lang, rules)[0],
-            text("nb_col_lost", lang): analysis.loss,
+            text("nb_col_lost", lang): _points_lost(analysis, played, top),
             text("nb_col_why", lang): "" if analysis.why is None else analysis.why.get(lang),
         })
         if shown is not None:
@@ -265,6 +265,17 @@ def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
                                               name=text("nb_col_trick", lang)))
     frame.attrs["title"] = title
     return frame
+
+
+def _points_lost(analysis: StepAnalysis, played: Alternative, top: Alternative) -> int | str:
+    """The card points the played card gave away against the best card: 0 also when it kept
+    the best card's points but not its deal result (the "Why" column says what it cost); "…"
+    while not exact, and "—" where the catch makes points no measure of it."""
+    if analysis.loss is not None:
+        return analysis.loss
+    if not analysis.exact:
+        return "…"
+    return "—" if played.catch or top.catch else top.low - played.low
 
 
 def _deal_title(settings: Settings, lang: str) -> str:

@@ -22,6 +22,13 @@ stand-in it shows no points for it (:attr:`Alternative.catch`) and compares the 
 not points (:attr:`StepAnalysis.lost_result`).  Positions where the catch cannot happen any more
 are reviewed in card points as everywhere else.
 
+Card points do not settle everything: two cards can end the deal with the same points and still
+different results (one takes every trick, the other lets the opponents take a trick with no
+points in it: the opponents are written 4, not 6).  The best cards are those of the most points
+and, among them, of the best result for the learner's side (:func:`deal_worth`); a card of the
+same points but a worse result is not best, and the review says what it cost in the deal's
+result.
+
 >>> import random
 >>> from kozel_tutor.app.session import MatchSession, Settings
 >>> session = MatchSession(Settings(level="random"), rng=random.Random(2))
@@ -42,16 +49,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..ai.context import MatchContext
-from ..ai.pimc import backend_for
+from ..ai.pimc import backend_for, deal_utility
 from ..cards import Card
 from ..i18n import MORE_POINTS, POINTS
 from ..position import Position
 from ..puzzles.explain import card_report, outcome_text
 from ..puzzles.model import Goal, Text
 from ..puzzles.variants import catch_live
-from ..puzzles.verify import analyse, signed_score
+from ..puzzles.verify import QUICK_CARDS, analyse, signed_score
 from ..rules import Rules
-from ..seats import Seat, Team
+from ..seats import Seat
 from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
 from . import review_texts  # noqa: F401  (registers the texts)
@@ -59,7 +66,7 @@ from .session import LEARNER, DealRecord
 from .texts import text
 
 __all__ = ["SETTLE_SHARE", "Alternative", "ReviewStep", "StepAnalysis", "Swing",
-           "analyse_step", "learner_steps", "swing", "swing_text"]
+           "analyse_step", "deal_worth", "learner_steps", "swing", "swing_text"]
 
 #: the second search, for the outcomes only, gets this share of the budget on top
 SETTLE_SHARE = 0.5
@@ -119,20 +126,34 @@ class StepAnalysis:
         return all(alt.exact for alt in self.alternatives)
 
     def _tops(self) -> list[Alternative]:
-        """The cards of the highest value (none while any value is still a range)."""
+        """The cards of the highest value and, among them, of the best deal result (none while
+        any value is still a range); a card whose result is not known yet stays among them."""
         if not self.exact:
             return []
         top = max(alt.low for alt in self.alternatives)
-        return [alt for alt in self.alternatives if alt.low == top]
+        tops = [alt for alt in self.alternatives if alt.low == top]
+        known = [self._worth(alt) for alt in tops if alt.outcome is not None]
+        best = max(known, default=0.0)
+        return [alt for alt in tops if alt.outcome is None or self._worth(alt) == best]
+
+    def _worth(self, alt: Alternative) -> float:
+        """What ``alt``'s deal result is worth to the learner's side (:func:`deal_worth`)."""
+        return deal_worth(alt.outcome, self.step)
 
     def _played(self) -> Alternative:
         return next(alt for alt in self.alternatives if alt.card == self.step.played)
 
+    def _same_points(self, played: Alternative, top: Alternative) -> bool:
+        """Whether the played card, not a best one, ends the deal with the best card's points
+        (counted, not the catch's stand-in): it is worse only in the deal's result."""
+        return not (played.catch or top.catch) and played.low == top.low
+
     @property
     def best(self) -> tuple[Card, ...]:
         """The cards proven best (empty while any value is still a range): those of the highest
-        value and, where the catch makes points no measure between a card and them (its value
-        or all theirs may stand for the catch), those that end the deal with the same result."""
+        value and the best deal result among them and, where the catch makes points no measure
+        between a card and them (its value or all theirs may stand for the catch), those that
+        end the deal with the same result."""
         tops = self._tops()
         if not tops:
             return ()
@@ -144,8 +165,9 @@ class StepAnalysis:
     @property
     def loss(self) -> int | None:
         """Card points the played card gave away against the best card: 0 for a best card,
-        ``None`` while not exact, and ``None`` when the catch makes points no measure of it
-        (then :attr:`lost_result` says what it cost)."""
+        ``None`` while not exact, and ``None`` when points are no measure of it: the catch
+        decides, or the card keeps the best card's points but ends the deal with a worse
+        result (then :attr:`lost_result` says what it cost)."""
         tops = self._tops()
         if not tops:
             return None
@@ -153,23 +175,24 @@ class StepAnalysis:
         if played.card in self.best:
             return 0
         counted = [alt for alt in tops if not alt.catch]
-        if played.catch or not counted:
+        if played.catch or not counted or self._same_points(played, counted[0]):
             return None
         return counted[0].low - played.low
 
     @property
     def lost_result(self) -> tuple[Alternative, Alternative] | None:
         """The played card and a best card when the played card ends the deal with a worse
-        result and the catch makes points no measure between them; ``None`` otherwise."""
+        result and points are no measure between them (the catch decides, or both keep the
+        same points); ``None`` otherwise."""
         tops = self._tops()
         if not tops or self.loss is not None:
             return None
-        return self._played(), tops[0]
+        return self._played(), max(tops, key=self._worth)
 
     def lost_text(self, lang: str) -> str | None:
         """What the played card cost against the best one, in ``lang``: the points it gave
-        away, or the better deal result where the catch decides; ``None`` for a best card or
-        while not exact."""
+        away, or the better deal result where the catch decides or the points are the same;
+        ``None`` for a best card or while not exact."""
         if self.loss:
             return text("review_lost", lang, diff=MORE_POINTS(self.loss))
         lost = self.lost_result
@@ -179,7 +202,26 @@ class StepAnalysis:
         team, rules = self.step.position.to_move.team, self.step.position.rules
         best_words = outcome_text(top.outcome, team, gerund=True, rules=rules).get(lang)
         played_words = outcome_text(played.outcome, team, rules=rules).get(lang)
-        return text("review_lost_result", lang, best=best_words, played=played_words)
+        key = "review_lost_same_points" if self._same_points(played, top) else \
+            "review_lost_result"
+        return text(key, lang, best=best_words, played=played_words)
+
+
+def deal_worth(outcome: Outcome | None, step: ReviewStep) -> float:
+    """What the deal result ``outcome`` is worth to the side of the learner's card ``step``, to
+    rank the cards of equal value: what it writes (negative: what the opponents write); a reset
+    (``classic``'s люся, ``kozly24``'s sweep erasing) is worth the match score it wipes, as
+    the AI weighs it (:func:`~kozel_tutor.ai.pimc.deal_utility`); an unknown result least.
+    """
+    team = step.position.to_move.team
+    if outcome is None:
+        return -1000.0
+    if outcome.winner is None or outcome.value:
+        return signed_score(outcome, team)
+    # a reset: the winners took every trick and so all 120 points
+    ours = 120 if outcome.winner == team else 0
+    return deal_utility(step.position.rules, team, ours, 120 - ours, ours_no_trick=not ours,
+                        theirs_no_trick=bool(ours), context=step.context)
 
 
 def learner_steps(record: DealRecord, rules: Rules,
@@ -224,23 +266,21 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
             outcome = outcome or settled[card][2]
         catch = any(low <= value <= high for value in stand_ins)
         alternatives.append(Alternative(card, low, high, outcome, catch))
-    team = step.position.to_move.team
-    alternatives.sort(key=lambda alt: (-alt.high, -alt.low, -_score(alt.outcome, team),
+    alternatives.sort(key=lambda alt: (-alt.high, -alt.low, -deal_worth(alt.outcome, step),
                                        alt.card.index))
     result = StepAnalysis(step, tuple(alternatives))
     # the best cards first (a card as good as the best through the catch may be worth less)
     best = set(result.best)
     result = replace(result, alternatives=tuple(sorted(alternatives,
                                                        key=lambda alt: alt.card not in best)))
-    if result.loss or result.lost_result is not None:
+    if result.loss:
         result = replace(result, why=_why(step, analysis, backend, budget))
+    elif (lost := result.lost_result) is not None:
+        played, top = lost
+        why = _trick_why(step, analysis, backend, top.card) if result._same_points(played, top) \
+            else _why(step, analysis, backend, budget)
+        result = replace(result, why=why)
     return result
-
-
-def _score(outcome: Outcome | None, team: Team) -> int:
-    """What ``team`` writes (negative: the opponents), to put the better deal result first
-    among cards of equal value; an unknown result last."""
-    return -100 if outcome is None else signed_score(outcome, team)
 
 
 def _catch_values(position: Position) -> tuple[int, ...]:
@@ -261,6 +301,22 @@ def _why(step: ReviewStep, analysis: Analysis, backend: Backend,
         return card_report(check, step.played, backend=backend, budget=budget).text
     except TimeoutError:
         return None
+
+
+def _trick_why(step: ReviewStep, analysis: Analysis, backend: Backend,
+               best: Card) -> Text | None:
+    """The tutor's words on a card that kept the best card's points but not its result: the
+    trick the opponents take after it where the ``best`` card takes every trick, or the tricks
+    they all take where the best card takes one (the goals that tell the two apart).  ``None``
+    where neither goal tells them apart under the preset, or the hand is too big to play the
+    lines out in a moment (:data:`~kozel_tutor.puzzles.verify.QUICK_CARDS`)."""
+    if len(step.position.hands[step.position.to_move]) > QUICK_CARDS:
+        return None
+    for goal in (Goal.ALL_TRICKS, Goal.TAKE_TRICK):
+        check = analyse(step.position, goal, backend=backend, analysis=analysis)
+        if best in check.answers and step.played not in check.answers:
+            return card_report(check, step.played, backend=backend).text
+    return None
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The deal review's words for the others' cards between two of the learner's cards (Russian and
-English), merged into :data:`TEXTS` (see :func:`kozel_tutor.app.review.swing`).
+English), merged into :data:`TEXTS` (see :func:`kozel_tutor.app.review.swing`), and for a card
+that kept the best card's points but not its deal result.
 
 >>> from .texts import text
 >>> text("review_swing_card", "ru", name=text("review_seat_gen_N", "ru"), card="Д♥")
@@ -37,6 +38,15 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
                           "ru": "После {cards} ваша сторона, если видеть все карты, может "
                                 "набрать уже не {before}, а {after}: соперники тоже не видят "
                                 "чужих карт."},
+    # a card as good as the best one in points, worse in the deal's result (a trick given away
+    # with no points in it): {played} "you write 4" as it is, {best} in the conditional ("you
+    # would write 6"), as in "review_lost_result"
+    "review_lost_same_points": {"en": "The best card would have given your side the same points "
+                                      "but a better deal: after your card {played}, whereas "
+                                      "with the best card {best}.",
+                                "ru": "Лучший ход дал бы вашей стороне столько же очков, но "
+                                      "лучший итог раздачи: после вашего хода {played}, а при "
+                                      "лучшем ходе {best}."},
 }
 
 for _key, _texts in REVIEW_TEXTS.items():
