@@ -1,4 +1,4 @@
-"""The progress file: export the learner's SQLite progress to JSON and import it back.
+"""The backup copy: export the learner's SQLite progress to JSON and import it back.
 
 Every refusal must leave the database exactly as it was (compared as a full SQL dump).
 """
@@ -207,7 +207,7 @@ def test_text_that_is_not_json_is_refused(store: Store) -> None:
     error = refused(store, b"hello, I am not JSON")
     assert error.key == "not_json"
     # plain words for a non-coder: no parser message, no "JSON"
-    assert error.text("ru").startswith("Этот файл повреждён или это не файл прогресса.")
+    assert error.text("ru").startswith("Этот файл повреждён или это не резервная копия.")
     assert "JSON" not in error.text("ru") + error.text("en")
     assert "Expecting" not in error.text("ru") + error.text("en")
 
@@ -485,12 +485,12 @@ def test_loading_a_file_keeps_the_progress_it_replaces_and_a_refused_one_keeps_n
     assert dump(store) == mine
 
 
-def test_progress_file_is_a_section_of_the_home_screen(store: Store) -> None:
+def test_the_backup_copy_is_a_section_of_the_home_screen(store: Store) -> None:
     from kozel_tutor.app.sections import SectionContext, load_sections, sections
 
     assert not [problem for problem in load_sections() if "backup" in problem]
     section = next(s for s in sections() if s.key == "progress")
-    assert section.title == {"en": "Progress file", "ru": "Файл прогресса"}
+    assert section.title == {"en": "Backup copy", "ru": "Резервная копия"}
     went_home: list[bool] = []
     panel = section.open(SectionContext("ru", store, lambda: went_home.append(True)))
     home = panel.header.view["toolbar"][0]
@@ -503,25 +503,25 @@ def _toolbar(panel: BackupPanel) -> list[str]:
     return [str(button["id"]) for button in panel.header.view["toolbar"]]
 
 
-def test_the_progress_file_screen_has_the_sections_header_and_language_switch(
+def test_the_backup_screen_has_the_sections_header_and_language_switch(
         store: Store) -> None:
     panel = BackupPanel(store, "en", go_home=lambda: None)
     assert panel.children[0] is panel.header and "kz-page-header" in panel.header._dom_classes
     view = panel.header.view
-    assert view["title"] == "Progress file" and view["testid"] == "backup"
+    assert view["title"] == "Backup copy" and view["testid"] == "backup"
     assert _toolbar(panel) == ["home", "lang"]
     assert view["toolbar"][0]["label"] == "← Home" and view["toolbar"][1]["label"] == "Русский"
     assert not [c for c in panel.children if isinstance(c, widgets.Button)]
     panel.header.receive({"type": "button", "id": "lang"})   # no app: this screen switches
     assert panel.lang == "ru" and panel.header.lang == "ru"
-    assert panel.header.view["title"] == "Файл прогресса"
+    assert panel.header.view["title"] == "Резервная копия"
     assert panel.header.view["toolbar"][0]["label"] == "← Домой"
     assert "Сеанс в интернете" in panel.intro.value
-    assert panel.upload.description == "Загрузить файл прогресса"
-    assert "Сохранить файл прогресса" in panel.download.value
+    assert panel.upload.description == "Загрузить резервную копию"
+    assert "Сохранить резервную копию" in panel.download.value
 
 
-def test_the_progress_file_screen_switches_the_whole_apps_language(tmp_path: Path) -> None:
+def test_the_backup_screen_switches_the_whole_apps_language(tmp_path: Path) -> None:
     from kozel_tutor.app import App
 
     app = App(Store(tmp_path / "progress.sqlite3"), warm=False)
@@ -531,7 +531,7 @@ def test_the_progress_file_screen_switches_the_whole_apps_language(tmp_path: Pat
     assert isinstance(panel, BackupPanel)
     panel.header.receive({"type": "button", "id": "lang"})
     assert app.lang == panel.lang == "en" and app.store.get_pref("lang") == "en"
-    assert panel.header.view["title"] == "Progress file"
+    assert panel.header.view["title"] == "Backup copy"
     assert panel.header.view["toolbar"][-1]["label"] == "Русский"
 
 

@@ -1,10 +1,10 @@
 """Save the learner's progress to a file and bring it back: progress that outlives a session.
 
 A Binder session is thrown away after some idle minutes, and its SQLite database with it.  The
-learner keeps progress across sessions by downloading a *progress file* (JSON) and uploading it
-in the next session.  The file holds every table of the :class:`~.store.Store` database except
-its private ``meta`` table: the match in progress, statistics, preferences, and whatever tables
-later versions add (lessons, ratings): nothing here lists them by hand.
+learner keeps progress across sessions by downloading a *backup copy* (a JSON file) and
+uploading it in the next session.  The file holds every table of the :class:`~.store.Store`
+database except its private ``meta`` table: the match in progress, statistics, preferences,
+and whatever tables later versions add (lessons, ratings): nothing here lists them by hand.
 
 Every row is exported as it is stored, damaged or not (:func:`~kozel_tutor.bad_rows.raw_rows`:
 text that is not UTF-8 and blobs as ``{"base64": ...}``, byte for byte), so the download never
@@ -106,25 +106,25 @@ Stored = str | int | float | bytes | None
 
 _MESSAGES: dict[str, dict[str, str]] = {
     "too_big": {
-        "en": "The file is too large ({size} bytes; at most {limit}). Is it a progress file?",
-        "ru": "Файл слишком большой ({size} байт; не больше {limit}). Это файл прогресса?",
+        "en": "The file is too large ({size} bytes; at most {limit}). Is it a backup copy?",
+        "ru": "Файл слишком большой ({size} байт; не больше {limit}). Это резервная копия?",
     },
     "unreadable": {
         "en": "The browser could not read the file. Choose it again.",
         "ru": "Браузер не смог прочитать файл. Выберите его ещё раз.",
     },
     "not_text": {
-        "en": "The file is not text (UTF-8), so it is not a progress file.",
-        "ru": "Файл не текстовый (UTF-8), это не файл прогресса.",
+        "en": "The file is not text (UTF-8), so it is not a backup copy.",
+        "ru": "Файл не текстовый (UTF-8), это не резервная копия.",
     },
     "not_json": {
-        "en": "This file is damaged or is not a progress file. Was it changed or cut short?",
-        "ru": "Этот файл повреждён или это не файл прогресса. Может быть, его изменили или он "
+        "en": "This file is damaged or is not a backup copy. Was it changed or cut short?",
+        "ru": "Этот файл повреждён или это не резервная копия. Может быть, его изменили или он "
               "загрузился не полностью?",
     },
     "not_progress": {
-        "en": "This is not a kozel-tutor progress file.",
-        "ru": "Это не файл прогресса kozel-tutor.",
+        "en": "This is not a kozel-tutor backup copy.",
+        "ru": "Это не резервная копия kozel-tutor.",
     },
     "newer_format": {
         "en": "The file was made by a newer version of the app (format {found}; this app reads "
@@ -161,7 +161,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
 
 
 class BackupError(ValueError):
-    """A progress file that cannot be imported; :meth:`text` says why, in ru or en."""
+    """A backup copy that cannot be imported; :meth:`text` says why, in ru or en."""
 
     def __init__(self, key: str, **params: object) -> None:
         self.key = key
@@ -204,7 +204,7 @@ def _tables(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
 
 
 def export_progress(store: Store) -> bytes:
-    """The whole of the learner's progress as a progress file (UTF-8 JSON), read in one
+    """The whole of the learner's progress as a backup copy (UTF-8 JSON), read in one
     consistent snapshot; every row as it is stored, however damaged
     (:func:`~kozel_tutor.bad_rows.raw_rows`)."""
     with reading(store.path) as conn:
@@ -233,7 +233,7 @@ def backup_filename(now: float | None = None) -> str:
 
 
 def write_backup(store: Store, path: Path) -> None:
-    """Write the progress file to ``path`` atomically: a complete file or the old one
+    """Write a backup copy to ``path`` atomically: a complete file or the old one
     (:func:`~kozel_tutor.atomic_files.atomic_write_bytes`)."""
     atomic_write_bytes(path, export_progress(store))
 
@@ -255,7 +255,7 @@ def _decode(data: bytes) -> dict[str, Any]:
     try:
         document = json.loads(text, parse_constant=_reject_constant)
     except (json.JSONDecodeError, ValueError, RecursionError) as exc:
-        log.info("progress file is not JSON: %s", exc)   # the parser's words, for the log
+        log.info("backup copy is not JSON: %s", exc)   # the parser's words, for the log
         raise BackupError("not_json") from None
     if (not isinstance(document, dict) or document.get("app") != APP
             or document.get("kind") != KIND):
@@ -388,7 +388,7 @@ def _unreadable_saves(tables: _Rows, moved: float) -> tuple[list[list[Stored]],
 
 
 def read_backup(path: Path) -> bytes:
-    """The bytes of a progress file on disk, refusing a file too large before reading it."""
+    """The bytes of a backup copy on disk, refusing a file too large before reading it."""
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise BackupError("too_big", size=size, limit=MAX_BYTES)
@@ -437,19 +437,19 @@ def import_progress(store: Store, data: bytes) -> ImportReport:
 # -- the home-screen section -------------------------------------------------------------------
 
 _PANEL: dict[str, dict[str, str]] = {
-    "title": {"en": "Progress file", "ru": "Файл прогресса"},
-    "hint": {"en": "A backup copy: save your progress to a file, or load it back",
-             "ru": "Резервная копия: сохранить прогресс в файл или загрузить его обратно"},
+    "title": {"en": "Backup copy", "ru": "Резервная копия"},
+    "hint": {"en": "Save your progress to a file, or load it back",
+             "ru": "Сохранить прогресс в файл или загрузить его обратно"},
     "explain": {
-        "en": "An online session is deleted when it has not been used for a while. Save your "
-              "progress file (the match in progress, statistics, settings) and load it next "
-              "time to carry on.",
+        "en": "An online session is deleted when it has not been used for a while. Save a "
+              "backup copy of your progress (lessons, puzzles, the match in progress, "
+              "statistics, settings) to a file and load it next time to carry on.",
         "ru": "Сеанс в интернете удаляется, если им какое-то время не пользоваться. Сохраните "
-              "файл прогресса (текущая партия, статистика, настройки) и загрузите его в "
-              "следующий раз, чтобы продолжить.",
+              "резервную копию прогресса (уроки, задачи, текущая партия, статистика, "
+              "настройки) в файл и загрузите её в следующий раз, чтобы продолжить.",
     },
-    "download": {"en": "Save progress file", "ru": "Сохранить файл прогресса"},
-    "upload": {"en": "Load progress file", "ru": "Загрузить файл прогресса"},
+    "download": {"en": "Save a backup copy", "ru": "Сохранить резервную копию"},
+    "upload": {"en": "Load a backup copy", "ru": "Загрузить резервную копию"},
     "back": {"en": "← Home", "ru": "← Домой"},
     "kept": {"en": "The progress it replaced is kept in your data folder as {name}.",
              "ru": "Прежний прогресс сохранён в папке данных как {name}."},
@@ -479,7 +479,7 @@ def _when(stamp: str, lang: str) -> str:
 
 
 class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
-    """Download the progress file, or upload one: the *Progress file* section of the app.
+    """Download a backup copy of the progress, or upload one: the *Backup copy* section.
 
     Its header is the other sections' (:class:`~kozel_tutor.widgets.PanelWidget`): the title,
     the way home and the language switch (``on_lang``: the app's own, which switches every
@@ -560,7 +560,7 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
     def import_file(self, content: bytes) -> ImportReport | None:
         """Import ``content`` and say how it went in :attr:`status`; ``None`` if refused.
 
-        The progress it replaces is first kept as a progress file beside the database
+        The progress it replaces is first kept as a backup copy beside the database
         (``progress-before-import-<time>.json``), so loading the wrong file loses nothing."""
         kept = self.store.path.with_name(
             f"progress-before-import-{datetime.now(UTC):%Y%m%d-%H%M%S}.json")

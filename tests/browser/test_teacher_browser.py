@@ -202,11 +202,11 @@ def test_the_teacher_gets_words_for_a_bad_position_the_whole_link_and_the_apps_b
 
     page.get_by_test_id("teacher-home").click()
     page.get_by_test_id("section-progress").click()
-    page.get_by_test_id("backup").get_by_text("Progress file").wait_for()
+    page.get_by_test_id("backup").get_by_text("Backup copy", exact=True).wait_for()
     assert page.get_by_test_id("backup-home").inner_text() == "← Home"
     assert look("[data-testid='backup-home']") == (cream, "8px")
     page.get_by_test_id("lang").click()
-    page.get_by_test_id("backup").get_by_text("Файл прогресса").wait_for()
+    page.get_by_test_id("backup").get_by_text("Резервная копия", exact=True).wait_for()
     page.get_by_test_id("backup-home").get_by_text("← Домой").click()
     page.get_by_test_id("open-play").wait_for()
 
