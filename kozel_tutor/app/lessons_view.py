@@ -2,8 +2,9 @@
 
 One :class:`LessonsView` (an ``ipywidgets.VBox``) shows either the list (a panel of tiles, one a
 lesson, with the stars earned and the steps seen) or one lesson (a small toolbar and the lesson
-widget).  Progress is read from and written to the app's database through
-:class:`~kozel_tutor.lessons.progress.LessonProgress`.
+widget; once the last lesson of the course is finished, buttons under it lead on to a match and
+to the puzzles, through the app's own way to its screens).  Progress is read from and written
+to the app's database through :class:`~kozel_tutor.lessons.progress.LessonProgress`.
 
 >>> from kozel_tutor.lessons.progress import LessonRecord
 >>> lesson_tile("04_trick", LessonRecord("04_trick", 5, 5, 2), "en")["label"]
@@ -23,6 +24,7 @@ from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
+from .sections import SECTIONS
 from .store import Store
 from .texts import text
 
@@ -40,7 +42,18 @@ _TEXT = {
     "seen": {"ru": "пройдено шагов: {seen} из {steps}", "en": "{seen} of {steps} steps seen"},
     "new": {"ru": "ещё не начат", "en": "not started yet"},
     "stars": {"ru": "{title}: {stars} из 3", "en": "{title}: {n} of 3 stars"},
+    "way_play": {"ru": "Сыграть партию", "en": "Play a match"},
+    "way_puzzles": {"ru": "Решать задачи", "en": "Solve puzzles"},
 }
+
+WAYS_ON = ("play", "puzzles")
+"""Where the end of the last lesson leads: the app's Play screen and the Puzzles section (the
+keys the app's ``open_section`` takes; Play is the app's own, the others are sections)."""
+
+_STYLE = ("<style>.kz-page.kz-lesson-ways{box-shadow:none;border:0;background:transparent;"
+          "padding:6px 0 0;justify-content:center;flex-wrap:wrap;gap:8px}</style>")
+"""The ways on sit under the lesson, in the panels' button look (``.kz-page .kz-wbtn``) but
+without the page's frame."""
 
 
 STARS = Noun(("star", "stars"), ("звезда", "звезды", "звёзд"))
@@ -82,19 +95,53 @@ def lessons_panel_view(records: dict[str, LessonRecord], lang: str) -> dict[str,
 
 
 class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
-    """The Lessons section of the app: the list, or one lesson with a button back to the list."""
+    """The Lessons section of the app: the list, or one lesson with a button back to the list.
 
-    def __init__(self, lang: str, store: Store, go_home: Callable[[], None],
-                 **kwargs: Any) -> None:
+    ``open_section(key)`` is the app's way to its other screens (:data:`WAYS_ON`): with it, the
+    end of the course offers a match and the puzzles as buttons; without it (no app) it offers
+    none, only the words.
+    """
+
+    children: tuple[Any, ...]
+
+    def __init__(self, lang: str, store: Store, go_home: Callable[[], None], *,
+                 open_section: Callable[[str], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lang = lang
         self.go_home = go_home
+        self.open_section = open_section
         self.progress = LessonProgress(store.path)
         self.panel = PanelWidget(lang=lang)
         self.panel.on_command(self._command)
         self.player: LessonPlayer | None = None
         self.lesson_widget: LessonWidget | None = None
+        self.way_buttons = {key: self._way_button(key) for key in WAYS_ON
+                            if open_section is not None and (key == "play" or key in SECTIONS)}
+        self.ways_on = ipywidgets.HBox(
+            [ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none")),
+             *self.way_buttons.values()])
+        for name in ("kz-page", "kz-lesson-ways"):
+            self.ways_on.add_class(name)
+        self._label_ways()
         self.show_list()
+
+    def _way_button(self, key: str) -> ipywidgets.Button:
+        button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
+        for name in ("kz-wbtn", "kz-wbtn-primary" if key == "play" else "",
+                     f"kz-lesson-way-{key}"):
+            if name:
+                button.add_class(name)
+        button.on_click(lambda _: self._go(key))
+        return button
+
+    def _label_ways(self) -> None:
+        for key, button in self.way_buttons.items():
+            button.description = _t(f"way_{key}", self.lang)
+
+    def _go(self, key: str) -> None:
+        """Leave the lessons for the app's screen ``key``, as its home tile does."""
+        if self.open_section is not None:
+            self.open_section(key)
 
     def _records(self) -> dict[str, LessonRecord]:
         try:
@@ -109,20 +156,32 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self._show(self.panel)
 
     def open_lesson(self, lesson_id: str) -> LessonWidget:
-        self.player = LessonPlayer(lesson_id, lang=self.lang, progress=self.progress)
-        self.lesson_widget = self.player.widget()
+        player = self.player = LessonPlayer(lesson_id, lang=self.lang, progress=self.progress)
+        self.lesson_widget = player.widget()
         self.lesson_widget.exit_label = _t("list", self.lang)
         self.lesson_widget.on_exit(self.show_list)
-        self._show(self.lesson_widget)
+        player.on_change(lambda: self._show_lesson(player))
+        self._show_lesson(player)
         return self.lesson_widget
 
+    def _show_lesson(self, player: LessonPlayer) -> None:
+        """The lesson on screen, with the ways on under it once the course is finished."""
+        if player is not self.player or self.lesson_widget is None:
+            return   # a lesson left for the list
+        if player.course_finished and self.way_buttons:
+            self._show(self.lesson_widget, self.ways_on)
+        else:
+            self._show(self.lesson_widget)
+
     def _show(self, *widgets: Any) -> None:
-        self.children = widgets
+        if tuple(self.children) != widgets:
+            self.children = widgets
 
     def set_lang(self, lang: str) -> None:
         """Called by the app when the learner switches language."""
         self.lang = lang
         self.panel.lang = lang
+        self._label_ways()
         if self.player is not None and self.lesson_widget is not None:
             self.player.set_lang(lang)
             self.lesson_widget.exit_label = _t("list", lang)

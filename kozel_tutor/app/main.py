@@ -341,6 +341,9 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             self.show_home()
 
     def _open_section(self, key: str) -> None:
+        if key == "play":   # the app's own Play screen, as its tile opens it (not a section)
+            self.show_settings()
+            return
         from .sections import SECTIONS
         section = SECTIONS.get(key)
         if section is None:

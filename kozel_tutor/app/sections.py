@@ -41,7 +41,7 @@ SECTION_MODULES = (
 class SectionContext:
     """What a section gets from the app: the language, the progress store, a way home, the
     app's language switch (every screen at once, remembered), and a way to another section
-    by its key (the app opens it as from its tile)."""
+    by its key, or to the Play screen by ``"play"`` (the app opens it as from its tile)."""
 
     lang: str
     store: Store

@@ -59,7 +59,8 @@ COURSE_DONE = Text(
     "That was the last lesson: you know the rules now. Put them to work: play a match against "
     "the computer (Play on the home page), or solve puzzles, starting with the Beginner path "
     "set in Puzzles.")
-"""What the end of the last lesson adds: where to go on."""
+"""What the end of the last lesson adds: where to go on (the app adds buttons for both, see
+:attr:`LessonPlayer.course_finished`)."""
 
 
 RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
@@ -131,6 +132,12 @@ class LessonPlayer:
     @property
     def is_last(self) -> bool:
         return self.index == len(self.lesson.steps) - 1
+
+    @property
+    def course_finished(self) -> bool:
+        """The last lesson of the course is finished: its end says where to go on (a match, the
+        puzzles), and the app offers both as buttons."""
+        return self.finished_stars is not None and self.is_last and self.next_lesson_id is None
 
     @property
     def can_next(self) -> bool:
@@ -370,7 +377,7 @@ class LessonPlayer:
                        "try: {k} of {t}.",
                        "Урок пройден: {n} из 3 звёзд. Заданий, где понадобилась подсказка или "
                        "ещё одна попытка: {k} из {t}.", n=stars, k=helped, t=len(self.states))
-        if self.next_lesson_id is None:
+        if self.course_finished:
             text = text + COURSE_DONE
         return text
 

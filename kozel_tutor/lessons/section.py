@@ -13,7 +13,7 @@ __all__ = ["open_lessons", "warm_lessons"]
 def open_lessons(ctx: SectionContext) -> Any:
     from ..app.lessons_view import LessonsView
 
-    return LessonsView(ctx.lang, ctx.store, ctx.go_home)
+    return LessonsView(ctx.lang, ctx.store, ctx.go_home, open_section=ctx.open_section)
 
 
 def warm_lessons() -> None:

@@ -6,7 +6,7 @@ import sqlite3
 from typing import Any
 
 from kozel_tutor.cards import Card, Suit
-from kozel_tutor.lessons import load_lesson
+from kozel_tutor.lessons import lesson_ids, load_lesson
 from kozel_tutor.lessons.checks import check, expected
 from kozel_tutor.lessons.model import Task
 
@@ -212,3 +212,41 @@ def test_a_card_led_by_east_lies_on_east_s_side_of_the_trick(page: Any,
     assert card["x"] > north["x"] + north["width"] / 2, (card, north)
     east_middle = east["y"] + east["height"] / 2
     assert card["y"] < east_middle < card["y"] + card["height"], (card, east)
+
+
+def _finish_in_the_browser(page: Any, lesson_id: str) -> None:
+    """Answer every task of the lesson on screen right (a number, or a card) and go on."""
+    lesson = load_lesson(lesson_id)
+    for index, step in enumerate(lesson.steps):
+        _wait_step(page, index, len(lesson.steps))
+        if isinstance(step, Task):
+            right = expected(step).split()[0]
+            if page.get_by_test_id("lesson-number").count():
+                page.get_by_test_id("lesson-number").fill(right)
+                page.get_by_test_id("lesson-check").click()
+            else:
+                page.get_by_test_id(f"lesson-card-{right}").click()
+            page.locator("[data-testid='lesson-feedback'][data-correct='true']").wait_for()
+        if index < len(lesson.steps) - 1:
+            page.get_by_test_id("lesson-next").click()
+    page.get_by_test_id("lesson-done").wait_for()
+
+
+def test_the_last_lesson_ends_with_buttons_to_a_match_and_the_puzzles(
+        page: Any, voila_server: Any) -> None:
+    last = lesson_ids()[-1]
+    _open_lesson(page, voila_server.url, last)
+    play, puzzles = page.locator(".kz-lesson-way-play"), page.locator(".kz-lesson-way-puzzles")
+    assert play.count() == puzzles.count() == 0   # not before the lesson is finished
+    _finish_in_the_browser(page, last)
+    play.wait_for()
+    assert [play.inner_text(), puzzles.inner_text()] == ["Сыграть партию", "Решать задачи"]
+    colours = [b.evaluate("e => getComputedStyle(e).backgroundColor") for b in (play, puzzles)]
+    assert colours == ["rgb(31, 107, 74)", "rgb(255, 253, 248)"]   # the panels' buttons
+    done, under = (page.get_by_test_id("lesson-done").bounding_box(), play.bounding_box())
+    assert done is not None and under is not None and under["y"] > done["y"] + done["height"]
+    play.focus()   # buttons of the page: Tab goes from one to the other
+    page.keyboard.press("Tab")
+    assert puzzles.evaluate("e => e === document.activeElement")
+    page.keyboard.press("Enter")
+    page.get_by_test_id("puzzles-set-beginner-path").wait_for()
