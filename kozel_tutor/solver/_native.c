@@ -17,10 +17,12 @@
 
 typedef struct {
     PyObject_HEAD
-    kz_tt *tt;
-    PyThread_type_lock lock;
-    volatile int cancel;
+    kz_tt *tt;                   /* made once by __init__ (under the GIL), freed by dealloc */
+    PyThread_type_lock lock;     /* made by tp_new; a query holds it while it uses the table */
+    kz_counter cancels;          /* cancel() calls so far: a query stops once it changes */
 } SolverObject;
+
+static const char not_initialised[] = "the solver is not initialised";
 
 static int parse_tables(const unsigned char *blob, Py_ssize_t size, kz_rules *rules,
                         uint8_t to_internal[36], uint8_t to_card[KZ_MAX_CARDS])
@@ -92,31 +94,41 @@ static PyObject *int_tuple(const int *values, int n)
     return t;
 }
 
+static PyObject *Solver_new(PyTypeObject *type, PyObject *Py_UNUSED(args),
+                            PyObject *Py_UNUSED(kwds))
+{
+    SolverObject *self = (SolverObject *)type->tp_alloc(type, 0);   /* zeroed: cancels = 0 */
+    if (!self)
+        return NULL;
+    self->lock = PyThread_allocate_lock();
+    if (!self->lock) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)self;
+}
+
+/* The table is made once: a second __init__ would free it under a query running without
+ * the GIL. */
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"tt_megabytes", NULL};
     double megabytes = 8.0;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|d", kwlist, &megabytes))
         return -1;
+    if (self->tt) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "the solver is already initialised: make a new Solver for another table");
+        return -1;
+    }
     if (!(megabytes >= 0.001 && megabytes <= 65536.0)) {
         PyErr_SetString(PyExc_ValueError, "tt_megabytes must be between 0.001 and 65536");
         return -1;
-    }
-    if (self->tt) {
-        kz_tt_free(self->tt);
-        self->tt = NULL;
     }
     self->tt = kz_tt_new((size_t)(megabytes * 1024.0 * 1024.0));
     if (!self->tt) {
         PyErr_NoMemory();
         return -1;
-    }
-    if (!self->lock) {
-        self->lock = PyThread_allocate_lock();
-        if (!self->lock) {
-            PyErr_SetString(PyExc_MemoryError, "cannot allocate a lock");
-            return -1;
-        }
     }
     return 0;
 }
@@ -142,7 +154,7 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
     int leader, led, kind, target, team, with_pv, ns_taken;
     double budget;
     if (!self->tt) {
-        PyErr_SetString(PyExc_RuntimeError, "Solver not initialised");
+        PyErr_SetString(PyExc_RuntimeError, not_initialised);
         return NULL;
     }
     if (!PyArg_ParseTuple(args, "y*OiOiiiidpi|O", &blob, &hands_obj, &leader, &trick_obj, &led,
@@ -215,7 +227,9 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
     query.target = target;
     query.team = team;
     query.budget = budget;
-    query.cancel = &self->cancel;
+    /* cancel() from now on stops this query, whether it runs or still waits for the lock */
+    query.cancel = &self->cancels;
+    query.cancel_seen = kz_counter_load(&self->cancels);
     query.with_pv = with_pv;
     if (targets_obj) {
         PyObject *targets = PySequence_Fast(targets_obj, "targets must be a sequence of ints");
@@ -246,12 +260,13 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
     int rc;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
-    self->cancel = 0;
     rc = kz_run(&rules, self->tt, &pos, &query, answer);
     PyThread_release_lock(self->lock);
     Py_END_ALLOW_THREADS
-    if (rc) {
+    if (rc != KZ_OK) {
         PyMem_RawFree(answer);
+        if (rc == KZ_NO_MEMORY)
+            return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, "inconsistent position (cards twice or wrong counts)");
         return NULL;
     }
@@ -271,12 +286,16 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
 
 static PyObject *Solver_cancel(SolverObject *self, PyObject *Py_UNUSED(ignored))
 {
-    self->cancel = 1;
+    kz_counter_bump(&self->cancels);
     Py_RETURN_NONE;
 }
 
 static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
 {
+    if (!self->tt) {
+        PyErr_SetString(PyExc_RuntimeError, not_initialised);
+        return NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     kz_tt_clear(self->tt);
@@ -293,7 +312,8 @@ static PyObject *Solver_get_tt_bytes(SolverObject *self, void *Py_UNUSED(closure
 static PyMethodDef Solver_methods[] = {
     {"run", (PyCFunction)Solver_run, METH_VARARGS, Solver_run_doc},
     {"cancel", (PyCFunction)Solver_cancel, METH_NOARGS,
-     "Stop the query now running (it returns what it knows, not exact)."},
+     "Stop the queries asked before this call, the one running and those waiting for the\n"
+     "table (they return what they know, not exact); later queries run as usual."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
     {NULL, NULL, 0, NULL},
 };
@@ -313,7 +333,7 @@ static PyTypeObject SolverType = {
     .tp_methods = Solver_methods,
     .tp_getset = Solver_getset,
     .tp_init = (initproc)Solver_init,
-    .tp_new = PyType_GenericNew,
+    .tp_new = Solver_new,
 };
 
 static struct PyModuleDef native_module = {

@@ -158,7 +158,10 @@ class NativeBackend:
         return int(self._solver.tt_bytes)
 
     def cancel(self) -> None:
-        """Stop the query running in another thread; it returns its bounds, not exact."""
+        """Stop the queries other threads asked before this call: the one running and those
+        waiting for the table.  They return their bounds, not exact (:meth:`reaches` and
+        :meth:`all_tricks` have none: cancelled, they answer False); later queries run as
+        usual."""
         self._solver.cancel()
 
     def clear(self) -> None:

@@ -407,7 +407,8 @@ typedef struct {
     uint8_t memory[(KZ_MAX_CARDS + 1) * (KZ_MAX_CARDS + 1)];
     uint64_t nodes, next_check;
     double deadline;
-    volatile int *cancel;
+    kz_counter *cancel;
+    long cancel_seen;
     jmp_buf *abort_to;
 } Ctx;
 
@@ -427,7 +428,8 @@ static double now_seconds(void)
 static void check_abort(Ctx *c)
 {
     c->next_check = c->nodes + CHECK_EVERY;
-    if ((c->cancel && *c->cancel) || (c->deadline > 0 && now_seconds() > c->deadline))
+    if ((c->cancel && kz_counter_load(c->cancel) != c->cancel_seen) ||
+        (c->deadline > 0 && now_seconds() > c->deadline))
         longjmp(*c->abort_to, 1);
 }
 
@@ -1768,12 +1770,12 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
     uint64_t seen = 0;
     for (int s = 0; s < 4; s++) {
         if (pos->hand[s] & (seen | ~rules->deck_mask))
-            return -1;
+            return KZ_BAD_POSITION;
         seen |= pos->hand[s];
         c->hand[s] = pos->hand[s];
     }
     if (pos->ntrick < 0 || pos->ntrick > 3 || pos->leader < 0 || pos->leader > 3)
-        return -1;
+        return KZ_BAD_POSITION;
     c->leader = pos->leader;
     c->led = pos->led & 15;
     c->mode = q->kind == KZ_ALL_TRICKS ? 1 : 0;
@@ -1783,7 +1785,7 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
     for (int i = 0; i < pos->ntrick; i++) {
         int b = pos->trick[i];
         if (b < 0 || b >= rules->ncards || (seen >> b & 1))
-            return -1;
+            return KZ_BAD_POSITION;
         seen |= BIT(b);
         int p = (c->leader + i) & 3;
         c->hand[p] |= BIT(b);   /* played again below, through the ordinary path */
@@ -1800,18 +1802,19 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
             int q2 = (c->leader + i) & 3;
             int want = i < c->nplayed ? n - 1 : n;
             if (kz_popcount(c->hand[q2]) != want)
-                return -1;
+                return KZ_BAD_POSITION;
         }
         if (n == 0 && c->nplayed)
-            return -1;
+            return KZ_BAD_POSITION;
     }
     c->deadline = q->budget > 0 ? now_seconds() + q->budget : 0;
     c->cancel = q->cancel;
+    c->cancel_seen = q->cancel_seen;
     c->next_check = CHECK_EVERY;
 
     Driver *d = (Driver *)calloc(1, sizeof(Driver));
     if (!d)
-        return -1;
+        return KZ_NO_MEMORY;
     d->c = c;
     d->q = q;
     d->a = a;
@@ -1824,8 +1827,8 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
     } else {
         aborted = guarded(d, 0);
         /* out of time while finding the line: the values stand, the line is cut short */
-        if (!aborted && q->kind == KZ_ANALYSE && q->with_pv && guarded(d, 1))
-            a->pv_len = a->pv_len > 0 ? a->pv_len : 0;
+        if (!aborted && q->kind == KZ_ANALYSE && q->with_pv)
+            guarded(d, 1);
     }
     if (q->kind == KZ_ANALYSE || q->kind == KZ_BRACKETS) {
         for (int i = 0; i < a->ncards; i++)
@@ -1835,5 +1838,5 @@ int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_qu
     a->exact = !aborted;
     a->nodes = c->nodes;
     free(d);
-    return 0;
+    return KZ_OK;
 }

@@ -14,6 +14,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A counter shared between threads (the cancel count of kz_query): C11 atomics, or MSVC's
+ * interlocked intrinsics where its C11 mode has no <stdatomic.h>. */
+#if defined(_MSC_VER) && defined(__STDC_NO_ATOMICS__)
+#include <intrin.h>
+typedef volatile long kz_counter;
+#define kz_counter_load(p) _InterlockedOr((p), 0)
+#define kz_counter_bump(p) ((void)_InterlockedIncrement(p))
+#else
+#include <stdatomic.h>
+typedef _Atomic long kz_counter;
+#define kz_counter_load(p) atomic_load(p)
+#define kz_counter_bump(p) ((void)atomic_fetch_add((p), 1))
+#endif
+
 #define KZ_TRUMP 4
 #define KZ_MAX_CARDS 64
 
@@ -88,7 +102,9 @@ typedef struct kz_query {
     int target;                      /* KZ_REACHES */
     int team;                        /* KZ_ALL_TRICKS: 0 NS, 1 EW */
     double budget;                   /* seconds; <= 0 means none */
-    volatile int *cancel;            /* polled with the clock when not NULL */
+    kz_counter *cancel;              /* polled with the clock when not NULL: the search stops
+                                        once it differs from cancel_seen */
+    long cancel_seen;                /* *cancel when the query was asked */
     int with_pv;                     /* KZ_ANALYSE: also find a principal variation */
     int ntargets;                    /* KZ_BRACKETS: future points of the mover's side */
     int targets[KZ_MAX_TARGETS];
@@ -107,9 +123,15 @@ typedef struct kz_answer {
     uint64_t nodes;
 } kz_answer;
 
+enum kz_status {
+    KZ_OK = 0,
+    KZ_BAD_POSITION = -1,            /* never for positions built by the binding from a
+                                        validated deal */
+    KZ_NO_MEMORY = -2
+};
+
 /* Runs one query; the table keeps what it learnt for later queries on the same rules.
- * Returns 0, or -1 when the position is inconsistent (never for positions built by the
- * binding from a validated deal). */
+ * Returns a kz_status. */
 int kz_run(const kz_rules *rules, kz_tt *tt, const kz_position *pos, const kz_query *query,
            kz_answer *answer);
 
