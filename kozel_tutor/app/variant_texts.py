@@ -49,8 +49,12 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "ev_boast": {"en": "{seat} boasts: {boast}.", "ru": "{seat}: хвалёнка — {boast}."},
     "ev_redeal_weak_hand": {"en": "{seat} demanded a redeal (a weak hand).",
                             "ru": "{seat} потребовал(а) пересдачи (слабая рука)."},
+    # a side's claim: "no queen" (kozly24), or in classic "no queen or only the Q♦"
     "ev_redeal_no_queen": {"en": "{seat} demanded a redeal for the side (no queen).",
-                           "ru": "{seat} потребовал(а) пересдачи за пару (нет дам)."},
+                           "ru": "{seat} потребовал(а) пересдачи за свою сторону (нет дам)."},
+    "ev_redeal_no_queen_or_diamond": {
+        "en": "{seat} demanded a redeal for the side (no queen, or only the queen of diamonds).",
+        "ru": "{seat} потребовал(а) пересдачи за свою сторону (нет дам или только дама бубен)."},
     "ev_redeal_refused": {"en": "A third redeal in a row is not made: the dealing side loses.",
                           "ru": "Третьей пересдачи подряд не бывает: сдающая пара проигрывает."},
     "ev_gave_trump": {"en": "{seat} passed a card face down to the partner.",
@@ -66,6 +70,19 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
                        "ru": "Шестёрка треф поймала даму треф: раздача окончена."},
     "summary_penalty": {"en": "No deal: the third redeal was refused.",
                         "ru": "Кона не было: третью пересдачу не дали."},
+    # after eggs: classic gives the next deal's winners one extra row (the egg row); the
+    # penalty presets double the next deal, as the standard game does
+    "eggs_next_egg_row": {"en": "The tablo does not move; the winners of the next deal take "
+                                "one extra row.",
+                          "ru": "Табло не двигается, а победители следующей раздачи получат "
+                                "лишнюю пару."},
+    "egg_row_badge": {"en": "+1 row", "ru": "+1 пара"},
+    "egg_row_title": {"en": "After eggs the winners of this deal take one extra row.",
+                      "ru": "После яиц победители этой раздачи получают лишнюю пару."},
+    "summary_egg_row": {"en": "The winners take one extra row for the eggs.",
+                        "ru": "За яйца победители получают лишнюю пару."},
+    "summary_doubled": {"en": "After eggs this deal counts double: {value} × 2 = {written}.",
+                        "ru": "После яиц эта раздача идёт вдвойне: {value} × 2 = {written}."},
     "summary_reset": {"en": "{team}: the score goes back to zero.",
                       "ru": "{team}: счёт обнуляется."},
     "summary_first_to": {"en": "Whoever reaches {target} first loses.",

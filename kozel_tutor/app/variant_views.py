@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, CardSet
+from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..variants.boasts import BOAST_NAMES
@@ -21,6 +22,7 @@ from ..variants.questions import (
     LeaderQuestion,
     Question,
     RedealQuestion,
+    no_queen_claim,
 )
 from ..variants.tablo import TabloView, goats_title
 from . import variant_texts  # noqa: F401  (registers the texts)
@@ -29,6 +31,8 @@ from .session import LEARNER, MatchSession
 from .texts import text
 
 __all__ = [
+    "eggs_badge",
+    "eggs_next_line",
     "event_line",
     "question_hand",
     "question_overlay",
@@ -46,10 +50,14 @@ def _words(value: object, lang: str) -> object:
     return value
 
 
-def event_line(event: Event, lang: str) -> str:
-    """One thing that happened before play, in words."""
+def event_line(event: Event, lang: str, rules: Rules | None = None) -> str:
+    """One thing that happened before play, in words (a side's claim to a redeal in the words of
+    ``rules``: in ``classic`` a lone Q♦ counts as no queen)."""
     params = {name: _words(value, lang) for name, value in event.params.items()}
-    line = text(event.key, lang, **params)
+    key = event.key
+    if key == "ev_redeal_no_queen":
+        key = f"ev_redeal_{no_queen_claim(rules)}"
+    line = text(key, lang, **params)
     return line[:1].upper() + line[1:]
 
 
@@ -89,7 +97,7 @@ def question_overlay(session: MatchSession, lang: str) -> dict[str, Any]:
     """The learner's question as a panel with one button per option (``answer-<index>``)."""
     question = session.question
     assert question is not None
-    lines = [event_line(event, lang) for event in session.events]
+    lines = [event_line(event, lang, session.rules) for event in session.events]
     lines.append(question.prompt.text(lang))
     buttons = []
     for index, option in enumerate(question.options):
@@ -147,17 +155,50 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
         {"cells": [text("row_match", lang), {"text": str(scores[we]), "strong": True},
                    {"text": str(scores[they]), "strong": True}]},
     ]
-    lines = [event_line(event, lang) for event in session.events
+    lines = [event_line(event, lang, session.rules) for event in session.events
              if event.key in ("ev_boast", "ev_redeal_refused")]
     if result.caught is not None:
         lines.append(text("summary_caught", lang))
     elif result.eggs:
-        lines.append(text("eggs_next", lang))
+        lines.append(eggs_next_line(session.rules, lang))
+    bonus = _eggs_bonus_line(session.rules, result, lang)
+    if bonus is not None:
+        lines.append(bonus)
     if result.reset is not None:
         lines.append(text("summary_reset", lang, team=_team(result.reset, lang)))
     if session.rules.target_loses:
         lines.append(text("summary_first_to", lang, target=session.rules.match_target))
     return rows, lines
+
+
+def _egg_row(rules: Rules) -> bool:
+    """Whether eggs give the next deal's winners one extra row (``classic``'s яичная пара)
+    rather than doubling the next deal."""
+    return rules.scoring == "classic"
+
+
+def eggs_next_line(rules: Rules, lang: str) -> str:
+    """What eggs mean for the next deal, under ``rules``."""
+    return text("eggs_next_egg_row" if _egg_row(rules) else "eggs_next", lang)
+
+
+def eggs_badge(rules: Rules, lang: str) -> dict[str, Any]:
+    """The badge of a deal played after eggs: ``+1 row`` in ``classic``, else ``×2``."""
+    if _egg_row(rules):
+        words = text("egg_row_badge", lang), text("egg_row_title", lang)
+    else:
+        words = text("double_badge", lang), text("double_title", lang)
+    return {"id": "double", "kind": "double", "testid": "double", "text": words[0],
+            "title": words[1]}
+
+
+def _eggs_bonus_line(rules: Rules, result: DealResult, lang: str) -> str | None:
+    """Why a deal played after eggs writes more than its own score (``None`` if it does not)."""
+    if result.multiplier == 1 or result.winner is None or not any(result.written):
+        return None
+    if _egg_row(rules):
+        return text("summary_egg_row", lang)
+    return text("summary_doubled", lang, value=result.value, written=max(result.written))
 
 
 def goats_line(session: MatchSession, lang: str) -> str | None:

@@ -28,6 +28,7 @@ from .session import LEARNER, MatchSession, Settings
 from .store import Stats
 from .texts import text
 from .variant_views import (
+    eggs_badge,
     goats_line,
     question_hand,
     question_overlay,
@@ -262,8 +263,7 @@ def _badges(session: MatchSession, lang: str) -> list[dict[str, Any]]:
     if session.deal_recorded and session.score.results:
         multiplier = session.score.results[-1].multiplier
     if multiplier > 1:
-        badges.append({"id": "double", "kind": "double", "testid": "double",
-                       "text": text("double_badge", lang), "title": text("double_title", lang)})
+        badges.append(eggs_badge(session.rules, lang))
     return badges
 
 
