@@ -22,6 +22,7 @@ from ..cards import Card, CardSet
 from ..i18n import MESSAGES, Message
 from ..rules import Rules
 from ..seats import Seat
+from .match_rules import procedures_for
 
 __all__ = [
     "BoastQuestion",
@@ -34,6 +35,7 @@ __all__ = [
     "Question",
     "RedealQuestion",
     "drive",
+    "no_queen_claim",
 ]
 
 T = TypeVar("T")
@@ -80,7 +82,15 @@ class RedealQuestion(Question):
     """``seat`` may demand a redeal for ``reason`` (``weak_hand`` or ``no_queen``).
 
     A side's claim (``no_queen``) is the partners' to agree on: ``side_hands`` holds both
-    partners' cards, so that whichever of them decides sees their own hand."""
+    partners' cards, so that whichever of them decides sees their own hand.  The prompt says
+    the claim as the preset has it: in ``classic`` a side whose only queen is the Q♦ has "no
+    queen" too (``Procedures.only_diamond_queen_counts_as_none``).
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> RedealQuestion(Seat.N, (False, True), rules=find_rules("kozly24"), hand=CardSet(),
+    ...                reason="no_queen").prompt.text("en")
+    'Your side holds no queen: you may demand a redeal.'
+    """
 
     hand: CardSet = field(kw_only=True)
     reason: str = field(kw_only=True)
@@ -88,7 +98,18 @@ class RedealQuestion(Question):
 
     @property
     def prompt(self) -> Message:
+        if self.reason == "no_queen":
+            return Message(f"q_redeal_{no_queen_claim(self.rules)}")
         return Message(f"q_redeal_{self.reason}")
+
+
+def no_queen_claim(rules: Rules | None) -> str:
+    """How ``rules`` word a side's no-queen redeal (the suffix of its text keys):
+    ``no_queen_or_diamond`` where a lone Q♦ counts as no queen (``classic``), else ``no_queen``.
+    """
+    if rules is not None and procedures_for(rules).only_diamond_queen_counts_as_none:
+        return "no_queen_or_diamond"
+    return "no_queen"
 
 
 @dataclass(frozen=True)
@@ -173,6 +194,10 @@ _MESSAGES = {
               "пересдачи.",
     },
     "q_redeal_no_queen": {
+        "en": "Your side holds no queen: you may demand a redeal.",
+        "ru": "У вашей стороны нет дам: можно требовать пересдачи.",
+    },
+    "q_redeal_no_queen_or_diamond": {
         "en": "Your side holds no queen (or only the queen of diamonds): you may demand a redeal.",
         "ru": "У вашей стороны нет дам (или только дама бубен): можно требовать пересдачи.",
     },
