@@ -282,7 +282,7 @@ def _story(position: Position, goal: Goal, view: View) -> Text:
         if rules.name != "standard":
             out.append(say("story_variant", lang, variant=variant_label(rules.name).get(lang)))
         if not position.trick and sum(position.taken_tricks) == 0:
-            out.append(say("story_opening", lang))
+            out.append(_opening(rules, lang))
         elif not position.trick:
             out.append(say("story_lead", lang))
         else:
@@ -303,6 +303,15 @@ def _story(position: Position, goal: Goal, view: View) -> Text:
         out.append(goal_text(goal, rules, lang))
         out.append(say("story_own" if view is View.OWN_HAND else "story_open", lang))
     return Text(" ".join(parts["ru"]), " ".join(parts["en"]))
+
+
+def _opening(rules: Rules, lang: str) -> str:
+    """The opening lead's scene: a new deal, or under a preset whose first deal opens with a
+    forced card (the A♦ of ``nizhny`` and ``kozly24``) a later deal, since the lead is free."""
+    if rules.lead_that_card and rules.first_lead.startswith("holder:"):
+        card = Card.parse(rules.first_lead.removeprefix("holder:"))
+        return say("story_opening_later", lang, card=card.label(lang))
+    return say("story_opening", lang)
 
 
 def _title(category: str, n: int, themes: Sequence[str], goal: Goal, rules: Rules) -> Text:

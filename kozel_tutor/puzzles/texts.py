@@ -103,6 +103,12 @@ TEXTS: dict[str, dict[str, str]] = {
                           "({their_tricks})."},
     "story_opening": {"en": "A new deal: you lead to the first trick.",
                       "ru": "Новая раздача: вы ходите первым."},
+    # nizhny and kozly24: the first deal opens with a forced card, so a free first lead is a
+    # later deal's
+    "story_opening_later": {"en": "A later deal of the match (the first one opens with the "
+                                  "{card}): you lead to the first trick.",
+                            "ru": "Не первая раздача партии (первая начинается с {card}): вы "
+                                  "ходите первым."},
     "story_own": {"en": "You see only your own cards and those already played.",
                   "ru": "Вы видите только свои карты и уже вышедшие."},
     "story_open": {"en": "All hands are open.", "ru": "Все карты открыты."},
