@@ -504,7 +504,7 @@ class PlayScreen:
         order = [review.index, *range(review.index + 1, len(review.steps)),
                  *range(review.index)]
         for index in order:
-            if index not in review.analyses:
+            if index not in review.analyses and index not in review.failed:
                 return review, index, review.steps[index]
         return None
 
@@ -531,15 +531,24 @@ class PlayScreen:
                                                   / ((1 + SETTLE_SHARE) * budget + 0.5))
                             self.render()
                 try:
-                    analysis: StepAnalysis = future.result()
+                    analysis: StepAnalysis | None = future.result()
                 except Exception:
-                    log.exception("review analysis failed")
-                    return
+                    log.exception("review analysis failed (card %d)", step.number)
+                    analysis = None
                 with self._lock:
-                    review.analyses[index] = analysis
-                    review.progress = None
-                    if self.ui.review is review:
-                        self.render()
+                    self._analysed(review, index, analysis)
+
+    def _analysed(self, review: ReviewUi, index: int, analysis: StepAnalysis | None) -> None:
+        """Keep a step's analysis, or that it failed (``None``): the progress bar stops, and the
+        analyst goes on with the other steps (each is a position of its own: the solver failing
+        on one says nothing of the others, and a card already analysed stays on show)."""
+        if analysis is not None:
+            review.analyses[index] = analysis
+        else:
+            review.failed.add(index)
+        review.progress = None
+        if self.ui.review is review:
+            self.render()
 
     # -- saving -------------------------------------------------------------------------------
 

@@ -331,6 +331,11 @@ TEXTS: dict[str, dict[str, str]] = {
                        "ru": "Не все оценки точные: диапазон значит, что решателю не хватило "
                              "времени (… — неизвестно)."},
     "review_analysing": {"en": "Analysing your cards…", "ru": "Анализирую ваши ходы…"},
+    # one card's analysis failed (the solver broke): the review goes on with the other cards
+    "review_failed": {"en": "This card could not be analysed: something went wrong. Your other "
+                            "cards are analysed as usual.",
+                      "ru": "Этот ход разобрать не получилось: что-то пошло не так. Остальные "
+                            "ваши ходы разбираются как обычно."},
     # the status line while the review is open: what the table shows
     "review_status": {"en": "The table as it was before your card, with every hand face up.",
                       "ru": "Стол перед вашим ходом, все карты открыты."},

@@ -51,6 +51,8 @@ class ReviewUi:
     index: int = 0
     analyses: dict[int, StepAnalysis] = field(default_factory=dict)
     progress: float | None = None
+    #: the steps whose analysis failed: said so, and not tried again in this review
+    failed: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -423,8 +425,11 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
     overlay: dict[str, Any] = {"kind": "review", "testid": "review", "placement": "side",
                                "title": title, "buttons": nav}
     if analysis is None:
-        lines.append(text("review_analysing", lang))
-        overlay["progress"] = review.progress or 0.0
+        if review.index in review.failed:
+            lines.append(text("review_failed", lang))
+        else:
+            lines.append(text("review_analysing", lang))
+            overlay["progress"] = review.progress or 0.0
         overlay["lines"] = lines
         return overlay
     change = swing(review.analyses.get(review.index - 1), analysis)
