@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
+import pytest
+
 from kozel_tutor.ai import make_player
 from kozel_tutor.app.puzzles_view import PuzzlesView
-from kozel_tutor.app.session import DealRecord, Settings
+from kozel_tutor.app.session import DealRecord, SaveError, Settings
 from kozel_tutor.app.store import Store
 from kozel_tutor.puzzles.drills import deals_from_store, mine_deal
 from kozel_tutor.puzzles.progress import Progress
 from kozel_tutor.puzzles.verify import check_puzzle
+from kozel_tutor.rules import Rules, find_rules
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.state import DealState
 
@@ -111,3 +115,68 @@ def test_a_standard_deal_keeps_the_key_it_was_mined_under() -> None:
                   "KC", "7S", "QD", "TC", "KS", "JC", "8H", "AS", "AC", "JD", "6H", "9H",
                   "9D", "7D", "6D", "7H", "KD", "8D", "TD", "JH", "AH", "AD", "KH", "TH"]}
     assert parse_deal(record, find_rules("standard")).key == "fd60da3b2415b5c4"
+
+
+# -- drills read a deal as the app reads it (kozel_tutor.records) ------------------------------
+
+DEAL_36 = {
+    "dealer": "W", "trump": None,
+    "hands": {"N": "AC JC TC 9C 8C 8S AH JH 7H", "E": "KC QC 6C TS 8H AD KD JD 9D",
+              "S": "7C AS 7S 6S KH QH 6H 8D 7D", "W": "KS QS JS 9S TH 9H QD TD 6D"},
+    "plays": ["8C", "6C", "7C", "JS", "9S", "8S", "TS", "6S", "QC", "QH", "QS", "9C",
+              "KC", "7S", "QD", "TC", "KS", "JC", "8H", "AS", "AC", "JD", "6H", "9H",
+              "9D", "7D", "6D", "7H", "KD", "8D", "TD", "JH", "AH", "AD", "KH", "TH"]}
+
+DEAL_32 = {
+    "dealer": "W", "trump": None,
+    "hands": {"N": "KS 8S AH JH 7H AD TD 7D", "E": "AC KC 8C TS 9S TH QD JD",
+              "S": "QC JC TC 7C 7S KH 8H 8D", "W": "9C AS QS JS QH 9H KD 9D"},
+    "plays": ["7H", "TH", "KH", "9H", "9S", "7S", "AS", "KS", "JS", "JH", "JD", "7C", "9D",
+              "TD", "QD", "8D", "TS", "QC", "QS", "8S", "JC", "9C", "AH", "8C", "TC", "QH",
+              "7D", "AC", "KD", "AD", "KC", "8H"]}
+
+
+def _refusals(record: dict[str, object], rules: Rules) -> tuple[str, str]:
+    """What the app's reader and the drills' reader say of ``record``."""
+    from kozel_tutor.puzzles.drills import parse_deal
+
+    with pytest.raises(SaveError) as by_app:
+        DealRecord.from_dict(record, rules)
+    with pytest.raises(ValueError) as by_drills:
+        parse_deal(record, rules)
+    return str(by_app.value), str(by_drills.value)
+
+
+def test_a_trump_called_under_fixed_clubs_is_refused_by_drills_as_by_the_app() -> None:
+    record = {**DEAL_36, "trump": "H"}
+    assert _refusals(record, find_rules("standard")) == (
+        "a trump suit was called under a fixed-trump rule",) * 2
+
+
+def test_hands_that_are_not_the_deck_are_refused_by_drills_as_by_the_app() -> None:
+    # the 7♦ becomes a 6♦, in the hands and in the play: no 6 is in the 32-card deck
+    record = json.loads(json.dumps(DEAL_32).replace("7D", "6D"))
+    assert _refusals(record, find_rules("standard", deck=32)) == (
+        "the hands are not a 32-card deck",) * 2
+
+
+def test_a_stored_deal_the_app_would_refuse_gives_no_drill(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    settings = Settings(level="medium")
+    result = DealRecord.from_dict(DEAL_36, settings.rules()).replay(settings.rules()).result()
+    for record in (DEAL_36, {**DEAL_36, "trump": "H"}):
+        store.record_deal(settings.stats_key, result, Team.NS, None,
+                          {"rules": settings.to_dict(), "deal": record})
+    assert len(deals_from_store(store)) == 1, "only the record the app would read is mined"
+
+
+def test_stored_deals_take_their_rules_from_the_apps_settings(tmp_path: Path) -> None:
+    """The rules of a stored deal are read by ``Settings.from_dict``: the preset comes from
+    ``variant`` and the options of the standard game from the settings."""
+    store = Store(tmp_path / "progress.sqlite3")
+    settings = Settings(level="medium", deck=32, match=6)
+    result = DealRecord.from_dict(DEAL_32, settings.rules()).replay(settings.rules()).result()
+    store.record_deal(settings.stats_key, result, Team.NS, None,
+                      {"rules": settings.to_dict(), "deal": DEAL_32})
+    [deal] = deals_from_store(store)
+    assert deal.rules == settings.rules() and (deal.rules.deck, deal.rules.match_target) == (32, 6)

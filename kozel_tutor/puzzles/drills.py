@@ -5,11 +5,12 @@ it with the best card.  The decisions that lost the most (in deal result first, 
 points, at least :data:`~.verify.MARGIN` points) and that make a valid puzzle — a unique best
 card that the learner did not play — are kept, at most ``per_deal`` of them.
 
-Deals come in the replay format of the app's :class:`~kozel_tutor.app.session.DealRecord`
+Deals come in the app's replay format, :class:`~kozel_tutor.records.DealRecord`
 (``{"dealer", "hands", "trump", "plays"}``, and under a regional preset where play started and
-any tricks a boast made: :data:`RECORD_KEYS`).  :func:`deals_from_store` reads them from the app's
-store: its finished-deal history when the store offers one (``store.finished_deals()``), else
-the last finished deal of the saved match.
+any tricks a boast made: :data:`RECORD_KEYS`), with the app's settings for their rules, and are
+read by the same code the app reads them with (:mod:`kozel_tutor.records`).
+:func:`deals_from_store` reads them from the app's store: its finished-deal history when the
+store offers one (``store.finished_deals()``), else the last finished deal of the saved match.
 """
 
 from __future__ import annotations
@@ -22,13 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import Card, CardError, CardSet, Suit, parse_card
+from ..cards import Card
 from ..position import Position
-from ..rules import Rules, RulesError, find_rules
-from ..seats import Seat, SeatError
+from ..records import DealRecord, SaveError, Settings
+from ..rules import Rules
+from ..seats import Seat
 from ..solver import get_backend, solve
 from ..solver.core import Backend
-from ..state import DealState, IllegalPlay, Trick
+from ..state import DealState
 from .generate import build_puzzle, category_of
 from .model import Puzzle, Text
 from .verify import MARGIN, signed_score
@@ -41,32 +43,23 @@ PYTHON_MAX_CARDS = 6
 
 @dataclass(frozen=True)
 class FinishedDeal:
-    """A played deal that can be replayed: the hands as dealt and every card in order.
-
-    Under a regional preset play may start elsewhere: ``leader`` leads the first trick (and
-    must lead ``required_lead`` if set), and ``made`` holds tricks a boast made before play.
+    """A finished deal of the learner's: its record, the rules it was played under, the seat
+    whose decisions are mined and the ``key`` progress remembers it by (a deal is mined once).
     """
 
     key: str
     rules: Rules
-    dealer: Seat
-    hands: tuple[CardSet, CardSet, CardSet, CardSet]
-    trump: Suit | None
-    plays: tuple[Card, ...]
+    record: DealRecord
     learner: Seat = Seat.S
-    leader: Seat | None = None
-    required_lead: Card | None = None
-    made: tuple[Trick, ...] = ()
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card of the deal, in the order played."""
+        return tuple(self.record.plays)
 
     def replay(self, upto: int) -> DealState:
-        state = DealState.after_setup(self.rules, list(self.hands), dealer=self.dealer,
-                                      leader=self.leader, required_lead=self.required_lead,
-                                      made=self.made)
-        if self.trump is not None and self.rules.trump_rule == "called":
-            state.call_trump(self.trump)
-        for card in self.plays[:upto]:
-            state.play(card)
-        return state
+        """The deal after its first ``upto`` cards."""
+        return self.record.replay(self.rules, upto)
 
 
 #: what a deal record holds (the last three only under some regional presets)
@@ -74,37 +67,18 @@ RECORD_KEYS = ("dealer", "hands", "trump", "plays", "leader", "required_lead", "
 
 
 def parse_deal(data: Mapping[str, Any], rules: Rules, learner: Seat = Seat.S) -> FinishedDeal:
-    """A deal record (:data:`RECORD_KEYS`); ``ValueError`` if it is broken."""
-    try:
-        dealer = Seat.parse(str(data["dealer"]))
-        raw_hands = data["hands"]
-        if not isinstance(raw_hands, Mapping):
-            raise ValueError("hands must be an object")
-        hands = tuple(CardSet.parse(str(raw_hands[s.name])) for s in Seat)
-        trump = None if data.get("trump") is None else Suit.parse(str(data["trump"]))
-        plays = tuple(parse_card(str(t)) for t in data["plays"])
-        leader = None if data.get("leader") is None else Seat.parse(str(data["leader"]))
-        required = data.get("required_lead")
-        required_lead = None if required is None else parse_card(str(required))
-        made = Trick.list_from_json(data.get("made", []), rules.card_order(trump))
-    except KeyError as exc:
-        raise ValueError(f"a deal record lacks {exc.args[0]!r}") from None
-    except (CardError, SeatError, TypeError) as exc:
-        raise ValueError(f"bad deal record: {exc}") from None
+    """A finished deal from its record (:data:`RECORD_KEYS`), read as the app reads it
+    (:meth:`DealRecord.from_dict <kozel_tutor.records.DealRecord.from_dict>`); a broken or
+    unfinished record is a :class:`~kozel_tutor.records.SaveError` (a ``ValueError``)."""
+    record = DealRecord.from_dict(data, rules)
+    if not record.replay(rules).is_over:
+        raise SaveError("the deal is not finished")
     # the key of a standard deal is what it was before regional records (drills mined once)
     kept = {k: data.get(k) for k in RECORD_KEYS[:4]}
     kept.update({k: data[k] for k in RECORD_KEYS[4:] if data.get(k) is not None})
     text = json.dumps(kept, sort_keys=True, default=str)
     key = hashlib.sha1(f"{rules!r}{text}".encode()).hexdigest()[:16]
-    deal = FinishedDeal(key, rules, dealer, (hands[0], hands[1], hands[2], hands[3]), trump,
-                        plays, learner, leader, required_lead, made)
-    try:
-        state = deal.replay(len(plays))
-    except IllegalPlay as exc:
-        raise ValueError(f"the deal cannot be replayed: {exc}") from None
-    if not state.is_over:
-        raise ValueError("the deal is not finished")
-    return deal
+    return FinishedDeal(key, rules, record, learner)
 
 
 def mine_deal(deal: FinishedDeal, *, backend: str | Backend | None = None,
@@ -187,17 +161,11 @@ def _deal_of_item(item: object) -> FinishedDeal | None:
 
 
 def _rules_of(settings: object) -> Rules | None:
+    """The rules of a stored deal: given as such, or the app's settings read as the app reads
+    them (:meth:`Settings.from_dict <kozel_tutor.records.Settings.from_dict>`)."""
     if isinstance(settings, Rules):
         return settings
-    if not isinstance(settings, Mapping):
-        return None
-    name = str(settings.get("rules", "standard"))
-    # the standard game takes the learner's options; a regional preset fixes its own
-    options: dict[str, object] = {}
-    for key in ("deck", "trump", "match"):
-        if key in settings and name == "standard":
-            options[key] = settings[key]
     try:
-        return find_rules(name, **options)
-    except (RulesError, TypeError):
+        return Settings.from_dict(settings).rules()
+    except SaveError:
         return None
