@@ -81,3 +81,23 @@ def test_nizhny_catch_ends_the_deal_and_writes_four_on_the_queen_side() -> None:
     assert outcome.winner is not None and outcome.winner.name == "EW"
     assert outcome.value == 4
     assert [c.token for c in analysis.pv][-4:] == ["QC", "6C", "AH", "TH"]
+
+
+def test_a_trick_that_completes_the_catch_is_not_a_trick_towards_a_sweep() -> None:
+    """Whether a side takes every trick (in nizhny a side with no trick is written 6): the
+    trick in which E's 6♣ catches N's Q♣ ends the deal, so E–W, who win that trick and would win
+    the last one, have not swept; the same cards without the catch are a sweep."""
+    from kozel_tutor.cards import Card
+    from kozel_tutor.seats import Team
+    from kozel_tutor.solver import _takes_every_trick, deal_of
+    from kozel_tutor.solver.python_solver import PythonBackend
+
+    swept = []
+    for north, east, trick in (("7C", "JC", ["QC", "6C", "KC"]), ("8C", "QC", ["7C", "JC", "KC"])):
+        position = Position.from_json({
+            "rules": "nizhny", "hands": {"N": north, "E": east, "S": "8S", "W": "AC 9S"},
+            "leader": "N", "trick": trick, "taken": {"NS": [0, 0], "EW": [100, 7]},
+        })
+        swept.append(_takes_every_trick(PythonBackend(), deal_of(position),
+                                        Card.parse("AC").index, Team.EW))
+    assert swept == [False, True]

@@ -26,7 +26,7 @@ from ..scoring import DealResult, deal_result
 from ..seats import Seat, Team
 from ..state import DealState
 from .core import MAX_TARGETS, Backend, BracketBackend, CoreResult, Deal, change_points
-from .python_solver import PythonBackend
+from .python_solver import PythonBackend, caught_team
 
 __all__ = [
     "Analysis",
@@ -313,7 +313,7 @@ def _takes_every_trick(engine: Backend, deal: Deal, card: int, team: int) -> boo
         lead_suit = order.suit_of[trick[0]]
         if lead_suit < 4:
             led |= 1 << lead_suit
-        if order.rules.catch and {0, 6} <= set(trick) and trick.index(0) % 2 != trick.index(6) % 2:
+        if order.rules.catch and caught_team(leader, trick) >= 0:
             return False
         leader, trick = winner, ()
         if not any(hands):

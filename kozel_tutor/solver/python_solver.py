@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..rules import TRUMP, CardOrder
 from .core import CoreResult, Deal, caught_points, legal_mask
 
-__all__ = ["PythonBackend"]
+__all__ = ["PythonBackend", "caught_team"]
 
 
 class _OutOfTime(Exception):
@@ -215,12 +215,8 @@ class _Search:
         return alive & _CATCH_CARDS == _CATCH_CARDS
 
     def _caught(self, trick: list[int]) -> int:
-        """The side caught by this full trick (it played the Q♣ against the 6♣), else -1."""
-        if not self.catch or _SIX_CLUBS not in trick or _QUEEN_CLUBS not in trick:
-            return -1
-        six = (self.leader + trick.index(_SIX_CLUBS)) % 2
-        queen = (self.leader + trick.index(_QUEEN_CLUBS)) % 2
-        return queen if six != queen else -1
+        """The side caught by this full trick under the catch (see :func:`caught_team`), else -1."""
+        return caught_team(self.leader, trick) if self.catch else -1
 
     def _catch_value(self, caught: int) -> int:
         """NS future points when a catch ends the deal now (before this trick is counted)."""
@@ -449,6 +445,21 @@ class _Search:
 _SIX_CLUBS = 0
 _QUEEN_CLUBS = 6
 _CATCH_CARDS = 1 << _SIX_CLUBS | 1 << _QUEEN_CLUBS
+
+
+def caught_team(leader: int, trick: Sequence[int]) -> int:
+    """The side (0 NS, 1 EW) a trick led by seat ``leader`` (0 N .. 3 W) catches with the 6♣:
+    it played the Q♣ and the other side the 6♣; -1 if the trick (card indices in play order)
+    holds no catch.  The solver's form of :func:`kozel_tutor.state.caught_side`.
+
+    >>> caught_team(0, [6, 0, 1, 2]), caught_team(3, [1, 6, 0, 2]), caught_team(0, [6, 1, 0, 2])
+    (0, 0, -1)
+    """
+    if _SIX_CLUBS not in trick or _QUEEN_CLUBS not in trick:
+        return -1
+    six = (leader + trick.index(_SIX_CLUBS)) % 2
+    queen = (leader + trick.index(_QUEEN_CLUBS)) % 2
+    return queen if six != queen else -1
 _Undo = tuple[int, int, int, list[int], int, int, int]
 
 
