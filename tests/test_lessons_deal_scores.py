@@ -91,3 +91,22 @@ def test_every_registered_score_table_has_words_for_its_deal_scores() -> None:
     for preset in ("classic", "nizhny", "kozly24"):
         find_rules(preset)   # the presets register their tables
     assert set(DEAL_SCORE_TABLES) == set(DEAL_SCORERS)
+
+
+@pytest.mark.parametrize(("points", "tricks", "step"), [
+    ((120, 0), (9, 0), "took no trick at all, so the winners write 6."),
+    ((120, 0), (8, 1), "made only 0 points. With 30 or fewer a side has not saved itself, so "
+                       "the winners write 4."),
+    ((90, 30), (7, 2), "made only 30 points. With 30 or fewer a side has not saved itself, so "
+                       "the winners write 4."),
+    ((89, 31), (6, 3), "made 31 points. With more than 30 a side has saved itself, so the "
+                       "winners write 2."),
+])
+def test_the_standard_table_names_the_step_the_engine_scored(
+        points: tuple[int, int], tricks: tuple[int, int], step: str) -> None:
+    """The explanation tells the step the scoring table chose, in the same words for every
+    amount it can write."""
+    task = _task("standard", points, tricks, False)
+    answer = expected(task)
+    assert answer == f"NS:{step[-2]}"
+    assert check(task, answer).explanation.en.endswith(f"They (E–W) {step}")

@@ -143,10 +143,11 @@ def _standard_reason(result: DealResult) -> Text:
     text = say("{w} took {p}: 61 or more wins the deal.",
                "{w} набрали {p}: 61 и больше — раздача выиграна.",
                w=win, p=points(result.points[win]))
-    if result.tricks[lose] == 0:
+    # the step the scoring table chose (its value: scoring.standard_value), told in words
+    if result.value == 6:
         text = text + say("{l} took no trick at all, so the winners write 6.",
                           "{l} не взяли ни одной взятки, поэтому победители пишут 6.", l=lose)
-    elif result.points[lose] <= 30:
+    elif result.value == 4:
         text = text + say("{l} made only {p}. With 30 or fewer a side has not saved itself, "
                           "so the winners write 4.",
                           "{l} набрали только {p}: 30 и меньше — не спаслись, поэтому "
