@@ -20,8 +20,7 @@ its budget, on any backend.
 Under the regional presets the same search follows the preset: the sampler deals only the
 preset's deck and keeps the cards a seat knows in their hands (:mod:`.context`), every solve is
 given the points taken so far (the catch of ``nizhny``/``kozly24`` ends a line with a fixed
-penalty, see :func:`~kozel_tutor.solver.core.caught_points`), a backend that does not know the
-catch is passed over for the pure-Python one (:func:`backend_for`), and a layout is scored with
+penalty, see :func:`~kozel_tutor.solver.core.caught_points`), and a layout is scored with
 the preset's own table through :func:`deal_utility` (penalty points count the other way; a
 sweep that wipes a score is worth the score, told by the match context).
 
@@ -40,16 +39,14 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from functools import cache
 
-from ..cards import Card, parse_cards
+from ..cards import Card
 from ..i18n import Number
 from ..rules import Rules
 from ..seats import Seat, Team
 from ..solver import get_backend
 from ..solver.core import MAX_TARGETS, Backend, BracketBackend, Deal, change_points
-from ..solver.python_solver import PythonBackend
-from ..state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, SeatView
+from ..state import DealState, SeatView
 from .base import CandidateStats, Decision, Progress, TrumpDecision
 from .context import MatchContext
 from .heuristic import rule_decision
@@ -118,31 +115,13 @@ def deal_utility(rules: Rules, team: Team, ours: int, theirs: int, *,
     return -diff if rules.target_loses else diff
 
 
-@cache
-def _follows_catch(backend_name: str, rules: Rules) -> bool:
-    """Whether the backend called ``backend_name`` ends a line at the catch as the rules say.
-
-    One tiny probe (four cards found in every deck): N leads the Q♣ and E drops the 6♣; a
-    backend that knows the catch scores it as :func:`~kozel_tutor.solver.core.caught_points`
-    does, one that does not gives NS nothing.
-    """
-    order = rules.card_order()
-    hands = tuple(card.bit for card in (QUEEN_OF_CLUBS, SIX_OF_CLUBS, *parse_cards("KC AC")))
-    deal = Deal(order, (hands[0], hands[1], hands[2], hands[3]), 0, ())
-    try:
-        return get_backend(backend_name).value(deal) == PythonBackend().value(deal)
-    except (ValueError, RuntimeError):
-        return False
-
-
 def backend_for(rules: Rules, backend: Backend | None = None) -> Backend:
-    """The solver backend to use under ``rules``: the fastest one that follows them (a backend
-    that does not know the catch of ``nizhny``/``kozly24`` is passed over for pure Python)."""
-    chosen = backend or get_backend()
-    name = getattr(chosen, "name", "python")
-    if rules.catch and name != "python" and not _follows_catch(name, rules):
-        return PythonBackend()
-    return chosen
+    """The solver backend for a search under ``rules``: ``backend`` if one is given, else the
+    fastest that runs here (:func:`~kozel_tutor.solver.get_backend`, which ``KOZEL_SOLVER`` can
+    override).  Both backends follow every rule set, the catch of ``nizhny``/``kozly24``
+    included (tests/test_native_solver.py compares the native core with pure Python under each
+    preset), so ``rules`` does not change the choice."""
+    return backend or get_backend()
 
 
 class _OutOfTime(Exception):

@@ -1,8 +1,13 @@
-"""Many deals at once: the AI solves dozens of sampled layouts per decision.
+"""Many deals at once, for bulk work: checking a backend over a set of deals (the golden deals
+and the parallel runs in tests/test_native_solver.py) or any script that solves many positions.
 
 :func:`analyse_many` runs one backend over a list of deals, in this process or spread over
 worker processes (each with its own backend and transposition table; the native core releases
 the GIL, but one table serves one query at a time, so processes are the way to use more cores).
+
+The AI does not use it: a Monte Carlo decision (:mod:`kozel_tutor.ai.pimc`) solves its sampled
+layouts one by one in its own process, each with the time left of the decision's budget, and
+stops at the decision's deadline.
 
 >>> from kozel_tutor.rules import find_rules
 >>> from kozel_tutor.cards import CardSet
