@@ -162,3 +162,32 @@ def test_a_first_visit_points_to_the_lessons_and_later_visits_to_play(store: Sto
     from kozel_tutor.lessons.progress import LessonProgress
     LessonProgress(store.path).record("01_table", 2, 8, None)
     assert primary(App(store, warm=False)) == ["open-play"]
+
+
+def test_hello_carries_the_browsers_languages() -> None:
+    assert parse_command({"type": "hello", "langs": ["en-US", "en"]}, {}).langs == ("en-US", "en")
+    assert parse_command({"type": "hello"}, {}).langs == ()
+    # malformed lists are dropped, the hello itself still counts
+    assert parse_command({"type": "hello", "langs": "en"}, {}).langs == ()
+    assert parse_command({"type": "hello", "langs": ["x"] * 21}, {}).langs == ()
+    assert parse_command({"type": "hello", "langs": ["en", 5, "", "d" * 36]}, {}).langs == ("en",)
+
+
+def test_a_first_visit_speaks_the_browsers_language(store: Store) -> None:
+    app = App(store)
+    app.home.receive({"type": "hello", "query": "", "langs": ["en-GB", "ru"]})
+    assert app.lang == "en" and app.home.lang == "en" and app.play.ui.lang == "en"
+    # not a choice: nothing is saved; a browser asking for neither, but for a language whose
+    # readers more often read Russian, gets Russian
+    assert store.get_pref("lang") is None
+    other = App(store)
+    other.home.receive({"type": "hello", "query": "", "langs": ["kk-KZ", "de"]})
+    assert other.lang == "ru"
+
+
+def test_a_language_chosen_with_the_switch_wins_over_the_browsers(store: Store) -> None:
+    App(store).toggle_lang()   # the learner chose English
+    App(store).toggle_lang()   # and then Russian again
+    app = App(store)
+    app.home.receive({"type": "hello", "query": "", "langs": ["en-US"]})
+    assert app.lang == "ru"

@@ -38,6 +38,31 @@ __all__ = ["App"]
 log = logging.getLogger(__name__)
 
 
+RUSSIAN_READERS = frozenset({"ru", "uk", "be", "kk", "ky", "uz", "tg", "tt", "ba", "os",
+                             "hy", "az", "ka", "mn"})
+"""Languages whose readers more often read Russian than English (the former Soviet countries):
+a browser asking for one of them first gets the app in Russian."""
+
+
+def browser_lang(langs: tuple[str, ...]) -> str:
+    """The app's language for a browser that asks for ``langs`` (most preferred first):
+    ``en`` or ``ru`` as the first tag that is either asks, else ``ru`` where Russian is the
+    likelier second language, else ``en``; ``ru`` when the browser says nothing.
+
+    >>> browser_lang(("en-US", "en")), browser_lang(("de-DE", "ru")), browser_lang(("uk",))
+    ('en', 'ru', 'ru')
+    >>> browser_lang(("fr-FR", "de")), browser_lang(())
+    ('en', 'ru')
+    """
+    primaries = [tag.split("-")[0].split("_")[0].lower() for tag in langs]
+    for primary in primaries:
+        if primary in ("ru", "en"):
+            return primary
+    if not primaries or any(primary in RUSSIAN_READERS for primary in primaries):
+        return "ru"
+    return "en"
+
+
 class App(ipywidgets.VBox):  # type: ignore[misc]
     """The kozel-tutor app; ``store`` defaults to the database in the user's data folder."""
 
@@ -245,15 +270,17 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- commands -----------------------------------------------------------------------------
 
-    def refresh(self, query: str = "") -> None:
+    def refresh(self, query: str = "", langs: tuple[str, ...] = ()) -> None:
         """Re-read the preferences and the saved match (Voila may have built this app in a
         pre-started kernel, before the learner's last visit changed them); ``query`` is the
-        page's query string, which such a kernel did not know."""
+        page's query string, which such a kernel did not know, and ``langs`` the browser's
+        languages: until the learner chooses one with the switch, the app speaks the
+        browser's (:func:`browser_lang`)."""
         if query and not os.environ.get("QUERY_STRING"):
             os.environ["QUERY_STRING"] = query.lstrip("?")
         if self.screen != "home":
             return
-        lang = self._pref("lang", "ru", ("ru", "en"))
+        lang = self._pref("lang", None, ("ru", "en")) or browser_lang(langs)
         if lang != self.lang:
             self.lang = lang
             self.home.lang = self.settings_panel.lang = lang
@@ -270,7 +297,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
     def _home_command(self, command: Command) -> None:
         if command.kind == "hello":
             self._greeted = True
-            self.refresh(command.value)
+            self.refresh(command.value, command.langs)
             self._schedule_warm()
             return
         if command.kind != "button":

@@ -234,8 +234,10 @@ export default {
     // bar takes it over.
     focusOnArrival(root, FALLBACK, { weak: true, testid: () => lastPressed.get(model.get("view").testid || "") || null });
     // A pre-started kernel built this screen before the page opened: ask for fresh data, and
-    // pass on the page's query string (a teacher's link carries a puzzle set in it).
-    model.send({ type: "hello", query: window.location.search || "" });
+    // pass on the page's query string (a teacher's link carries a puzzle set in it) and the
+    // browser's languages (the first visit speaks the learner's language).
+    const langs = Array.from(navigator.languages || [navigator.language || ""]).slice(0, 20);
+    model.send({ type: "hello", query: window.location.search || "", langs });
     return () => {
       clearTimeout(idle);
       model.off("change:view", draw);

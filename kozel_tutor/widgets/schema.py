@@ -6,7 +6,7 @@ view builder fails loudly in Python, not silently in the browser; every command 
 against the view on screen, so a stale or forged message is answered, never obeyed.
 
 >>> parse_command({"type": "play", "card": "qc"}, {"buttons": []})
-Command(kind='play', value='QC')
+Command(kind='play', value='QC', langs=())
 >>> parse_command({"type": "button", "id": "rm -rf"}, {"buttons": []}) is None
 True
 """
@@ -375,16 +375,27 @@ def offered_buttons(view: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
 
 MAX_QUERY_CHARS = 1_000_000
 """The longest page query string a ``hello`` may pass on (a teacher's link holds a whole set)."""
+MAX_LANGS = 20
+"""The most browser languages a ``hello`` may pass on (each a short tag such as ``ru-RU``)."""
+
+
+def _browser_langs(raw: object) -> tuple[str, ...]:
+    """The browser's language tags from a ``hello``; anything malformed is dropped."""
+    if not isinstance(raw, list) or len(raw) > MAX_LANGS:
+        return ()
+    return tuple(tag for tag in raw if isinstance(tag, str) and 0 < len(tag) <= 35)
 
 
 @dataclass(frozen=True)
 class Command:
     """A checked command from the browser: ``play`` a card token, ``call`` a suit letter,
     ``button`` an id on screen, ``choose`` a ``group=value`` pair on screen, or ``hello`` (a
-    view of the widget has just been drawn; its value is the page's query string, or empty)."""
+    view of the widget has just been drawn; its value is the page's query string, or empty,
+    and ``langs`` the browser's languages, most preferred first, such as ``("en-US", "en")``)."""
 
     kind: str
     value: str
+    langs: tuple[str, ...] = ()
 
 
 def parse_command(message: object, view: Mapping[str, Any]) -> Command | None:
@@ -422,7 +433,7 @@ def parse_command(message: object, view: Mapping[str, Any]) -> Command | None:
         query = message.get("query", "")
         if not isinstance(query, str) or len(query) > MAX_QUERY_CHARS:
             query = ""
-        return Command("hello", query)
+        return Command("hello", query, _browser_langs(message.get("langs")))
     if kind == "choose":
         group_id, value = message.get("group"), message.get("value")
         for group in view.get("groups", ()):

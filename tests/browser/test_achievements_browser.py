@@ -72,7 +72,7 @@ def progress_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server
 
 @pytest.fixture()
 def laptop(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
     context.set_default_timeout(TIMEOUT_MS)
     try:
         yield context.new_page()

@@ -77,6 +77,22 @@ def test_the_loading_screen_speaks_the_learners_language(browser: Any, voila_ser
         stop(proc)
 
 
+def test_a_first_visit_from_an_english_browser_is_in_english(browser: Any,
+                                                             tmp_path: Path) -> None:
+    # A server of its own: a progress file where no language was ever chosen.
+    proc, url = start_voila(tmp_path, tmp_path / "voila.log")
+    context = browser.new_context(locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.get_by_test_id("open-play").wait_for(timeout=60_000)
+        page.get_by_text("Lessons", exact=True).wait_for()
+        assert page.get_by_test_id("lang").inner_text() == "Русский"
+    finally:
+        context.close()
+        stop(proc)
+
+
 def test_a_whole_deal_is_played_by_clicking_and_an_illegal_card_is_explained(
         page: Any, voila_server: Any) -> None:
     # Every file comes from the app's own server (no CDN: the page works offline).

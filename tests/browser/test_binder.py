@@ -160,7 +160,8 @@ def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Binder]:
 def page(binder: Binder, browser: Any) -> Iterator[Any]:
     """A page of the session's chromium (one Playwright per test process: a second sync
     Playwright in the same process would fail inside the first one's event loop)."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True)
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True,
+                                  locale="ru-RU")
     context.set_default_timeout(TIMEOUT_MS * 2)
     try:
         yield context.new_page()
