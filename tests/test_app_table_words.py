@@ -186,6 +186,17 @@ def test_the_dealers_mark_is_not_a_seat_letter() -> None:
 
 
 def test_the_hard_levels_hint_says_it_plays_deals_out_not_that_it_loses_them() -> None:
-    assert text("level_hard_hint", "ru") == ("Представляет возможные раздачи и разыгрывает "
-                                             "каждую до конца.")
+    assert text("level_hard_hint", "ru").startswith("Представляет возможные раздачи и "
+                                                    "разыгрывает каждую до конца.")
     assert "проигрывает" not in text("level_hard_hint", "ru")
+
+
+def test_the_difficulty_is_the_opponents_and_the_partner_plays_hard_or_insane() -> None:
+    from kozel_tutor.ai import lineup
+    from kozel_tutor.seats import Seat
+
+    assert text("level", "en") == "Opponents' level"
+    for level, partner_level in (("easy", "hard"), ("medium", "hard"), ("insane", "insane")):
+        players = lineup(level)
+        assert type(players[Seat.N]) is type(lineup(partner_level)[Seat.E])
+    assert "Nina" in text("level_hard_hint", "en") and "Нина" in text("level_insane_hint", "ru")

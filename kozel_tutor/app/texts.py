@@ -143,7 +143,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ru": "У вас есть незаконченная партия ({match}). «Новая партия» начнёт другую вместо "
               "неё, «Продолжить» вернёт к ней.",
     },
-    "level": {"en": "Difficulty", "ru": "Сложность"},
+    # the difficulty is the opponents' (the partner plays at hard, or insane: ai.lineup)
+    "level": {"en": "Opponents' level", "ru": "Уровень соперников"},
     "level_easy": {"en": "Easy", "ru": "Лёгкий"},
     "level_medium": {"en": "Medium", "ru": "Средний"},
     "level_hard": {"en": "Hard", "ru": "Сложный"},
@@ -153,10 +154,15 @@ TEXTS: dict[str, dict[str, str]] = {
                         "ru": "Ходит разумно, но не помнит вышедших карт."},
     "level_medium_hint": {"en": "Counts the cards and feeds its partner.",
                           "ru": "Считает карты и подкармливает партнёра."},
-    "level_hard_hint": {"en": "Imagines possible deals and plays each one out.",
-                        "ru": "Представляет возможные раздачи и разыгрывает каждую до конца."},
-    "level_insane_hint": {"en": "Imagines many more deals before every card.",
-                          "ru": "Перебирает намного больше раздач перед каждым ходом."},
+    "level_hard_hint": {"en": "Imagines possible deals and plays each one out. Your partner "
+                              "Nina plays this way at every level but Insane.",
+                        "ru": "Представляет возможные раздачи и разыгрывает каждую до конца. "
+                              "Так играет и ваша партнёрша Нина на всех уровнях, кроме "
+                              "безумного."},
+    "level_insane_hint": {"en": "Imagines many more deals before every card, and so does your "
+                                "partner Nina.",
+                          "ru": "Перебирает намного больше раздач перед каждым ходом; так же "
+                                "играет и ваша партнёрша Нина."},
     "level_random_hint": {"en": "Plays any legal card (for a quick try-out).",
                           "ru": "Кладёт любую разрешённую карту (для пробы)."},
     "trump_rule": {"en": "Trumps", "ru": "Козыри"},
