@@ -1,4 +1,5 @@
-"""Build hook for the optional native solver core (metadata lives in pyproject.toml).
+"""Build hook for the optional native solver core (metadata lives in pyproject.toml; what the
+sdist carries beyond the package, in MANIFEST.in).
 
 The C extension ``kozel_tutor.solver._native`` is an accelerator, never a requirement: when
 there is no compiler, or the build fails, the install goes on without it and the package uses
@@ -10,6 +11,10 @@ never carries a core built from other sources.  The warning goes to the build's 
 the terminal (``/dev/tty``) when there is one.  Either way the install goes on, and
 ``python -c "import kozel_tutor.solver as s; print(s.available_backends())"`` tells afterwards
 which solvers there are.
+
+The wheel packs all of ``build/lib*``, which outlives a build: ``build_py`` removes the files a
+former build left there that the sources no longer have (a deleted module, a deleted puzzle
+file), so a wheel carries exactly the current sources.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ from setuptools.command.build_ext import (  # type: ignore[import-untyped, unuse
 from setuptools.command.build_py import (  # type: ignore[import-untyped, unused-ignore]
     build_py,
 )
-from setuptools.command.sdist import sdist  # type: ignore[import-untyped, unused-ignore]
 
 _SOURCES = [
     "kozel_tutor/solver/_native.c",
@@ -112,26 +116,39 @@ def _warn(reason: str) -> None:
 
 class BuildPyWithCatalogue(build_py):  # type: ignore[misc, unused-ignore]
     """``build_py`` that copies the puzzle catalogue into the package being built (an editable
-    install reads it where it is)."""
+    install reads it where it is) and removes what the sources no longer have."""
 
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
             return
+        copies = self._copy_catalogue()
+        extensions = self.get_finalized_command("build_ext").get_outputs()
+        self._remove_stale({*self.get_outputs(), *copies, *extensions})
+
+    def _copy_catalogue(self) -> list[str]:
         target = Path(self.build_lib) / _INSTALLED_CATALOGUE
+        copies = []
         for source in sorted(_CATALOGUE.rglob("*.json")):
             copy = target / source.relative_to(_CATALOGUE)
             self.mkpath(str(copy.parent))
             self.copy_file(str(source), str(copy))
+            copies.append(str(copy))
+        return copies
 
-
-class SdistWithHeaders(sdist):  # type: ignore[misc, unused-ignore]
-    """``sdist`` that ships the core's headers and the puzzle catalogue too (setuptools packs
-    only the listed sources and the packages' files)."""
-
-    def make_release_tree(self, base_dir: str, files: list[str]) -> None:
-        extra = [*_HEADERS, *(str(p) for p in sorted(_CATALOGUE.rglob("*.json")))]
-        super().make_release_tree(base_dir, [*files, *(f for f in extra if f not in files)])
+    def _remove_stale(self, outputs: set[str]) -> None:
+        """Remove every file in the built packages that this build did not make: one a former
+        build copied from a source since deleted would otherwise go into the wheel."""
+        keep = {os.path.abspath(path) for path in outputs}
+        for package in sorted({name.split(".")[0] for name in self.packages or ()}):
+            root = Path(self.build_lib, package)
+            for path in sorted(root.rglob("*"), reverse=True):   # a folder after its files
+                if path.is_dir() and not path.is_symlink():
+                    if not any(path.iterdir()):
+                        path.rmdir()
+                elif os.path.abspath(path) not in keep:
+                    path.unlink()
+                    print(f"removed {path}: left by an earlier build", file=sys.stderr)
 
 
 setup(
@@ -143,6 +160,5 @@ setup(
             optional=True,
         )
     ],
-    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithCatalogue,
-              "sdist": SdistWithHeaders},
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithCatalogue},
 )

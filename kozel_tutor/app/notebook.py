@@ -305,7 +305,7 @@ class _Progress:
         self.bar.value += 1
 
     def done(self) -> None:
-        from IPython.display import Markdown  # type: ignore[attr-defined]
+        from IPython.display import Markdown  # type: ignore[attr-defined, unused-ignore]
 
         if self.handle is not None:
             self.handle.update(Markdown(f"**{self.title}**"))  # type: ignore[no-untyped-call]
