@@ -258,7 +258,7 @@ def test_the_whole_deck_trump_count_names_each_group_in_both_languages() -> None
 
 
 def test_a_wrong_legal_card_is_explained_by_the_engines_why_illegal() -> None:
-    task = load_lesson("03_following").tasks[0]
+    task = load_lesson("03_following").tasks[1]   # A♥ 8♥ led; you hold Q♥ and 6♥
     assert isinstance(task, LegalCardTask)
     verdict = check(task, "QH")
     assert not verdict.correct
@@ -268,9 +268,11 @@ def test_a_wrong_legal_card_is_explained_by_the_engines_why_illegal() -> None:
 def test_a_wrong_trick_winner_names_the_card_that_beats_it() -> None:
     task = load_lesson("04_trick").tasks[3]  # KS QS AS 9S: the Q♠ is a trump
     verdict = check(task, "AS")
-    assert not verdict.correct
-    assert verdict.explanation.en.startswith("The Q♠ beats the A♠.")
-    assert "trump" in verdict.explanation.en
+    assert not verdict.correct and not verdict.worked   # shown at once, not a nudge
+    assert verdict.explanation.en.startswith("Not quite. The Q♠ is a trump: queens and jacks "
+                                             "are always trumps")
+    assert verdict.explanation.ru.startswith("Не совсем. Д♠ — козырь: дамы и валеты всегда "
+                                             "козыри")
 
 
 def test_a_wrong_best_card_tells_how_many_points_it_gets() -> None:
@@ -568,14 +570,16 @@ def test_counting_trumps_asks_about_the_other_three_players_each_time() -> None:
 
 
 def test_cards_barred_for_the_same_reason_are_named_together_once() -> None:
-    trump_led, mixed = load_lesson("03_following").tasks[2], load_lesson("03_following").tasks[0]
+    tasks = load_lesson("03_following").tasks
+    trump_led, mixed = tasks[-1], tasks[1]
     right = check(trump_led, expected(trump_led).split()[0]).explanation
     assert right.ru == "Верно. 9♠, 8♥, К♥ и 10♦ сюда не подходят: зашли с козыря, нужно " \
         "положить козырь."
     assert right.en == "Right. 9♠, 8♥, K♥ and 10♦ would not do here: a trump was led, you " \
         "must play a trump."
-    reasons = check(mixed, "AH").explanation.ru
-    assert "Сюда не подходят: К♠ и 9♦ — нужно ходить в масть, у вас есть черви; Д♥ — " in reasons
+    reasons = check(mixed, "6H").explanation.ru
+    assert "Сюда не подходят: Д♥ — нужно ходить в масть, дама червей — козырь" in reasons
+    assert "; Т♠, В♣ и 9♦ — нужно ходить в масть, у вас есть черви." in reasons
     assert reasons.count("у вас есть черви") == 1
 
 

@@ -45,13 +45,15 @@ def test_a_task_cannot_be_skipped_before_it_is_answered(progress: LessonProgress
     assert player.index == 1
 
 
-def test_a_wrong_answer_gets_a_nudge_then_is_retried(progress: LessonProgress) -> None:
+def test_a_wrong_card_gets_its_mistake_explained_then_is_retried(
+        progress: LessonProgress) -> None:
     player = LessonPlayer("04_trick", lang="ru", progress=progress)
     player.next()
     player.handle({"type": "answer", "value": "AS"})
     feedback = player.view()["feedback"]
     assert feedback["correct"] is False
-    assert feedback["text"].startswith("Не совсем. Попробуйте ещё раз. Подсказка: ")
+    assert feedback["text"].startswith("Не совсем. Т♠ — не масть хода (черви) и не козырь")
+    assert player.can_hint   # the hint is still there to ask for
     player.handle({"type": "answer", "value": "TH"})
     assert player.view()["feedback"]["correct"] is True
     assert player.can_next

@@ -24,7 +24,8 @@ def test_a_browser_answer_reaches_the_player_and_the_view_follows(tmp_path: Path
     assert widget.view["step"]["index"] == 1
     widget.receive({"type": "answer", "value": "KH"})
     assert widget.view["feedback"]["correct"] is False
-    assert widget.view["feedback"]["text"].startswith("Not quite. Try again. Hint: ")
+    assert widget.view["feedback"]["text"].startswith("Not quite. The 10♥ beats the K♥: in "
+                                                      "Kozel the ten ranks above the king.")
     widget.receive({"type": "answer", "value": "TH"})
     assert widget.view["feedback"]["correct"] is True and widget.view["can_next"]
     widget.receive("not a command")

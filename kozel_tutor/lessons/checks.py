@@ -3,9 +3,9 @@
 A task never stores its answer.  :func:`expected` asks the rules (``CardOrder.winning_index``,
 ``DealState.legal_plays``, card points, ``deal_result``, ``MatchScore``) or the solver
 (``solve(position).best``); :func:`check` compares the learner's answer with it and explains a
-wrong one from the same computation (``why_illegal(card).text(lang)``, the trump order, the
-solver's values).  Answers travel as text: a card token (``"QS"``), a number (``"25"``) or the
-value of a :class:`Choice` (``"NS:4"``).
+wrong one from the same computation (``why_illegal(card).text(lang)``, the misreading behind
+a card that does not win (:mod:`.card_notes`), the solver's values).  Answers travel as text:
+a card token (``"QS"``), a number (``"25"``) or the value of a :class:`Choice` (``"NS:4"``).
 
 >>> from kozel_tutor.lessons.model import load_lesson
 >>> task = load_lesson("04_trick").tasks[0]
@@ -25,6 +25,7 @@ from ..rules import TRUMP, CardOrder
 from ..scoring import MatchScore, deal_result
 from ..seats import Seat, Team
 from ..state import DealState
+from .card_notes import cost_note, order_text, why_it_loses
 from .deal_scores import deal_reason, score_choices, score_value, task_result, writes
 from .endgame import best_card, check_best
 from .model import (
@@ -98,34 +99,7 @@ def choices(task: Task) -> tuple[Choice, ...]:
     return _kind(task).choices(task)
 
 
-def _order_text(order: CardOrder, suit: int) -> Text:
-    cards = order.suit_cards(suit)
-    return Text(" > ".join(c.label("ru") for c in cards), " > ".join(c.label("en") for c in cards))
-
-
 # -- which card wins ------------------------------------------------------------------------
-
-
-def _stronger(order: CardOrder, winner: Card, other: Card, led_suit: int) -> Text:
-    """Why ``winner`` beats ``other`` when ``led_suit`` was led."""
-    ws, os_ = order.suit_of[winner.index], order.suit_of[other.index]
-    if ws == TRUMP and os_ == TRUMP:
-        return say("Both are trumps, and the {w} ranks higher. Trumps go: {order}.",
-                   "Обе карты — козыри, и {w} старше. Порядок козырей: {order}.",
-                   w=winner, order=_order_text(order, TRUMP))
-    if ws == TRUMP:
-        return say("The {w} is a trump and the {o} is not: any trump beats every plain card.",
-                   "{w} — козырь, а {o} — нет: любой козырь бьёт любую некозырную карту.",
-                   w=winner, o=other)
-    if os_ != led_suit:
-        return say("The {o} is neither of the suit led ({suit}) nor a trump, so it cannot take "
-                   "the trick, however high it is.",
-                   "{o} — не масть хода ({suit}) и не козырь, поэтому взятку не возьмёт, "
-                   "какой бы высокой она ни была.",
-                   o=other, suit=Suit(led_suit))
-    return say("Both are {suit}, and the {w} is higher: {order}.",
-               "Обе карты — {suit}, и {w} старше: {order}.",
-               w=winner, suit=Suit(led_suit), order=_order_text(order, led_suit))
 
 
 def _why_it_wins(order: CardOrder, trick: Sequence[Card], winner: Card) -> Text:
@@ -141,7 +115,7 @@ def _why_it_wins(order: CardOrder, trick: Sequence[Card], winner: Card) -> Text:
                    w=winner)
     return say("The {w} is the highest trump here. Trumps go: {order}.",
                "{w} — старший козырь здесь. Порядок козырей: {order}.",
-               w=winner, order=_order_text(order, TRUMP))
+               w=winner, order=order_text(order, TRUMP))
 
 
 def _trick_winner_card(task: TrickWinnerTask) -> Card:
@@ -160,9 +134,7 @@ def _check_trick(task: TrickWinnerTask, answer: str) -> Verdict:
         return Verdict(True, RIGHT + say("The {w} takes the trick for {seat}.", takes,
                                          w=winner, seat=seat)
                        + _why_it_wins(task.order, task.trick, winner))
-    led = task.order.suit_of[task.trick[0].index]
-    return Verdict(False, say("The {w} beats the {c}.", "{w} бьёт {c}.", w=winner, c=chosen)
-                   + _stronger(task.order, winner, chosen, led), worked=True)
+    return Verdict(False, WRONG + why_it_loses(task.order, task.trick, chosen))
 
 
 _KINDS[TrickWinnerTask] = _Kind("card", lambda t: _trick_winner_card(t).token, _check_trick)
@@ -180,10 +152,8 @@ def _check_highest(task: HighestCardTask, answer: str) -> Verdict:
     suit = task.order.suit_of[best.index]
     if chosen == best:
         return Verdict(True, RIGHT + say("Order: {order}.", "Порядок: {order}.",
-                                         order=_order_text(task.order, suit)))
-    return Verdict(False, say("The {w} is stronger than the {c}.", "{w} сильнее, чем {c}.",
-                              w=best, c=chosen) + _stronger(task.order, best, chosen, suit),
-                   worked=True)
+                                         order=order_text(task.order, suit)))
+    return Verdict(False, WRONG + why_it_loses(task.order, task.cards, chosen))
 
 
 _KINDS[HighestCardTask] = _Kind("card", lambda t: _highest_card(t).token, _check_highest)
@@ -341,10 +311,12 @@ def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
     reason = state.why_illegal(chosen)
     if reason is not None:
         return Verdict(False, Text(reason.text("ru"), reason.text("en")))
-    illegal = [c for c in task.hand if c not in state.legal_plays()]
-    if not illegal:
-        return Verdict(True, RIGHT + _all_legal_reason(task))
-    return Verdict(True, RIGHT + _illegal_reasons(state, illegal))
+    legal = state.legal_plays()
+    illegal = [c for c in task.hand if c not in legal]
+    why = _illegal_reasons(state, illegal) if illegal else _all_legal_reason(task)
+    note = cost_note(task.order, task.leader, task.trick, [c for c in task.hand if c in legal],
+                     chosen)
+    return Verdict(True, RIGHT + why + note if note else RIGHT + why)
 
 
 def _illegal_reasons(state: DealState, illegal: Sequence[Card]) -> Text:
@@ -559,5 +531,6 @@ _KINDS[BestCardTask] = _Kind("card", lambda t: best_card(t).token, check_best)
 
 
 def all_kinds() -> list[type[Task]]:
-    """Every task class that has a checker (the tests check none is missing)."""
+    """Every task class that has a checker (tests/test_lessons_check_kinds.py checks that each
+    task class has one, and that the lessons ask every kind)."""
     return list(_KINDS)

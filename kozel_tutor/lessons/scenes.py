@@ -33,7 +33,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import points, say, seat_letter, seat_name, team_name, tricks
+from .phrases import points, say, seat_letter, seat_name, tricks
 
 __all__ = ["scene"]
 
@@ -156,7 +156,8 @@ def _led_line(task: LegalCardTask) -> Text:
 def _deal_sheet(task: DealScoreTask, lang: str) -> dict[str, Any]:
     head = [say("Side", "Сторона").get(lang), say("Points", "Очки").get(lang),
             say("Tricks", "Взятки").get(lang)]
-    rows = [[team_name(team, lang), str(task.points[team]), str(task.tricks[team])]
+    # a row header starts with a capital: «Мы (С–Ю)», "We (N–S)"
+    rows = [[say("{t}", "{t}", t=team).get(lang), str(task.points[team]), str(task.tricks[team])]
             for team in Team]
     if task.rules.scoring == "classic":
         note = say("The last deal was eggs: the winners of this one take an extra row.",

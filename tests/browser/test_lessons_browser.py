@@ -22,7 +22,7 @@ def _wait_step(page: Any, index: int, count: int) -> None:
         arg=[index, count])
 
 
-def test_a_lesson_is_completed_in_the_app_with_one_wrong_answer_nudged(
+def test_a_lesson_is_completed_in_the_app_with_one_wrong_card_explained(
         page: Any, voila_server: Any) -> None:
     lesson = load_lesson(LESSON)
     open_home(page, voila_server.url)
@@ -44,12 +44,13 @@ def test_a_lesson_is_completed_in_the_app_with_one_wrong_answer_nudged(
                 page.locator(f"[data-testid='lesson-trick'] [data-card='{wrong}']").click()
                 feedback = page.locator("[data-testid='lesson-feedback'][data-correct='false']")
                 feedback.wait_for()
-                assert check(step, wrong).worked   # its explanation would name the card
-                assert feedback.inner_text() == f"Не совсем. Попробуйте ещё раз. Подсказка: " \
-                    f"{step.hint.ru}"
+                verdict = check(step, wrong)
+                assert not verdict.worked   # the card's own mistake, told at once
+                assert feedback.inner_text() == verdict.explanation.ru
+                assert verdict.explanation.ru.startswith("Не совсем. ")
                 assert page.get_by_test_id("lesson-next").is_disabled()
-                # The nudge has shown the hint: the Hint button has nothing more to give.
-                assert page.get_by_test_id("lesson-hint").is_disabled()
+                # No nudge has shown the hint: it is still there to ask for.
+                assert page.get_by_test_id("lesson-hint").is_enabled()
                 assert page.get_by_test_id("lesson-hint-text").count() == 0
                 wrong_done = True
             page.locator(f"[data-testid='lesson-trick'] [data-card='{right}']").click()
