@@ -461,7 +461,8 @@ class PuzzlePlayer:
             "played": [c.token for c in _sorted(played, puzzle)],
             "taken": taken,
             "legal": [] if solved else [c.token for c in legal_cards(position)],
-            "hints": [current_hint(h).get(lang) for h in puzzle.hints[:attempt.hints]],
+            "hints": [current_hint(h, position).get(lang)
+                      for h in puzzle.hints[:attempt.hints]],
             "hint_button": (_hint_button(attempt, lang)
                             if not solved and attempt.hints < len(puzzle.hints) else ""),
             "feedback": None,

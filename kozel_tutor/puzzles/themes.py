@@ -21,14 +21,16 @@ from ..position import Position
 from ..rules import TRUMP, CardOrder, Rules, find_rules
 from ..scoring import DealResult, deal_result
 from ..seats import Seat, Team
+from ..state import DealState
 from ..state import caught_side as _caught_in_trick
 from .model import THEME_IDS, Goal, Text
 from .texts import points_phrase
 from .variants import catch_live, goal_steps
 from .verify import GoalCheck, LineTrick, analyse, play_line
 
-__all__ = ["RUFF_HINTS", "THEMES", "Theme", "ThemeContext", "current_hint", "hints_for",
-           "tag_themes", "theme_definition", "theme_hint", "theme_label", "theme_note"]
+__all__ = ["CHEAP_HINTS", "RUFF_HINTS", "THEMES", "Theme", "ThemeContext", "current_hint",
+           "hints_for", "tag_themes", "theme_definition", "theme_hint", "theme_label",
+           "theme_note", "trick_takers"]
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,34 @@ class Theme:
     definition: Text
     hint: Text
     test: Callable[[ThemeContext], bool]
+
+
+def trick_takers(position: Position) -> list[Card]:
+    """The cards the player to move may play with which their side takes the trick on the
+    table, whatever the players after them play (each side playing for this trick alone).
+
+    >>> p = Position.from_json({"rules": "standard", "deck": 36, "trump": "C",
+    ...     "hands": {"N": "TS 7S TH", "E": "9S TD", "S": "6C KD 8D", "W": "KH 6H 9D"},
+    ...     "leader": "E", "trick": ["7D"], "taken": {"NS": [70, 4], "EW": [12, 2]}})
+    >>> [c.token for c in trick_takers(p)]
+    ['KD']
+    """
+    state = position.to_state()
+    team = position.to_move.team
+    return [card for card in state.legal_plays() if _takes_after(state, card, team)]
+
+
+def _takes_after(state: DealState, card: Card, team: Team) -> bool:
+    """Whether ``team`` takes the trick in progress once ``card`` is played, each seat after
+    choosing its card for the trick: ``team`` to take it, the other side to stop it."""
+    trick = state.play(card)
+    try:
+        if trick is not None:
+            return trick.winner.team is team
+        replies = (_takes_after(state, reply, team) for reply in state.legal_plays())
+        return any(replies) if state.to_move.team is team else all(replies)
+    finally:
+        state.undo()
 
 
 def _feed_partner(ctx: ThemeContext) -> bool:
@@ -562,9 +592,11 @@ _OLD_RUFF_HINT = Text("Стоит ли эта взятка козыря?", "Is t
 answer it becomes the theme's two-way question."""
 
 
-def current_hint(hint: Text) -> Text:
+def current_hint(hint: Text, position: Position | None = None) -> Text:
     """A stored hint in today's words: a step theme's first hint in an older wording becomes the
-    theme's hint now, with the same points; any other hint is kept as it is.
+    theme's hint now, with the same points; any other hint is kept as it is.  Given the puzzle's
+    ``position``, the ``cheap_discard`` hint "You cannot take this trick" becomes
+    :data:`CHEAP_HINTS`' other question where a card does take the trick.
 
     The catalogue's files were refreshed and hold today's words, but puzzles stored outside it
     still hold the old ones: teacher set files and links made before the change, the rows of
@@ -587,6 +619,8 @@ def current_hint(hint: Text) -> Text:
     """
     if hint.ru in _OLD_SUIT_HINTS:
         return Text(_OLD_SUIT_HINTS[hint.ru], hint.en)
+    if hint == CHEAP_HINTS[False] and position is not None and trick_takers(position):
+        return CHEAP_HINTS[True]
     if hint == _OLD_RUFF_HINT:
         return THEMES["ruff_or_not"].hint
     for theme_id, (old, field) in _OLD_HINTS.items():
@@ -630,15 +664,35 @@ answer, asks both ways; the question stored puzzles held before, "Is this trick 
 trump?", read "no" to a beginner on a trick of few points even where trumping is right."""
 
 
+CHEAP_HINTS: dict[bool, Text] = {
+    False: THEMES["cheap_discard"].hint,
+    True: _t("Эту взятку можно взять, но во что это обойдётся потом?",
+             "You could take this trick, but what would that cost you later?"),
+}
+"""The first hint of a ``cheap_discard`` puzzle, by whether a card of the learner's takes the
+trick (:func:`trick_takers`): the theme's own hint says it cannot be taken, which is true only
+where no card takes it; where one does (a king that the left opponent can only follow), the
+hint says so and asks what taking it costs."""
+
+
+def _first_hint(theme_id: str, check: GoalCheck, answer: Card) -> Text:
+    """The first hint of a puzzle whose first theme is ``theme_id``: the theme's hint, worded so
+    that it is true in the position."""
+    position = check.position
+    if theme_id == "ruff_or_not":
+        return RUFF_HINTS[position.rules.card_order(position.trump).is_trump(answer)]
+    if theme_id == "cheap_discard":
+        return CHEAP_HINTS[bool(trick_takers(position))]
+    return theme_hint(theme_id, position.rules)
+
+
 def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[Text, ...]:
     """Three hints, from a nudge to nearly the answer: the theme, the suit, the card's place."""
     hints: list[Text] = []
     order = check.position.rules.card_order(check.position.trump)
     strategic = [t for t in themes if t not in ("opening_lead",)]
-    if strategic and strategic[0] == "ruff_or_not":
-        hints.append(RUFF_HINTS[order.is_trump(answer)])
-    elif strategic:
-        hints.append(theme_hint(strategic[0], check.position.rules))
+    if strategic:
+        hints.append(_first_hint(strategic[0], check, answer))
     suit = order.effective_suit(answer)
     # the suit is a hint only when the learner may play another one
     forced = all(order.effective_suit(c) == suit for c in check.results)
