@@ -221,10 +221,10 @@ def test_the_hint_button_says_what_a_hint_does_to_the_rating_and_it_does(
     for _ in range(4):
         buttons.append(player.view()["hint_button"])
         player.handle({"type": "hint"})
-    assert buttons == ["Hint 1 (a right answer then raises your rating 25% less)",
-                       "Hint 2 (a right answer then raises your rating 50% less)",
-                       "Hint 3 (a right answer then raises your rating 75% less)",
-                       "Hint 4 (a right answer then leaves your rating as it is)"]
+    assert buttons == ["Hint 1 (a right answer then earns 25% less rating)",
+                       "Hint 2 (a right answer then earns 50% less rating)",
+                       "Hint 3 (a right answer then earns 75% less rating)",
+                       "Hint 4 (a right answer then earns no rating)"]
     player.set_lang("ru")
     assert player.view()["hint_button"] == ""   # all four used
     player.handle({"type": "play", "card": "JS"})
@@ -242,6 +242,19 @@ def test_the_hint_button_says_what_a_hint_does_to_the_rating_and_it_does(
     # a retry is not rated: its button promises nothing about the rating
     assert other.handle({"type": "retry"})
     assert other.view()["hint_button"] == "Подсказка 1"
+
+
+def test_the_hint_button_reads_short_in_russian(tmp_path: Path) -> None:
+    player = PuzzlePlayer(SetQueue([small_puzzle()]), lang="ru", backend=PY,
+                          progress=Progress(tmp_path / "p.sqlite3"))
+    buttons = []
+    for _ in range(4):
+        buttons.append(player.view()["hint_button"])
+        player.handle({"type": "hint"})
+    assert buttons == ["Подсказка 1 (верный ответ даст на 25% меньше рейтинга)",
+                       "Подсказка 2 (верный ответ даст на 50% меньше рейтинга)",
+                       "Подсказка 3 (верный ответ даст на 75% меньше рейтинга)",
+                       "Подсказка 4 (верный ответ не даст рейтинга)"]
 
 
 # -- 4. the review tile and the review list ------------------------------------------------------

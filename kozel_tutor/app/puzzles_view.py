@@ -102,8 +102,10 @@ _TEXT = {
                         "tell your teacher. {which}."},
     "upload": {"ru": "Открыть файл набора", "en": "Open a set file"},
     "name": {"ru": "Ваше имя", "en": "Your name"},
-    "name_needed": {"ru": "Впишите имя, чтобы скачать результаты.",
-                    "en": "Type your name to download your results."},
+    "name_needed": {"ru": "Чтобы отправить ответы учителю, впишите своё имя: здесь появятся "
+                          "файлы результатов.",
+                    "en": "To send your answers to your teacher, type your name: your results "
+                          "files then appear here."},
     "download": {"ru": "⬇ Результаты (JSON)", "en": "⬇ Results (JSON)"},
     "download_csv": {"ru": "⬇ Результаты (CSV)", "en": "⬇ Results (CSV)"},
     "bad_files": {"ru": "Не удалось прочитать: {problems}", "en": "Could not read: {problems}"},
@@ -155,19 +157,25 @@ def _set_hint(tally: Tally, lang: str, *, kept: bool) -> str:
     return _t("kept_going", lang, a=answered, n=n)
 
 
-# The bar above a puzzle is a slim header, not a page of its own.  On the dashboard the bar and
-# the content share one centred card as wide as the menu's (the panel's 820px and padding),
-# the bar without a frame of its own.
-_STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bottom:8px}"
+# The bar above a puzzle is a slim header, not a page of its own, as wide as the puzzle under it
+# (puzzle.css: 920px).  The menu (its panel and the set-file button) and the dashboard (the
+# bar and the content) each sit in one centred card as wide as the app's panels (820px and
+# padding), the panel inside without a frame of its own.
+_STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bottom:8px;"
+          "max-width:920px;box-sizing:border-box}"
           ".kz-puzzles-bar .kz-panel-h1{font-size:22px}"
           ".kz-puzzles-bar .kz-panel-actions{display:none}"
           ".kz-puzzles-bar .kz-tool{white-space:nowrap}"
-          ".kz-puzzles-dashboard{max-width:872px;width:100%;margin:0 auto !important;"
+          ".kz-puzzles-menu,.kz-puzzles-dashboard{max-width:872px;width:100%;"
+          "margin:0 auto !important;"
           "box-sizing:border-box;padding:18px 26px 24px;background:#fffdf8;border-radius:18px;"
           "box-shadow:0 4px 18px rgba(0,0,0,0.12);border-top:8px solid #1f6b4a;"
           "font-family:system-ui,'DejaVu Sans','Segoe UI',sans-serif;color:#1d1d22}"
+          ".kz-puzzles-menu{padding-top:22px;gap:16px}"
+          ".kz-puzzles-menu .kz-panel-root,"
           ".kz-puzzles-dashboard .kz-puzzles-bar .kz-panel-root{box-shadow:none;border:0;"
           "padding:0 0 6px;margin:0;max-width:none;background:transparent}"
+          ".kz-puzzles-menu .kz-panel-root{padding:0}"
           ".kz-puzzles-dashboard .kz-dashboard-body{width:100%}"
           ".kz-puzzles-results{gap:12px;flex-wrap:wrap}"
           "</style>")
@@ -283,20 +291,21 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.bar.on_command(self._command)
         self.style = ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none"))
         self.upload = FileButton(accept=".json,application/json",
-                                 description=_t("upload", self.lang), testid="puzzles-upload",
-                                 layout=ipywidgets.Layout(max_width="872px", width="100%",
-                                                          margin="12px auto 0", padding="0 26px"))
+                                 description=_t("upload", self.lang), testid="puzzles-upload")
         self.upload.add_class("kz-puzzles-upload")
         self.upload.on_files(self._on_files)
+        # The menu's page: the panel and the set-file button in one centred card.
+        self.menu = ipywidgets.VBox()
+        self.menu.add_class("kz-puzzles-menu")
         self.name = ipywidgets.Text(placeholder=_t("name", self.lang), description="")
         self.name.add_class("kz-puzzles-name")
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
         self.downloads = ipywidgets.HTML()
-        # the name and the results files, under the puzzle in the page's column
+        # the name and the results files, under the puzzle, in line with it (puzzle.css: 920px)
         self.results = ipywidgets.HBox(
             [self.name, self.downloads],
-            layout=ipywidgets.Layout(max_width="872px", width="100%", margin="12px auto 0",
-                                     padding="0 26px", align_items="center"))
+            layout=ipywidgets.Layout(max_width="920px", width="100%", margin="12px auto 0",
+                                     align_items="center"))
         self.results.add_class("kz-puzzles-results")
         self.extra = ipywidgets.HTML()
         self.extra.add_class("kz-dashboard-body")
@@ -379,7 +388,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                                     note=self.note(self.lang) if self.note else "",
                                     reviews=reviews, now=self.clock(), kept=kept,
                                     answered=answered)
-        self.children = (self.panel, self.upload)
+        self.menu.children = (self.panel, self.upload)
+        self.children = (self.style, self.menu)
 
     def leave(self) -> None:
         """Back to the menu; leaving a set half done says that its answers are kept."""
@@ -464,29 +474,37 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                 if p.id in answers and answers[p.id].card in legal_cards(p.position)}
 
     def open_set(self, puzzle_set: PuzzleSet, *, catalogue: bool = False) -> PuzzleWidget:
-        """Solve a set in order, with a results file to download (it names the set's puzzles,
-        so the teacher's gradebook knows how many there are).
+        """Solve a set in order.  A set opened before goes on from the first puzzle without an
+        answer.
 
-        A set from a link or a file (not ``catalogue``) is kept for the menu.  A set opened
-        before goes on from the first puzzle without an answer, with the name typed then,
-        and its results file holds the first answers given before.
+        A set from a link or a file (not ``catalogue``) is a teacher's: it is kept for the
+        menu, and the student's name and the results files to send back sit under the puzzle
+        (the file names the set's puzzles, so the teacher's gradebook knows how many there
+        are), with the name typed before and the first answers given before.  A set of the
+        catalogue is the learner's own practice: no name, no results files.
         """
         puzzles, self.aside = self._check_answers(puzzle_set)
-        if not catalogue:
-            self.memory.keep(puzzle_set, self.clock(), (a.puzzle.id for a in self.aside))
         self.sheet, self.playing = None, puzzle_set
+        given = self._given(puzzle_set.id, puzzles)
+        sheet = None if catalogue else self._teachers_sheet(puzzle_set, puzzles, given)
+        return self._play(SetQueue(puzzles), set_id=puzzle_set.id, sheet=sheet, given=given,
+                          send_results=not catalogue)
+
+    def _teachers_sheet(self, puzzle_set: PuzzleSet, puzzles: Sequence[Puzzle],
+                        given: Mapping[str, FirstAnswer]) -> ResultsSheet:
+        """Keep a teacher's set for the menu; its results sheet, under the name typed before,
+        with the first answers given before."""
+        self.memory.keep(puzzle_set, self.clock(), (a.puzzle.id for a in self.aside))
         name = self.memory.student(puzzle_set.id)
         if name:
             self.name.value = name
         sheet = ResultsSheet.for_set(normalise_student_name(self.name.value) or "?", puzzle_set,
                                      self.lang)
-        given = self._given(puzzle_set.id, puzzles)
         by_id = {p.id: p for p in puzzles}
         for puzzle_id, answer in sorted(given.items(), key=lambda item: item[1].at):
             sheet.add(by_id[puzzle_id], answer.card.token, seconds=answer.seconds,
                       hints=answer.hints, at=datetime.fromtimestamp(answer.at, UTC))
-        return self._play(SetQueue(puzzles), set_id=puzzle_set.id, sheet=sheet, given=given,
-                          send_results=not catalogue)
+        return sheet
 
     def _play_list(self, puzzles: list[Puzzle]) -> PuzzleWidget:
         self.playing = None

@@ -43,6 +43,11 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
     title.wait_for()
     assert title.inner_text() == "Концовка: 3 карты", "the theme stays hidden until answered"
     assert page.get_by_test_id("puzzle-goal").inner_text().endswith(first.goal.text("ru"))
+    # the bar above the puzzle is as wide as the puzzle
+    bar, board = (page.get_by_test_id("puzzles-bar").bounding_box(),
+                  page.locator(".kz-puzzle-root").bounding_box())
+    assert bar is not None and board is not None
+    assert abs(bar["x"] - board["x"]) <= 1 and abs(bar["width"] - board["width"]) <= 1, (bar, board)
 
     right = sorted(c.token for c in first.answers)[0]
     page.get_by_test_id(f"puzzle-card-{right}").click()
@@ -206,6 +211,13 @@ def test_a_set_file_too_large_is_named_and_a_good_one_opens(page: Any, voila_ser
     page.get_by_test_id("section-puzzles").click()
     upload = page.get_by_test_id("puzzles-upload")
     assert upload.inner_text().strip().endswith("Открыть файл набора")   # no file counter
+    # the button sits inside the menu's card, under the panel
+    card, panel, button = (page.locator(".kz-puzzles-menu").bounding_box(),
+                           page.get_by_test_id("puzzles").bounding_box(), upload.bounding_box())
+    assert card is not None and panel is not None and button is not None
+    assert card["x"] < button["x"] and button["x"] + button["width"] < card["x"] + card["width"]
+    assert panel["y"] + panel["height"] <= button["y"]
+    assert button["y"] + button["height"] < card["y"] + card["height"], (card, button)
     big = tmp_path / "фото.json"
     big.write_bytes(b" " * (9 * 1024 * 1024))   # over the button's 8 MiB: never sent
     _choose_file(page, "puzzles-upload", big)

@@ -1,0 +1,63 @@
+"""The name field and the results files sit under a teacher's set only, and say what they are
+for; a set of the catalogue is the learner's own practice, with neither.
+
+A learner alone met "Type your name to download your results." under every puzzle of the
+Beginner path, with no word of who the results were for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kozel_tutor.app.puzzles_view import PuzzlesView
+from kozel_tutor.app.store import Store
+from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
+from kozel_tutor.puzzles.student_sets import first_answers
+from kozel_tutor.puzzles.teacher import set_to_param
+
+PY = "python"
+SETS = {s.id: s for s in load_catalogue()}
+
+
+def _open_tile(view: PuzzlesView, set_id: str) -> None:
+    tile = next(t for t in view.panel.view["tiles"] if t["id"] == f"set:{set_id}")
+    assert view.panel.receive({"type": "button", "id": tile["id"]})
+
+
+def _teachers_set() -> PuzzleSet:
+    puzzles = SETS["beginner-path"].puzzles[:2]
+    return PuzzleSet("homework-names", Text("Домашка", "Homework"), puzzles=puzzles)
+
+
+def test_a_catalogue_set_asks_for_no_name_and_offers_no_results_files(tmp_path: Path) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = PuzzlesView("en", store, lambda: None, backend=PY)
+    _open_tile(view, "beginner-path")
+    assert view.screen == "puzzle" and view.widget is not None
+    assert view.results not in view.children
+    assert view.sheet is None and view.downloads.value == ""
+    # the answer still counts in the learner's own progress, and the set goes on from it
+    card = view.widget.view["legal"][0]
+    assert view.widget.receive({"type": "play", "card": card})
+    assert view.results not in view.children
+    answers = first_answers(view.progress)["beginner-path"]
+    assert [a.card.token for a in answers.values()] == [card]
+    view.set_lang("ru")
+    assert view.results not in view.children
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "To send your answers to your teacher, type your name: your results files then "
+           "appear here."),
+    ("ru", "Чтобы отправить ответы учителю, впишите своё имя: здесь появятся файлы "
+           "результатов.")])
+def test_a_teachers_set_says_the_name_is_for_sending_the_answers(
+        tmp_path: Path, lang: str, words: str) -> None:
+    store = Store(tmp_path / "progress.sqlite3")
+    view = PuzzlesView(lang, store, lambda: None, backend=PY,
+                       query=f"set={set_to_param(_teachers_set())}")
+    assert view.screen == "puzzle"
+    assert view.children[-1] is view.results
+    assert words in view.downloads.value
