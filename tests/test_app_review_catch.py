@@ -98,15 +98,15 @@ def test_the_review_compares_deal_results_not_points_when_the_catch_decides() ->
     assert [c.token for c in analysis.best] == ["TC", "JC", "QS", "6H"]
     assert analysis.loss is None and analysis.lost_result is not None
     assert analysis.lost_text("en") == (
-        "The best card would have given your side a better deal: after your card they are "
-        "written 2, whereas with the best card they would be written 4.")
+        "The best card would have given your side a better deal: after your card you win the "
+        "deal (they are written 2), whereas with the best card they would be written 4.")
     assert analysis.lost_text("ru") == (
-        "Лучший ход дал бы вашей стороне лучший итог раздачи: после вашего хода соперникам "
-        "пишут 2, а при лучшем ходе соперникам писали бы 4.")
+        "Лучший ход дал бы вашей стороне лучший итог раздачи: после вашего хода вы выигрываете "
+        "раздачу (соперникам пишут 2), а при лучшем ходе соперникам писали бы 4.")
     assert analysis.why is not None
     assert analysis.why.en == ("After 6♠ you end with 71 points, but after 10♣ the 6♣ catches "
-                               "their Q♣ and the deal ends (they are written 2, whereas with "
-                               "the best card they would be written 4).")
+                               "their Q♣ and the deal ends. You win the deal (they are written "
+                               "2), whereas with the best card they would be written 4.")
     assert analysis.why.ru.startswith("После 6♠ у вас 71 очко, а после 10♣ шестёрка треф ловит "
                                       "их даму треф")
     session = finished("kozly24")
@@ -155,8 +155,8 @@ def test_a_card_with_the_catchs_result_is_as_good_as_more_points_with_the_same_r
     only_catch = judged("QD", catch_90, points_70)
     assert only_catch.loss is None and only_catch.lost_result == (points_70, catch_90)
     assert only_catch.lost_text("en") == (
-        "The best card would have given your side a better deal: after your card they are "
-        "written 2, whereas with the best card they would be written 4.")
+        "The best card would have given your side a better deal: after your card you win the "
+        "deal (they are written 2), whereas with the best card they would be written 4.")
     assert LEARNER.team is Team.NS
 
 

@@ -39,19 +39,21 @@ def test_a_miss_is_compared_with_the_best_card_of_the_best_deal_result() -> None
     assert best_answer(check) == Card.parse("7H")   # 120 and a sweep; the A♣ only writes 4
     report = card_report(check, Card.parse("AH"))
     assert report.text.en == ("After A♥ the opponents take the next trick (10 points) with 10♣: "
-                              "you end with 110 instead of 120 (you write 4, whereas with the "
-                              "best card you would write 6).")
+                              "you end with 110 instead of 120. You win the deal (you write 4), "
+                              "whereas with the best card you would write 6.")
     assert report.text.ru == ("После Т♥ соперники забирают следующую взятку (10 очков) картой "
-                              "10♣: у вас 110 вместо 120 (вы пишете 4, а при лучшем ходе вы "
-                              "писали бы 6).")
+                              "10♣: у вас 110 вместо 120. Вы выигрываете раздачу (вы пишете 4), "
+                              "а при лучшем ходе вы писали бы 6.")
 
 
 def test_a_miss_with_the_same_result_as_the_best_card_says_either_way() -> None:
     # 94 instead of 108 with the K♦: 4 either way, as with the best card
     puzzle = CATALOGUE["e3-fc0102aed8"]
     report = card_report(analyse(puzzle.position, puzzle.goal), Card.parse("KD"))
-    assert report.text.en.endswith("you end with 94 instead of 108 (you write 4 either way).")
-    assert report.text.ru.endswith("у вас 94 вместо 108 (вы пишете 4 в любом случае).")
+    assert report.text.en.endswith("you end with 94 instead of 108. With best play from here, "
+                                   "you win the deal either way (you write 4).")
+    assert report.text.ru.endswith("у вас 94 вместо 108. Если дальше все играют безошибочно, "
+                                   "вы в любом случае выигрываете раздачу (вы пишете 4).")
 
 
 def test_the_review_lists_equal_points_better_deal_result_first() -> None:

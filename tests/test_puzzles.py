@@ -504,7 +504,7 @@ def test_the_tutor_speaks_of_the_catch_and_of_penalty_points() -> None:
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.outcome.en == "you are written 2"
     assert miss.text.en.endswith(
-        "(you are written 2, whereas with the best card they would be written 4).")
+        "You lose the deal (you are written 2) instead of winning it (they are written 4).")
 
 
 def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
@@ -523,9 +523,9 @@ def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
 
 
 def test_what_the_best_card_would_give_is_a_conditional_clause_in_every_table() -> None:
-    """The tutor compares "{miss}, whereas with the best card {best}" / «{miss}, а при лучшем
-    ходе {best}»: every best-card outcome is a whole clause in the conditional (no «лучшим
-    ходом — вы пишете 2», no "instead of them being written 2")."""
+    """Where the winners are the same the tutor compares "{miss}, whereas with the best card
+    {best}" / «{miss}, а при лучшем ходе {best}»: every best-card outcome is a whole clause in
+    the conditional (no «лучшим ходом — вы пишете 2», no "instead of them being written 2")."""
     from kozel_tutor.puzzles.texts import say as puzzle_say
     from kozel_tutor.puzzles.variants import outcome_words
     from kozel_tutor.rules import find_rules
@@ -538,15 +538,19 @@ def test_what_the_best_card_would_give_is_a_conditional_clause_in_every_table() 
         for outcome in outcomes:
             words = outcome_words(outcome, Team.NS, find_rules(preset), gerund=True)
             assert " бы " in f" {words.ru} " and "would" in words.en, (preset, outcome, words)
-    they = outcome_words(Outcome(Team.EW, 2, False), Team.NS, find_rules("standard"))
-    you = outcome_words(Outcome(Team.NS, 2, False), Team.NS, find_rules("standard"), gerund=True)
-    assert puzzle_say("compare", "ru", miss=they.ru, best=you.ru) == (
-        "соперники пишут 2, а при лучшем ходе вы писали бы 2")
-    assert puzzle_say("compare", "en", miss=they.en, best=you.en) == (
-        "they write 2, whereas with the best card you would write 2")
-    eggs = outcome_words(Outcome(None, 0, True), Team.NS, find_rules("standard"), gerund=True)
-    assert puzzle_say("compare", "ru", miss=they.ru, best=eggs.ru).endswith(
-        "а при лучшем ходе были бы яйца")
+    # the tutor compares the two results by who wins the deal (puzzles.result_words): the same
+    # score for the other side never reads as "nothing changed"
+    from kozel_tutor.puzzles.result_words import compare_results
+
+    standard = find_rules("standard")
+    lost, won = Outcome(Team.EW, 2, False), Outcome(Team.NS, 2, False)
+    assert compare_results(lost, won, Team.NS, standard).ru == (
+        "вы проигрываете раздачу (соперники пишут 2), а не выигрываете её (вы пишете 2)")
+    assert compare_results(lost, won, Team.NS, standard).en == (
+        "you lose the deal (they write 2) instead of winning it (you write 2)")
+    assert compare_results(lost, Outcome(None, 0, True), Team.NS, standard).ru.endswith(
+        "а не сводите её вничью (яйца: никто не пишет)")
+    assert puzzle_say("you_writing", "en", n=2) == "you would write 2"
 
 
 def test_step_themes_and_hints_carry_the_presets_points() -> None:
@@ -791,11 +795,11 @@ def test_a_miss_is_compared_by_results_with_a_best_line_that_ends_in_the_catch()
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.points == 50 == line_points(NIZHNY_CATCH, miss.tricks)
     assert miss.text.en == ("After J♠ you end with 50 points, but your 6♣ catches their Q♣ and "
-                            "the deal ends (you are written 2, whereas with the best card they "
-                            "would be written 4).")
+                            "the deal ends. You lose the deal (you are written 2) instead of "
+                            "winning it (they are written 4).")
     assert miss.text.ru == ("После В♠ у вас 50 очков, а ваша шестёрка треф ловит их даму треф, и "
-                            "раздача кончается (вам пишут 2, а при лучшем ходе соперникам "
-                            "писали бы 4).")
+                            "раздача кончается. Вы проигрываете раздачу (вам пишут 2), а не "
+                            "выигрываете её (соперникам пишут 4).")
     assert "90" not in miss.text.en + miss.text.ru
 
 

@@ -80,10 +80,10 @@ def test_of_two_cards_with_the_same_points_only_the_one_that_takes_every_trick_i
     assert played.loss is None                       # no points lost: the result was
     assert played.lost_text("en") == (
         "The best card would have given your side the same points but a better deal: after your "
-        "card you write 4, whereas with the best card you would write 6.")
+        "card you win the deal (you write 4), whereas with the best card you would write 6.")
     assert played.lost_text("ru") == (
         "Лучший ход дал бы вашей стороне столько же очков, но лучший итог раздачи: после вашего "
-        "хода вы пишете 4, а при лучшем ходе вы писали бы 6.")
+        "хода вы выигрываете раздачу (вы пишете 4), а при лучшем ходе вы писали бы 6.")
     best = analyse_step(step_of(SWEEP, "QS"), budget=None)
     assert best.best == (Card.parse("QS"),) and best.loss == 0 and best.lost_text("en") is None
     assert best.why is None
@@ -93,10 +93,10 @@ def test_the_tutor_names_the_pointless_trick_the_card_gave_away_and_claims_no_lo
 ) -> None:
     why = analyse_step(step_of(SWEEP, "9H"), budget=None).why
     assert why is not None
-    assert why.en == ("After 9♥ the opponents take this trick (0 points) with 9♣: you write 4, "
-                      "whereas with the best card you would write 6.")
-    assert why.ru == ("После 9♥ соперники забирают эту взятку (0 очков) картой 9♣: вы пишете 4, "
-                      "а при лучшем ходе вы писали бы 6.")
+    assert why.en == ("After 9♥ the opponents take this trick (0 points) with 9♣. You win the "
+                      "deal (you write 4), whereas with the best card you would write 6.")
+    assert why.ru == ("После 9♥ соперники забирают эту взятку (0 очков) картой 9♣. Вы "
+                      "выигрываете раздачу (вы пишете 4), а при лучшем ходе вы писали бы 6.")
 
 
 def test_on_the_losing_side_the_card_that_still_takes_a_trick_is_best() -> None:
@@ -104,10 +104,10 @@ def test_on_the_losing_side_the_card_that_still_takes_a_trick_is_best() -> None:
     assert played.best == (Card.parse("6H"),) and played.loss is None
     assert played.lost_text("en") == (
         "The best card would have given your side the same points but a better deal: after your "
-        "card they write 6, whereas with the best card they would write 4.")
+        "card you lose the deal (they write 6), whereas with the best card they would write 4.")
     assert played.why is not None and played.why.en == (
-        "After 9♦ the opponents take every trick: they write 6, whereas with the best card they "
-        "would write 4.")
+        "After 9♦ the opponents take every trick. You lose the deal (they write 6), whereas with "
+        "the best card they would write 4.")
     assert analyse_step(step_of(SAVE_TRICK, "6H"), budget=None).loss == 0
 
 
@@ -116,7 +116,7 @@ def test_the_deal_result_is_compared_in_the_deals_match() -> None:
     assert doubled.best == (Card.parse("QS"),)
     assert doubled.lost_text("en") == (
         "The best card would have given your side the same points but a better deal: after your "
-        "card you write 8, whereas with the best card you would write 12.")
+        "card you win the deal (you write 8), whereas with the best card you would write 12.")
 
 
 def test_a_lyusya_is_worth_the_rows_it_wipes() -> None:
@@ -125,8 +125,8 @@ def test_a_lyusya_is_worth_the_rows_it_wipes() -> None:
     assert low.best == (Card.parse("7C"),) and low.loss is None
     assert low.lost_text("en") == (
         "The best card would have given your side the same points but a better deal: after your "
-        "card lyusya: you wipe their tablo, whereas with the best card you would chalk up "
-        "2 rows.")
+        "card you win the deal (lyusya: you wipe their tablo), whereas with the best card you "
+        "would chalk up 2 rows.")
     high = analyse_step(step_of(CLASSIC_LYUSYA, "KD", MatchContext(scores=(3, 4))), budget=None)
     assert high.best == (Card.parse("KD"),) and high.loss == 0
     # no goal of tricks tells the two apart under classic: no tutor's words rather than wrong ones

@@ -85,9 +85,10 @@ def test_after_eggs_the_review_says_what_the_doubled_deal_writes() -> None:
     assert deal_column(analysis, AFTER_EGGS, "ru")["TD"] == "+4 им"
     assert analysis.why is not None
     assert analysis.why.en == ("After 10♦ the opponents take this trick (31 points) with A♦: you "
-                               "end with 52 instead of 60 (they write 4, whereas with the best "
-                               "card it would be eggs).")
-    assert "(соперники пишут 4, а при лучшем ходе были бы яйца)" in analysis.why.ru
+                               "end with 52 instead of 60. You lose the deal (they write 4) "
+                               "instead of drawing it (eggs: nobody writes).")
+    assert analysis.why.ru.endswith("Вы проигрываете раздачу (соперники пишут 4), а не сводите "
+                                    "её вничью (яйца: никто не пишет).")
     # a deal on its own writes 2
     alone = analyse_step(step_of(AFTER_EGGS, "TD", MatchContext()), budget=None)
     assert deal_column(alone, AFTER_EGGS, "en")["TD"] == "+2 for them"

@@ -53,8 +53,9 @@ from ..ai.pimc import backend_for, deal_utility
 from ..cards import Card
 from ..i18n import MORE_POINTS, POINTS
 from ..position import Position
-from ..puzzles.explain import card_report, outcome_text
+from ..puzzles.explain import card_report
 from ..puzzles.model import Goal, Text
+from ..puzzles.result_words import compare_results
 from ..puzzles.variants import catch_live
 from ..puzzles.verify import QUICK_CARDS, analyse, signed_score
 from ..rules import Rules
@@ -200,11 +201,10 @@ class StepAnalysis:
             return None
         played, top = lost
         team, rules = self.step.position.to_move.team, self.step.position.rules
-        best_words = outcome_text(top.outcome, team, gerund=True, rules=rules).get(lang)
-        played_words = outcome_text(played.outcome, team, rules=rules).get(lang)
+        result = compare_results(played.outcome, top.outcome, team, rules).get(lang)
         key = "review_lost_same_points" if self._same_points(played, top) else \
             "review_lost_result"
-        return text(key, lang, best=best_words, played=played_words)
+        return text(key, lang, result=result)
 
 
 def deal_worth(outcome: Outcome | None, step: ReviewStep) -> float:
@@ -246,7 +246,7 @@ def learner_steps(record: DealRecord, rules: Rules,
 
 def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
     """Solve the position before the learner's card within ``budget`` seconds."""
-    # Under the catch of nizhny/kozly24, a backend that does not know it is passed over.
+    # Under the catch of nizhny/kozly24 too: both backends play it (ai.pimc.backend_for).
     backend = backend_for(step.position.rules)
     scorer = step.scorer()
     analysis = solve(step.position, budget=budget, backend=backend, scorer=scorer)

@@ -39,14 +39,12 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
                                 "набрать уже не {before}, а {after}: соперники тоже не видят "
                                 "чужих карт."},
     # a card as good as the best one in points, worse in the deal's result (a trick given away
-    # with no points in it): {played} "you write 4" as it is, {best} in the conditional ("you
-    # would write 6"), as in "review_lost_result"
+    # with no points in it): {result} as in "review_lost_result" ("you win the deal (you write
+    # 4), whereas with the best card you would write 6")
     "review_lost_same_points": {"en": "The best card would have given your side the same points "
-                                      "but a better deal: after your card {played}, whereas "
-                                      "with the best card {best}.",
+                                      "but a better deal: after your card {result}.",
                                 "ru": "Лучший ход дал бы вашей стороне столько же очков, но "
-                                      "лучший итог раздачи: после вашего хода {played}, а при "
-                                      "лучшем ходе {best}."},
+                                      "лучший итог раздачи: после вашего хода {result}."},
 }
 
 for _key, _texts in REVIEW_TEXTS.items():

@@ -4,11 +4,12 @@ For a card that misses, the tutor plays the best line (from the best card, of eq
 with the best deal result: :func:`best_answer`) and the card's refutation side by side and names
 the trick where the opponents gain the most over the best line (the *turning trick*), then the
 points and the deal result of both: "After 9♠ the opponents take this trick (21 points) with
-A♥: you end with 52 instead of 67 (they write 2, whereas with the best card you would write
-2)." The turning
-trick is named by where it lies on the line, counted from the trick the card goes to: "this
-trick", "the next trick", or "three tricks later" (:func:`turn_words`), so a later trick never
-reads as the one on the table, and its card is the one that wins it on the line. Deal results
+A♥: you end with 52 instead of 67. You lose the deal (they write 2) instead of winning it (you
+write 2)." (:func:`~.result_words.compare_results` says who wins the deal each time, so equal
+scores never read as "nothing changed".)  The turning trick is named by where it lies on the
+line, counted from the trick the card goes to: "this trick", "the next trick", or "three tricks
+later" (:func:`turn_words`), so a later trick never reads as the one on the table, and its card
+is the one that wins it on the line. Deal results
 are put in the words of the puzzle's own rules ("they are written 4" under penalty scoring, rows
 and люся in ``classic``), and a line that ends with the 6♣ catching the Q♣ says so instead of
 counting points: the solver's value of such a line is a stand-in for the catch, not card points
@@ -40,6 +41,7 @@ from ..seats import Team
 from ..solver import Outcome
 from ..solver.core import Backend
 from .model import Goal, Text
+from .result_words import compare_results, miss_words
 from .texts import points_phrase, say, seat_role
 from .themes import caught_side
 from .variants import outcome_words
@@ -149,7 +151,7 @@ def _representative(check: GoalCheck, card: Card) -> Card:
 def best_answer(check: GoalCheck) -> Card:
     """The answer a missed card is compared with: the one of the most points and, among
     those, the best deal result (a sweep's 6 before a 4), then the first in card order; so
-    "you write 4 either way" is never said where a best card writes 6."""
+    "you win the deal either way" is never said where a best card writes more."""
 
     def rank(card: Card) -> tuple[int, int, int]:
         result = check.results[card]
@@ -196,10 +198,9 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
     team = check.position.to_move.team
     rules = check.position.rules
     mine, top = check.results[card], check.results[answer]
-    miss_out = outcome_text(mine.outcome, team, rules=rules)
-    best_out = outcome_text(top.outcome, team, gerund=True, rules=rules)
+    result = compare_results(mine.outcome, top.outcome, team, rules)
     if check.goal in (Goal.TAKE_TRICK, Goal.ALL_TRICKS):
-        return _miss_trick_goal(check, card, miss, miss_out, best_out)
+        return _miss_trick_goal(check, card, miss, result)
     turn = _turning_trick(miss, best, team)
     caught = caught_side(rules, miss)
     best_caught = caught_side(rules, best)
@@ -209,24 +210,20 @@ def _miss_text(check: GoalCheck, card: Card, answer: Card, miss: list[LineTrick]
             turn_text = say("turn_less", lang)
         else:
             turn_text = turn_words(turn, miss[turn].winning_card, miss[turn].points, lang)
-        if mine.outcome == top.outcome:
-            compare = say("same_result", lang, outcome=miss_out.get(lang))
-        else:
-            compare = say("compare", lang, miss=miss_out.get(lang), best=best_out.get(lang))
         if caught is not None:
-            texts[lang] = say("miss_catch", lang, card=_label(card, lang),
-                              whose=_whose(caught, team, lang), compare=compare)
+            texts[lang] = miss_words("miss_catch", lang, result, card=_label(card, lang),
+                                     whose=_whose(caught, team, lang))
         elif best_caught is not None:
             # the best line's value is the catch's stand-in, not points: no points compared;
             # the best card may be the 6♣ itself, which then catches in this trick
             key = "miss_best_catch_six" if answer == _SIX_CLUBS else "miss_best_catch"
-            texts[lang] = say(key, lang, card=_label(card, lang),
-                              points=points_phrase(_line_points(check, miss), lang),
-                              best=_label(answer, lang), whose=_whose(best_caught, team, lang),
-                              compare=compare)
+            texts[lang] = miss_words(key, lang, result, card=_label(card, lang),
+                                     points=points_phrase(_line_points(check, miss), lang),
+                                     best=_label(answer, lang),
+                                     whose=_whose(best_caught, team, lang))
         else:
-            texts[lang] = say("miss", lang, card=_label(card, lang), turn=turn_text,
-                              points=mine.points, best=top.points, compare=compare)
+            texts[lang] = miss_words("miss", lang, result, card=_label(card, lang),
+                                     turn=turn_text, points=mine.points, best=top.points)
     return Text(texts["ru"], texts["en"])
 
 
@@ -237,20 +234,17 @@ def _line_points(check: GoalCheck, tricks: list[LineTrick]) -> int:
     return position.taken_points[team] + sum(t.points for t in tricks if t.winner.team == team)
 
 
-def _miss_trick_goal(check: GoalCheck, card: Card, miss: list[LineTrick], miss_out: Text,
-                     best_out: Text) -> Text:
+def _miss_trick_goal(check: GoalCheck, card: Card, miss: list[LineTrick], result: Text) -> Text:
     team = check.position.to_move.team
     texts: dict[str, str] = {}
     lost = next((i for i, t in enumerate(miss) if t.winner.team != team), None)
     for lang in ("ru", "en"):
         if check.goal is Goal.ALL_TRICKS and lost is not None:
-            texts[lang] = say("miss_all", lang, card=_label(card, lang),
-                              turn=turn_words(lost, miss[lost].winning_card, miss[lost].points,
-                                              lang),
-                              miss=miss_out.get(lang), best=best_out.get(lang))
+            texts[lang] = miss_words("miss_all", lang, result, card=_label(card, lang),
+                                     turn=turn_words(lost, miss[lost].winning_card,
+                                                     miss[lost].points, lang))
         else:
-            texts[lang] = say("miss_trick", lang, card=_label(card, lang),
-                              miss=miss_out.get(lang), best=best_out.get(lang))
+            texts[lang] = miss_words("miss_trick", lang, result, card=_label(card, lang))
     return Text(texts["ru"], texts["en"])
 
 

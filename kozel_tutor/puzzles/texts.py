@@ -60,26 +60,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "is_right_catch_six": {"en": "Your 6♣ catches {whose} Q♣ and the deal ends ({outcome}).",
                            "ru": "Ваша шестёрка треф ловит {whose} даму треф, и раздача "
                                  "кончается ({outcome})."},
-    "miss_catch": {"en": "After {card} the 6♣ catches {whose} Q♣ and the deal ends ({compare}).",
-                   "ru": "После {card} шестёрка треф ловит {whose} даму треф, и раздача "
-                         "кончается ({compare})."},
-    "miss_best_catch": {"en": "After {card} you end with {points}, but after {best} the 6♣ "
-                              "catches {whose} Q♣ and the deal ends ({compare}).",
-                        "ru": "После {card} у вас {points}, а после {best} шестёрка треф ловит "
-                              "{whose} даму треф, и раздача кончается ({compare})."},
-    "miss_best_catch_six": {"en": "After {card} you end with {points}, but your 6♣ catches "
-                                  "{whose} Q♣ and the deal ends ({compare}).",
-                            "ru": "После {card} у вас {points}, а ваша шестёрка треф ловит "
-                                  "{whose} даму треф, и раздача кончается ({compare})."},
     "whose_ours": {"en": "your", "ru": "вашу"},
     "whose_theirs": {"en": "their", "ru": "их"},
     "also_right": {"en": "{card} is just as good: it is equivalent to {group}.",
                    "ru": "{card} ничем не хуже: она равноценна {group}."},
-    "miss": {"en": "After {card} {turn}: you end with {points} instead of {best} ({compare}).",
-             "ru": "После {card} {turn}: у вас {points} вместо {best} ({compare})."},
-    "compare": {"en": "{miss}, whereas with the best card {best}",
-                "ru": "{miss}, а при лучшем ходе {best}"},
-    "same_result": {"en": "{outcome} either way", "ru": "{outcome} в любом случае"},
     # the trick where the opponents gain, named by where it is: the one the card goes to, the
     # next one, or {later} tricks after it ("three" / «через три взятки»)
     "turn_this": {"en": "the opponents take this trick ({points}) with {card}",
@@ -89,12 +73,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "turn_later": {"en": "the opponents take a trick ({points}) with {card} {later} tricks later",
                    "ru": "через {later} соперники забирают взятку ({points}) картой {card}"},
     "turn_less": {"en": "your side takes less later", "ru": "ваша сторона потом берёт меньше"},
-    "miss_all": {"en": "After {card} {turn}: {miss}, whereas with the best card {best}.",
-                 "ru": "После {card} {turn}: {miss}, а при лучшем ходе {best}."},
-    "miss_trick": {"en": "After {card} the opponents take every trick: {miss}, whereas with "
-                         "the best card {best}.",
-                   "ru": "После {card} соперники берут все взятки: {miss}, а при лучшем ходе "
-                         "{best}."},
     "story_lead": {"en": "You are to lead.", "ru": "Ваш заход."},
     "story_trick": {"en": "On the table: {plays}.", "ru": "На столе: {plays}."},
     "story_taken": {"en": "Your side has {mine} in {mine_tricks}; the opponents {theirs} in "
