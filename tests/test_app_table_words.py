@@ -89,8 +89,9 @@ def test_the_review_explains_both_columns_above_its_table(lang: str) -> None:
     session, steps = played_deal()
     step = next(s for s in steps if len(s.legal) > 1)
     overlay = review_overlay(session, judged(step, *((c, 60) for c in step.legal)), lang)
-    assert overlay["legend"] == [text("review_explain", lang), text("review_explain_deal", lang)]
-    points, deal = overlay["legend"]
+    assert overlay["legend"] == [text("review_explain", lang), text("review_explain_deal", lang),
+                                 text("review_explain_hint", lang)]
+    points, deal, _ = overlay["legend"]
     assert points.startswith(("Points: ", "Очки: "))
     assert deal.startswith(("Deal: ", "Раздача: ")) and (
         "everyone played perfectly from here, with all the cards face up" in deal
@@ -101,6 +102,22 @@ def test_the_review_explains_both_columns_above_its_table(lang: str) -> None:
                                        review=ReviewUi([step], analyses={0: judged(
                                            step, *((c, 60) for c in step.legal))})))
     assert view["status"] == text("review_status", lang), "the status says what the table shows"
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "The Hint knew only what you could see; the review sees every hand, so a card the "
+           "Hint chose can rank lower here."),
+    ("ru", "Подсказка знала только то, что видно вам, а разбор видит все руки, поэтому "
+           "подсказанная карта здесь может стоять ниже."),
+])
+def test_the_review_says_once_why_a_hinted_card_can_rank_low_here(lang: str, line: str) -> None:
+    """The Hint chooses from what the learner sees (sampled layouts of the hidden cards); the
+    review sees every hand: one line of the legend says so, on every card's page, once."""
+    session, steps = played_deal()
+    for step in (s for s in steps if len(s.legal) > 1):
+        overlay = review_overlay(session, judged(step, *((c, 60) for c in step.legal)), lang)
+        assert overlay["legend"].count(line) == 1
+        assert line not in overlay["lines"]
 
 
 def test_a_forced_card_is_not_coloured_as_a_mistake() -> None:

@@ -272,11 +272,34 @@ TEXTS: dict[str, dict[str, str]] = {
     "worth_plain": {"en": "The deal was worth {value}.", "ru": "Раздача стоила {value}."},
     "worth_double": {"en": "The deal was worth {value} × 2 = {written} (after eggs).",
                      "ru": "Раздача стоила {value} × 2 = {written} (после яиц)."},
-    "worth_saved_not": {"en": "The losers took 30 points or fewer: they did not save "
-                              "themselves.",
-                        "ru": "Проигравшие набрали 30 очков или меньше: не спаслись."},
-    "worth_no_trick": {"en": "The losers took no trick at all.",
-                       "ru": "Проигравшие не взяли ни одной взятки."},
+    # why the deal writes what it writes (variant_views.result_reason), by the step of the score
+    # table it fell on: {points} is a Count (i18n.POINTS), {save} the fewest points that save
+    # the losers (31; 30 in kozly24), {big} the winners' points for two rows (classic: 90)
+    "why_no_trick": {"en": "{losers} took no trick at all.",
+                     "ru": "{losers} не взяли ни одной взятки."},
+    "why_no_points": {"en": "{losers} took no points at all.",
+                      "ru": "{losers} не набрали ни одного очка."},
+    "why_saved_NS": {"en": "{team_NS} took {points}, at least {save}: you saved yourselves.",
+                     "ru": "{team_NS} набрали {points}, не меньше {save}: вы спаслись."},
+    "why_saved_EW": {"en": "{team_EW} took {points}, at least {save}: they saved themselves.",
+                     "ru": "{team_EW} набрали {points}, не меньше {save}: они спаслись."},
+    "why_not_saved_NS": {"en": "{team_NS} took {points}, fewer than {save}: you did not save "
+                               "yourselves.",
+                         "ru": "{team_NS} набрали {points}, меньше {save}: вы не спаслись."},
+    "why_not_saved_EW": {"en": "{team_EW} took {points}, fewer than {save}: they did not save "
+                               "themselves.",
+                         "ru": "{team_EW} набрали {points}, меньше {save}: они не спаслись."},
+    "why_one_row": {"en": "{winners} took {points}, fewer than {big}: one row.",
+                    "ru": "{winners} набрали {points}, меньше {big}: это одна пара."},
+    "why_two_rows": {"en": "{winners} took {points}, {big} or more: two rows.",
+                     "ru": "{winners} набрали {points}, {big} и больше: это две пары."},
+    "why_lyusya": {"en": "{winners} took every trick: lyusya.",
+                   "ru": "{winners} взяли все взятки: это «люся»."},
+    "why_erase": {"en": "{winners} took every trick.", "ru": "{winners} взяли все взятки."},
+    "why_sweep_first": {"en": "{winners} took every trick in the first deal: the losers are "
+                              "written {value}.",
+                        "ru": "{winners} взяли все взятки в первой раздаче: проигравшим пишут "
+                              "{value}."},
     "eggs_next": {"en": "Nobody writes; the next deal counts double.",
                   "ru": "Никто ничего не пишет, следующая раздача идёт вдвойне."},
     "next": {"en": "Next", "ru": "Дальше"},
@@ -321,11 +344,13 @@ TEXTS: dict[str, dict[str, str]] = {
     # на 5 очков больше
     "review_lost": {"en": "The best card kept {diff} for your side.",
                     "ru": "Лучший ход принёс бы вашей стороне на {diff} больше."},
-    # {best} in the conditional ("they would be written 4"), {played} as it is
+    # {result} says who wins the deal after your card and after the best one, each with its
+    # score (puzzles.result_words.compare_results): "you lose the deal (they write 2) instead of
+    # winning it (you write 2)"
     "review_lost_result": {"en": "The best card would have given your side a better deal: after "
-                                 "your card {played}, whereas with the best card {best}.",
+                                 "your card {result}.",
                            "ru": "Лучший ход дал бы вашей стороне лучший итог раздачи: после "
-                                 "вашего хода {played}, а при лучшем ходе {best}."},
+                                 "вашего хода {result}."},
     "review_catch": {"en": "A dash instead of points: after that card the 6♣ may catch the Q♣, "
                            "which ends the deal at once, and then only the deal's result counts.",
                      "ru": "Прочерк вместо очков: после такой карты шестёрка треф может поймать "
@@ -356,6 +381,12 @@ TEXTS: dict[str, dict[str, str]] = {
                             "ru": "Раздача: её итог, если отсюда все играют безошибочно, видя "
                                   "все карты. Настоящий итог бывает другим, когда кто-то потом "
                                   "ошибается."},
+    # why a card the Hint suggested can rank low here: the Hint saw only the learner's side of
+    # the table (ai.advice: sampled layouts of the hidden cards)
+    "review_explain_hint": {"en": "The Hint knew only what you could see; the review sees every "
+                                  "hand, so a card the Hint chose can rank lower here.",
+                            "ru": "Подсказка знала только то, что видно вам, а разбор видит все "
+                                  "руки, поэтому подсказанная карта здесь может стоять ниже."},
     "col_card": {"en": "Card", "ru": "Карта"},
     "col_points": {"en": "Points", "ru": "Очки"},
     "col_deal": {"en": "Deal", "ru": "Раздача"},

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, CardSet
+from ..i18n import POINTS
+from ..puzzles.variants import goal_steps
 from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
@@ -36,6 +38,7 @@ __all__ = [
     "event_line",
     "question_hand",
     "question_overlay",
+    "result_reason",
     "score_badge",
     "scoreboard",
     "variant_summary",
@@ -161,6 +164,10 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
         lines.append(text("summary_caught", lang))
     elif result.eggs:
         lines.append(eggs_next_line(session.rules, lang))
+    else:
+        reason = result_reason(session.rules, result, lang)
+        if reason is not None:
+            lines.append(reason)
     bonus = _eggs_bonus_line(session.rules, result, lang)
     if bonus is not None:
         lines.append(bonus)
@@ -169,6 +176,52 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
     if session.rules.target_loses:
         lines.append(text("summary_first_to", lang, target=session.rules.match_target))
     return rows, lines
+
+
+_REASONS: dict[tuple[str, int], str] = {
+    ("standard", 6): "why_no_trick", ("standard", 4): "why_not_saved",
+    ("standard", 2): "why_saved",
+    ("nizhny", 6): "why_no_points", ("nizhny", 4): "why_not_saved", ("nizhny", 2): "why_saved",
+    ("kozly24", 4): "why_not_saved", ("kozly24", 2): "why_saved",
+    ("classic", 1): "why_one_row", ("classic", 2): "why_two_rows",
+}
+"""The step of each score table a deal's value stands for (before eggs), as the words that say
+why: the losers took no trick, no points, too few points or enough; the winners' rows."""
+
+_SWEEPS = {"classic": "why_lyusya", "kozly24": "why_erase"}
+"""A sweep that resets a score, in words (the reset itself has its own line)."""
+
+
+def result_reason(rules: Rules, result: DealResult, lang: str) -> str | None:
+    """Why the deal ``result`` writes what it writes under ``rules``, read from the result (its
+    value, its reset), never from the points checked again: "Fedor and Gleb took 53 points, at
+    least 31: they saved themselves."  The points the step begins at come from the table
+    itself (:func:`~kozel_tutor.puzzles.variants.goal_steps`).  ``None`` for eggs and a catch,
+    whose own lines say why, and for a table without words here.
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> from kozel_tutor.scoring import deal_result
+    >>> result_reason(find_rules(), deal_result(find_rules(), (67, 53), (4, 5)), "en")
+    'Fedor and Gleb took 53 points, at least 31: they saved themselves.'
+    """
+    if result.winner is None or result.caught is not None:
+        return None
+    winner, loser = result.winner, result.winner.other
+    if result.reset is not None:
+        key = _SWEEPS.get(rules.scoring)
+    elif (rules.scoring, result.value) in _REASONS:
+        key = _REASONS[(rules.scoring, result.value)]
+    else:   # the match wrote a sweep of its first deal on the losers (kozly24: 12)
+        key = "why_sweep_first" if result.tricks[loser] == 0 else None
+    if key is None:
+        return None
+    if key in ("why_saved", "why_not_saved"):
+        key = f"{key}_{loser.name}"
+    steps = goal_steps(rules)
+    side = loser if key.startswith(("why_saved", "why_not_saved", "why_no_")) else winner
+    return text(key, lang, winners=_team(winner, lang), losers=_team(loser, lang),
+                points=POINTS(result.points[side]), save=steps.save, big=steps.big,
+                value=result.value)
 
 
 def _egg_row(rules: Rules) -> bool:

@@ -32,6 +32,7 @@ from .variant_views import (
     goats_line,
     question_hand,
     question_overlay,
+    result_reason,
     score_badge,
     scoreboard,
     variant_summary,
@@ -321,11 +322,9 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         lines.append(text("worth_double", lang, value=result.value, written=POINTS(written))
                      if result.multiplier > 1 else text("worth_plain", lang,
                                                         value=POINTS(written)))
-        loser = result.winner.other if result.winner is not None else they
-        if result.tricks[loser] == 0:
-            lines.append(text("worth_no_trick", lang))
-        elif result.points[loser] <= 30:
-            lines.append(text("worth_saved_not", lang))
+        reason = result_reason(session.rules, result, lang)
+        if reason is not None:
+            lines.append(reason)
     return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
             "table": {"head": ["", text("team_NS", lang), text("team_EW", lang)], "rows": rows},
             "buttons": buttons}
@@ -461,7 +460,8 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         rows.append({"cells": [{"card": alt.card.token, "text": alt.card.label(lang)},
                                {"text": points, "strong": is_best}, deal_cell], "mark": mark})
     overlay["lines"] = lines
-    overlay["legend"] = [text("review_explain", lang), text("review_explain_deal", lang)]
+    overlay["legend"] = [text("review_explain", lang), text("review_explain_deal", lang),
+                         text("review_explain_hint", lang)]
     overlay["table"] = {"head": [text("col_card", lang), text("col_points", lang),
                                  text("col_deal", lang)], "rows": rows, "testid": "review-table"}
     return overlay
