@@ -16,8 +16,8 @@ from .cards import Card, Suit
 from .seats import Seat
 
 __all__ = ["CARDS", "CARD_POINTS", "LANGUAGES", "MESSAGES", "MORE_POINTS", "POINTS", "POINTS_WITH",
-           "ROWS", "Count", "Message", "Noun", "Number", "in_words", "pick", "plural_ru",
-           "translate"]
+           "ROWS", "Count", "Message", "Noun", "Number", "Phrase", "in_words", "pick",
+           "plural_ru", "translate"]
 
 LANGUAGES = ("ru", "en")
 
@@ -171,10 +171,25 @@ PLAIN_SUITS = Noun(("plain suit", "plain suits"), ("простая масть", 
 """Plain (not trump) suits, nominative: "3 plain suits"."""
 
 
+@dataclass(frozen=True)
+class Phrase:
+    """Words that go into a message as a parameter, in both languages.
+
+    >>> Phrase("play low", "ходите с младшей").in_lang("ru")
+    'ходите с младшей'
+    """
+
+    en: str
+    ru: str
+
+    def in_lang(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
 def in_words(value: object, lang: str) -> object:
     """A message parameter as ``lang`` writes it: a card or a suit by name, a seat by its
-    letter (N / «С»), a :class:`Number` with its decimal sign, a :class:`Count` with its noun;
-    anything else as it is.
+    letter (N / «С»), a :class:`Number` with its decimal sign, a :class:`Count` with its noun,
+    a :class:`Phrase` in that language; anything else as it is.
 
     >>> in_words(Seat.N, "ru"), in_words(Seat.N, "en"), in_words(Card.parse("7D"), "ru")
     ('С', 'N', 'семёрка бубен')
@@ -183,7 +198,7 @@ def in_words(value: object, lang: str) -> object:
         return value.name_in(lang)
     if isinstance(value, Seat):
         return value.label(lang)
-    if isinstance(value, (Number, Count)):
+    if isinstance(value, (Number, Count, Phrase)):
         return value.in_lang(lang)
     return value
 

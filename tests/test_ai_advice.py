@@ -104,9 +104,12 @@ def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
                     (CandidateStats(seven, 1.0, 70.0, 24), CandidateStats(ace, 0.5, 66.0, 24)))
     reasons = _reasons(rule, best)
     assert reasons[0].key == "ai_advice_search" and len(reasons) == 2
-    assert reasons[1].text("en") == ("A rule of thumb says the ace of hearts, but here the "
-                                     "seven of clubs is better.")
-    assert "туз червей" in reasons[1].text("ru") and "семёрка треф" in reasons[1].text("ru")
+    assert reasons[1].text("en") == ("The simple rule — give your points to a trick your "
+                                     "partner takes — says the ace of hearts, but here the seven "
+                                     "of clubs is better.")
+    assert reasons[1].text("ru") == ("Простое правило — отдавайте очки во взятку, которую берёт "
+                                     "партнёр — советует сыграть «туз червей», но здесь "
+                                     "«семёрка треф» лучше.")
 
 
 def test_an_advice_names_a_card_or_a_suit() -> None:
@@ -131,8 +134,9 @@ def test_a_card_of_exactly_the_same_value_is_not_called_better() -> None:
     best = Decision(jack_clubs, None, (_stats(jack_clubs, same), _stats(jack_hearts, same)))
     last = _reasons(rule, best)[-1]
     assert last.key == "ai_advice_rule_no_worse"
-    assert last.text("en") == ("A rule of thumb says the jack of hearts; in these layouts the "
-                               "jack of clubs does at least as well.")
+    assert last.text("en") == ("The simple rule — take the trick when no opponent after you "
+                               "can beat your card — says the jack of hearts; in these layouts "
+                               "the jack of clubs does at least as well.")
     assert "лучше" not in last.text("ru") and "не хуже" in last.text("ru")
 
 

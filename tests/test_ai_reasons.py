@@ -365,7 +365,7 @@ def _check_claim(state: DealState, card: Card, why: Message) -> None:
         for seat in (me.next, me.previous):
             assert not _beats(state, seat, after, card), (key, seat)
         return
-    elif key == "give_emptiest":
+    elif key in ("give_emptiest", "give_cheapest"):
         winner = Card(trick[order.winning_index(trick)])
         assert not order.beats(card, winner) and me.partner not in later
         return

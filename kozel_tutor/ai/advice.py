@@ -4,7 +4,8 @@ An :class:`Adviser` sees exactly what the learner sees (a :class:`~kozel_tutor.s
 and asks two players for their choice: the rule-of-thumb player (``medium``), whose reason is a
 rule in words, and the sampling player (``hard``), which solves possible layouts of the hidden
 cards exactly. The search decides the card; the rule's words come first when it agrees, and when
-it does not, the advice says so: that is the lesson.
+it does not, the advice says so, naming the rule in words ("The simple rule — play the cheapest
+card when you cannot win the trick — says the six of spades, but here …"): that is the lesson.
 
 >>> import random
 >>> from kozel_tutor.rules import find_rules
@@ -32,7 +33,7 @@ from .context import MatchContext, tell
 from .heuristic import MediumPlayer
 from .knowledge import catch_possible
 from .pimc import HARD, MonteCarloPlayer
-from .reasons import MatchGain, layouts_count, reason
+from .reasons import MatchGain, layouts_count, reason, rule_words
 
 __all__ = ["Advice", "Adviser", "clearly_better"]
 
@@ -118,7 +119,10 @@ def _reasons(rule: Decision, best: Decision, *, points_known: bool = True,
     other = next((s for s in best.candidates if s.card == rule.card), None)
     key = ("advice_rule_differs" if other is not None and clearly_better(stats, other)
            else "advice_rule_no_worse")
-    return (*searched, reason(key, rule_card=rule.card, card=best.card))
+    rule_said = rule_words(rule.reason)
+    if rule_said is None:
+        return (*searched, reason(key + "_unnamed", rule_card=rule.card, card=best.card))
+    return (*searched, reason(key, rule=rule_said, rule_card=rule.card, card=best.card))
 
 
 def clearly_better(best: CandidateStats, other: CandidateStats) -> bool:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import MESSAGES, Count, Message, Number, pick
+from ..cards import Card
+from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick
 
 __all__ = ["AI_MESSAGES", "MatchGain", "layouts_count", "reason", "register_messages",
-           "trumps_count"]
+           "rule_words", "trumps_count"]
 
 AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_only_card": {
@@ -119,19 +120,38 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Your partner is winning this trick so far: play your emptiest card, the {card}.",
         "ru": "Пока взятку берёт партнёр: сыграйте самую пустую карту — «{card}».",
     },
+    # the same rules when the card they choose carries points: it is the cheapest, not empty
+    "ai_partner_winning_cheapest": {
+        "en": "Your partner is winning this trick so far: play your cheapest card, the {card}.",
+        "ru": "Пока взятку берёт партнёр: сыграйте самую дешёвую карту — «{card}».",
+    },
     "ai_partner_may_lose": {
         "en": "Your partner is winning this trick so far, but an opponent after you may still "
               "beat it: don't spend a good card on it, play your emptiest card, the {card}.",
         "ru": "Пока взятку берёт партнёр, но соперник после вас ещё может её перебить: не "
               "тратьте на неё хорошую карту, сыграйте самую пустую — «{card}».",
     },
+    "ai_partner_may_lose_cheapest": {
+        "en": "Your partner is winning this trick so far, but an opponent after you may still "
+              "beat it: don't spend a good card on it, play your cheapest card, the {card}.",
+        "ru": "Пока взятку берёт партнёр, но соперник после вас ещё может её перебить: не "
+              "тратьте на неё хорошую карту, сыграйте самую дешёвую — «{card}».",
+    },
     "ai_give_emptiest": {
         "en": "The opponents take this trick: give them your emptiest card, the {card}.",
         "ru": "Эту взятку берут соперники: отдайте им самую пустую карту — «{card}».",
     },
+    "ai_give_cheapest": {
+        "en": "The opponents take this trick: give them your cheapest card, the {card}.",
+        "ru": "Эту взятку берут соперники: отдайте им самую дешёвую карту — «{card}».",
+    },
     "ai_cannot_beat": {
         "en": "You cannot beat the cards on the table: play your emptiest card, the {card}.",
         "ru": "Перебить карты на столе вам нечем: сыграйте самую пустую — «{card}».",
+    },
+    "ai_cannot_beat_cheapest": {
+        "en": "You cannot beat the cards on the table: play your cheapest card, the {card}.",
+        "ru": "Перебить карты на столе вам нечем: сыграйте самую дешёвую — «{card}».",
     },
     "ai_duck": {
         "en": "You cannot surely win this trick: play the {card} and save your points.",
@@ -165,6 +185,12 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Сыграйте «{card}»: из ваших карт, которые пока бьют карты на столе, она самая "
               "пустая.",
     },
+    "ai_cheapest_beats": {
+        "en": "Play the {card}: of your cards that beat the cards on the table so far, it is the "
+              "cheapest.",
+        "ru": "Сыграйте «{card}»: из ваших карт, которые пока бьют карты на столе, она самая "
+              "дешёвая.",
+    },
     "ai_ruff_points": {
         "en": "There are {points} in this trick: ruff it with the {card}.",
         "ru": "Во взятке {points}: бейте её козырем — «{card}».",
@@ -190,7 +216,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "а не {harsh}: попробуйте взять взятку картой «{card}».",
     },
     "ai_catch_queen": {
-        "en": "An opponent put the queen of clubs into this trick: the {card} catches it and "
+        "en": "An opponent played the queen of clubs to this trick: the {card} catches it and "
               "the deal ends with {penalty} written against them.",
         "ru": "Соперник положил во взятку даму треф: «{card}» её ловит, раздача кончается, и им "
               "пишут {penalty}.",
@@ -259,16 +285,120 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой в счёте партии "
               "{score}.",
     },
+    # the rule-of-thumb player chose another card: {rule} is the rule in words (RULE_WORDS)
     "ai_advice_rule_differs": {
+        "en": "The simple rule — {rule} — says the {rule_card}, but here the {card} is better.",
+        "ru": "Простое правило — {rule} — советует сыграть «{rule_card}», но здесь «{card}» "
+              "лучше.",
+    },
+    "ai_advice_rule_no_worse": {
+        "en": "The simple rule — {rule} — says the {rule_card}; in these layouts the {card} does "
+              "at least as well.",
+        "ru": "Простое правило — {rule} — советует сыграть «{rule_card}»; в этих раскладах "
+              "«{card}» не хуже.",
+    },
+    # ... and a rule without words of its own
+    "ai_advice_rule_differs_unnamed": {
         "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",
         "ru": "Простое правило — «{rule_card}», но здесь «{card}» лучше.",
     },
-    "ai_advice_rule_no_worse": {
+    "ai_advice_rule_no_worse_unnamed": {
         "en": "A rule of thumb says the {rule_card}; in these layouts the {card} does at least "
               "as well.",
         "ru": "Простое правило — «{rule_card}»; в этих раскладах «{card}» не хуже.",
     },
 }
+
+
+_RULES: dict[str, dict[str, str]] = {
+    "pull_trumps": {"en": "with four trumps or more, lead the highest to pull the opponents' "
+                          "trumps",
+                    "ru": "с четырьмя козырями и больше ходите со старшего и вытягивайте козыри "
+                          "соперников"},
+    "cash": {"en": "lead the highest card still out in its suit and take the trick",
+             "ru": "ходите со старшей из оставшихся карт масти и забирайте взятку"},
+    "lead_partner_ruff": {"en": "lead a suit your partner is out of, so they can ruff it",
+                          "ru": "ходите в масть, которой у партнёра нет, чтобы он бил козырем"},
+    "no_ten_before_ace": {"en": "don't lead a ten while the ace of its suit is still out",
+                          "ru": "не ходите с десятки, пока туз этой масти не вышел"},
+    "avoid_ruff": {"en": "don't lead a suit an opponent can ruff",
+                   "ru": "не ходите в масть, которую соперник может побить козырем"},
+    "lead_low": {"en": "with no sure winner, lead a cheap card and keep your points",
+                 "ru": "без верной взятки ходите с дешёвой карты и берегите очки"},
+    "lead_least_plain": {"en": "with no sure winner, lead your cheapest plain card and keep your "
+                               "trumps",
+                         "ru": "без верной взятки ходите с самой дешёвой некозырной карты, а "
+                               "козыри берегите"},
+    "lead_least": {"en": "with no sure winner, lead your cheapest card",
+                   "ru": "без верной взятки ходите с самой дешёвой карты"},
+    "feed_partner": {"en": "give your points to a trick your partner takes",
+                     "ru": "отдавайте очки во взятку, которую берёт партнёр"},
+    "nothing_to_give": {"en": "when your partner takes the trick and you have no points to give, "
+                              "play a card with no points",
+                        "ru": "когда взятку берёт партнёр, а отдать очки нечем, играйте пустую "
+                              "карту"},
+    "partner_winning": {"en": "don't spend a good card on a trick your partner is winning",
+                        "ru": "не тратьте хорошую карту на взятку, которую пока берёт партнёр"},
+    "take_trick": {"en": "take the trick when no opponent after you can beat your card",
+                   "ru": "берите взятку, если соперники после вас не перебьют вашу карту"},
+    "take_trick_open": {"en": "beat the cards on the table when you can",
+                        "ru": "бейте карты на столе, когда можете"},
+    "cheapest_beats": {"en": "beat the cards on the table with the cheapest card that can",
+                       "ru": "бейте карты на столе самой дешёвой картой, которая их бьёт"},
+    "give_cheapest": {"en": "give your cheapest card to the opponents' trick",
+                      "ru": "во взятку соперников отдавайте самую дешёвую карту"},
+    "cannot_beat": {"en": "play the cheapest card when you cannot win the trick",
+                    "ru": "когда взятку не взять, играйте самую дешёвую карту"},
+    "empty_trick": {"en": "don't spend a high trump on a trick with no points",
+                    "ru": "не тратьте старший козырь на взятку без очков"},
+    "play_low": {"en": "play a cheap card when you cannot surely win the trick",
+                 "ru": "когда взятку наверняка не взять, играйте дешёвую карту"},
+    "ruff_points": {"en": "ruff a trick with 10 points or more in it",
+                    "ru": "взятку, в которой 10 очков и больше, бейте козырем"},
+    "fight_save": {"en": "when the deal is lost, fight for the points that save you",
+                   "ru": "когда раздачу не выиграть, боритесь за очки, которые спасают"},
+    "catch_queen": {"en": "drop the six of clubs on the opponents' queen of clubs",
+                    "ru": "кладите шестёрку треф на даму треф соперников"},
+    "guard_queen": {"en": "keep your queen of clubs back while the six of clubs may catch it",
+                    "ru": "придерживайте даму треф, пока её может поймать шестёрка треф"},
+}
+"""The rules of thumb in words (no card named), for the hint that quotes one."""
+
+_RULE_OF: dict[str, str] = {
+    "cash_winner": "cash", "cash_sure": "cash", "cash_top": "cash", "cash_top_trump": "cash",
+    "feed_partner_unless": "feed_partner", "feed_partner_open": "feed_partner",
+    "partner_takes_nothing_to_give": "nothing_to_give",
+    "partner_takes_nothing_to_give_unless": "nothing_to_give",
+    "partner_may_lose": "partner_winning", "partner_winning_cheapest": "partner_winning",
+    "partner_may_lose_cheapest": "partner_winning", "take_trick_unless": "take_trick",
+    "emptiest_beats": "cheapest_beats", "give_emptiest": "give_cheapest",
+    "cannot_beat_cheapest": "cannot_beat", "duck": "play_low",
+    "fight_save_rows": "fight_save", "fight_save_penalty": "fight_save",
+}
+"""The reasons that apply one rule of :data:`_RULES` under another name."""
+
+_CHEAPEST: dict[str, str] = {
+    "give_emptiest": "give_cheapest", "cannot_beat": "cannot_beat_cheapest",
+    "partner_winning": "partner_winning_cheapest", "partner_may_lose": "partner_may_lose_cheapest",
+    "emptiest_beats": "cheapest_beats",
+}
+"""The reasons that call the card chosen the emptiest, and their words for a card with points:
+a king of 4 points is the cheapest card, not an empty one."""
+
+
+def rule_words(why: Message | None) -> Phrase | None:
+    """The rule of thumb behind the reason ``why`` in words, or ``None`` when it has none (the
+    only card, a careless one).
+
+    >>> from kozel_tutor.cards import Card
+    >>> rule_words(reason("cannot_beat", card=Card.parse("KD"))).in_lang("en")
+    'play the cheapest card when you cannot win the trick'
+    """
+    if why is None:
+        return None
+    name = why.key.removeprefix("ai_")
+    words = _RULES.get(_RULE_OF.get(name, name))
+    return None if words is None else Phrase(words["en"], words["ru"])
 
 
 _GAIN_WORDS: dict[str, dict[str, str]] = {
@@ -336,7 +466,18 @@ def register_messages() -> None:
 
 
 def reason(name: str, **params: object) -> Message:
-    """The message ``ai_<name>`` with ``params``."""
+    """The message ``ai_<name>`` with ``params``; a rule that plays its emptiest card says
+    "cheapest" when that ``card`` carries points (:data:`_CHEAPEST`).
+
+    >>> from kozel_tutor.cards import Card
+    >>> reason("give_emptiest", card=Card.parse("KD")).text("en")
+    'The opponents take this trick: give them your cheapest card, the king of diamonds.'
+    >>> reason("give_emptiest", card=Card.parse("6D")).text("ru")
+    'Эту взятку берут соперники: отдайте им самую пустую карту — «шестёрка бубен».'
+    """
+    card = params.get("card")
+    if name in _CHEAPEST and isinstance(card, Card) and card.points:
+        name = _CHEAPEST[name]
     return Message("ai_" + name, params)
 
 
