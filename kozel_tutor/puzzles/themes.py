@@ -436,7 +436,7 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
     Theme("feed_partner", _t("Подкормить партнёра", "Feed your partner"),
           _t("Вы кладёте туза или десятку во взятку, которую забирает партнёр, хотя могли "
              "положить карту дешевле.",
-             "You put an ace or a ten on a trick your partner takes, though you had a cheaper "
+             "You play an ace or a ten on a trick your partner takes, though you have a cheaper "
              "card."),
           _t("Чья это взятка? Если партнёра — дайте ему очков.",
              "Whose trick is this? If it is your partner's, give them points."),
