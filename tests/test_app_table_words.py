@@ -180,7 +180,7 @@ def test_the_points_a_card_gave_away_agree_with_their_number(diff: int, en: str,
     ("ru", "Правила с нуля, шаг за шагом, на картах"),
 ])
 def test_the_lessons_tile_says_its_hint_in_natural_words(lang: str, hint: str) -> None:
-    load_sections(("kozel_tutor.lessons.section",))
+    load_sections(("kozel_tutor.app.lessons_section",))
     tiles = home_view(lang, continue_hint=None, sections=[SECTIONS["lessons"]])["tiles"]
     assert tiles[-1]["testid"] == "section-lessons" and tiles[-1]["title"] == hint
 

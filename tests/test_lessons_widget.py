@@ -80,7 +80,7 @@ def test_the_end_of_a_lesson_leads_on_to_the_next_in_the_same_widget(tmp_path: P
 def test_the_app_registers_the_lessons_section() -> None:
     from kozel_tutor.app.sections import SECTIONS, load_sections
 
-    assert load_sections(("kozel_tutor.lessons.section",)) == []
+    assert load_sections(("kozel_tutor.app.lessons_section",)) == []
     assert SECTIONS["lessons"].title == {"ru": "Уроки", "en": "Lessons"}
 
 

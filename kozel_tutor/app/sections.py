@@ -1,9 +1,11 @@
 """The home screen's sections, registered by the modules that provide them.
 
-The app itself provides *Play*.  Lessons, puzzles and the teacher's tools register a
-:class:`Section` when their module is imported; the app imports the modules named in
-:data:`SECTION_MODULES` (a missing one is simply not shown), and any other module may call
-:func:`register_section` before the app is created.
+The app itself provides *Play*.  The tiles of lessons, puzzles, the teacher's tools, the backup
+and the learner's achievements are the app's own modules (:mod:`.lessons_section`,
+:mod:`.puzzles_section` ...: lessons and puzzles sit below the app and never import it), each
+registering a :class:`Section` when imported; the app imports the modules named in
+:data:`SECTION_MODULES` (a missing one is simply not shown), and any other module above the app
+may call :func:`register_section` before the app is created.
 
 >>> register_section(Section("demo", {"en": "Demo", "ru": "Демо"}, {"en": "", "ru": ""}, "★",
 ...                          lambda ctx: None))
@@ -30,8 +32,8 @@ log = logging.getLogger(__name__)
 
 SECTION_MODULES = (
     "kozel_tutor.app.backup",
-    "kozel_tutor.lessons.section",
-    "kozel_tutor.puzzles.section",
+    "kozel_tutor.app.lessons_section",
+    "kozel_tutor.app.puzzles_section",
     "kozel_tutor.app.achievements_view",
 )
 """Modules the app imports so they can register their sections (missing ones are skipped)."""

@@ -1,7 +1,7 @@
 """Progress in SQLite: the match in progress, statistics, preferences.
 
-The database lives in the user's data folder (``platformdirs.user_data_dir("kozel-tutor")``),
-or in ``$KOZEL_TUTOR_HOME`` when set (tests use a temporary folder).  Every write is one
+The database lives in the learner's data folder (:mod:`kozel_tutor.data_home`: the user's data
+folder, or ``$KOZEL_TUTOR_HOME`` when set; tests use a temporary folder).  Every write is one
 transaction.  Saves are JSON, checked when loaded (never pickle); so is the work a section
 keeps unfinished between visits (a teacher's set: :meth:`Store.save_draft`).
 
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 import threading
 import time
@@ -40,8 +39,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 from ..bad_rows import (
     BAD_ROWS_SCHEMA,
@@ -52,6 +49,7 @@ from ..bad_rows import (
     set_aside_row,
     take_untold,
 )
+from ..data_home import DB_NAME, data_dir, progress_file
 from ..scoring import DealResult, MatchScore
 from ..seats import Team
 from ..sqlite_files import SET_ASIDE_KEY, NotKept, open_database, reading, transaction
@@ -61,7 +59,6 @@ __all__ = ["DB_NAME", "ChangedElsewhere", "NotKept", "Stats", "Store", "Unreadab
 
 log = logging.getLogger(__name__)
 
-DB_NAME = "progress.sqlite3"
 SCHEMA_VERSION = "1"
 #: the app's match in progress; the play notebook keeps its own (``Store(slot="notebook")``)
 MATCH_SLOT = "match"
@@ -88,12 +85,6 @@ CREATE TABLE IF NOT EXISTS drafts (
     name TEXT PRIMARY KEY, data TEXT NOT NULL, updated REAL NOT NULL);
 INSERT OR IGNORE INTO meta VALUES ('schema', '""" + SCHEMA_VERSION + """');
 """ + BAD_ROWS_SCHEMA
-
-
-def data_dir() -> Path:
-    """``$KOZEL_TUTOR_HOME`` if set, else the user's data folder for kozel-tutor."""
-    override = os.environ.get("KOZEL_TUTOR_HOME", "").strip()
-    return Path(override) if override else Path(platformdirs.user_data_dir("kozel-tutor"))
 
 
 @dataclass(frozen=True)
@@ -147,7 +138,7 @@ class Store:
     """
 
     def __init__(self, path: Path | None = None, *, slot: str = MATCH_SLOT) -> None:
-        self.file = path or data_dir() / DB_NAME
+        self.file = path or progress_file()
         """The learner's progress file (:attr:`path` is it, unless nothing can be kept)."""
         self.slot = slot
         opened = open_database(self.file, _SCHEMA)

@@ -1,9 +1,9 @@
 """Lesson progress and stars, kept in the app's SQLite database (its own table).
 
-The database file is the app's (:mod:`kozel_tutor.app.store`: ``progress.sqlite3`` in
-``$KOZEL_TUTOR_HOME`` or the user's data folder), opened through its
-:class:`~kozel_tutor.app.store.Store` as the app opens it: a damaged file is set aside, one that
-cannot be written is read from a copy, so lessons open and run without saving.  Each record is
+The database file is the app's (``progress.sqlite3`` in the learner's data folder:
+:mod:`kozel_tutor.data_home`), opened as the app opens it
+(:func:`~kozel_tutor.sqlite_files.open_database`): a damaged file is set aside, one that cannot
+be written is read from a copy, so lessons open and run without saving.  Each record is
 one transaction and only ever improves: the furthest step seen and the best stars are kept.  A
 row that cannot be read (text where a count belongs, stars out of 1 to 3) is set aside to
 ``bad_rows`` (:mod:`kozel_tutor.bad_rows`) and that lesson starts again from the beginning.
@@ -22,8 +22,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..bad_rows import readable_rows, set_aside_row
-from ..sqlite_files import NotKept, reading, transaction
+from ..bad_rows import BAD_ROWS_SCHEMA, readable_rows, set_aside_row
+from ..data_home import progress_file
+from ..sqlite_files import NotKept, open_database, reading, transaction
 
 __all__ = ["LessonProgress", "LessonRecord"]
 
@@ -55,21 +56,15 @@ class LessonProgress:
     """Read and write lesson progress in the app's database file."""
 
     def __init__(self, path: Path) -> None:
-        from ..app.store import Store
-
-        self._store = Store(path)   # holds the temporary folder of a copy, if one is used
-        self.path = self._store.path
-        self.not_kept: NotKept | None = self._store.not_kept
+        self._opened = open_database(path, SCHEMA + BAD_ROWS_SCHEMA)   # holds a copy's folder
+        self.path = self._opened.path
+        self.not_kept: NotKept | None = self._opened.not_kept
         """Why progress is not kept this session (the file cannot be written), if so."""
-        with reading(self.path) as conn:
-            conn.executescript(SCHEMA)
 
     @classmethod
     def open_default(cls) -> LessonProgress:
         """The app's database (``$KOZEL_TUTOR_HOME`` or the user's data folder)."""
-        from ..app.store import DB_NAME, data_dir
-
-        return cls(data_dir() / DB_NAME)
+        return cls(progress_file())
 
     def record(self, lesson: str, steps_seen: int, steps: int, stars: int | None) -> None:
         """Note how far the learner got; a lower step count or fewer stars never overwrite."""

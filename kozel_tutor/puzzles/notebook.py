@@ -2,6 +2,7 @@
 share a set.
 
 Notebooks hold no logic; they call these.
+It sits at the top of the flow, as :mod:`kozel_tutor.app.notebook` does: it may import the app.
 
 >>> find_set("catalogue-e3").id
 'catalogue-e3'

@@ -1,9 +1,8 @@
 """The learner's puzzle history in SQLite: attempts, Glicko-2 ratings, reviews and drills.
 
-The tables live in the app's progress database (``progress.sqlite3`` in
-``platformdirs.user_data_dir("kozel-tutor")``, or in ``$KOZEL_TUTOR_HOME``), so the app's
-progress file carries them too.  All tables start with ``puzzle_``.  Every change is one
-transaction.
+The tables live in the app's progress database (``progress.sqlite3`` in the learner's data
+folder: :mod:`kozel_tutor.data_home`), so the app's progress file carries them too.  All tables
+start with ``puzzle_``.  Every change is one transaction.
 
 * **Ratings** – the learner and every puzzle have a Glicko-2 rating (one answer moves a rating
   by at most :data:`MAX_CHANGE`).  An attempt is *rated* when
@@ -39,15 +38,12 @@ transaction.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 from ..bad_rows import (
     BAD_ROWS_SCHEMA,
@@ -58,6 +54,8 @@ from ..bad_rows import (
     set_aside_row,
 )
 from ..cards import Card
+from ..data_home import DB_NAME
+from ..data_home import progress_file as default_path
 from ..sqlite_files import NotKept, open_database, reading, transaction
 from .glicko import MAX_RD, Rating, expected_score, update
 from .model import Puzzle, PuzzleError
@@ -75,7 +73,6 @@ __all__ = [
     "rating_problem",
 ]
 
-DB_NAME = "progress.sqlite3"
 HINT_COST = 0.25
 """The share of a right answer's rating gain each hint takes (shown on the hint button)."""
 RERATE_AFTER = 20 * 3600.0
@@ -112,11 +109,6 @@ CREATE TABLE IF NOT EXISTS puzzle_drills (
     created REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS puzzle_mined_deals (deal_key TEXT PRIMARY KEY, at REAL NOT NULL);
 """
-def default_path() -> Path:
-    """The app's progress database: ``$KOZEL_TUTOR_HOME`` or the user data folder."""
-    override = os.environ.get("KOZEL_TUTOR_HOME", "").strip()
-    folder = Path(override) if override else Path(platformdirs.user_data_dir("kozel-tutor"))
-    return folder / DB_NAME
 
 
 def hint_share(hints: int) -> float:

@@ -7,11 +7,12 @@ file carries the same name.  The answers themselves are the learner's puzzle att
 (:class:`~.progress.Progress`, each with its set's id): :func:`first_answers` reads the first
 answer to each puzzle of a set, the one the teacher's gradebook counts.
 
->>> import tempfile
->>> from pathlib import Path
->>> from kozel_tutor.app.store import Store
->>> folder = Path(tempfile.mkdtemp())
->>> kept = StudentSets(Store(folder / "progress.sqlite3"))
+Any keeper of preferences will do (:class:`Prefs`: the app gives its store); here, a dict:
+
+>>> class Prefs(dict):
+...     def get_pref(self, key, default=None): return self.get(key, default)
+...     def set_pref(self, key, value): self[key] = value
+>>> kept = StudentSets(Prefs())
 >>> kept.set_student("homework-1", "Anna")
 >>> kept.student("homework-1"), kept.student("homework-2")
 ('Anna', '')

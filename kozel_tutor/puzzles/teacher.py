@@ -140,9 +140,9 @@ def workspace(base: str | os.PathLike[str] | None = None) -> Path:
     if base is not None:
         folder = Path(base) / TEACHER_FILES
     else:
-        from .progress import default_path
+        from ..data_home import data_dir
 
-        folder = default_path().parent / "teacher"
+        folder = data_dir() / "teacher"
     (folder / "results").mkdir(parents=True, exist_ok=True)
     return folder
 

@@ -1,4 +1,5 @@
-"""Registers the Puzzles and Teacher tiles on the app's home screen (the app imports this).
+"""Registers the Puzzles and Teacher tiles on the app's home screen (the app imports this
+module: :data:`~kozel_tutor.app.sections.SECTION_MODULES`).
 
 The sections' screens live in :mod:`kozel_tutor.app.puzzles_view` and
 :mod:`kozel_tutor.app.teacher_view`; they are imported only when a tile is opened.
@@ -9,13 +10,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..app.sections import Section, SectionContext, register_section
+from .sections import Section, SectionContext, register_section
 
 __all__ = ["open_puzzles", "open_teacher", "warm_puzzles", "warm_teacher"]
 
 
 def open_puzzles(ctx: SectionContext) -> Any:
-    from ..app.puzzles_view import PuzzlesView
+    from .puzzles_view import PuzzlesView
 
     return PuzzlesView(ctx.lang, ctx.store, ctx.go_home, on_lang=ctx.toggle_lang,
                        open_link_later=True)
@@ -23,7 +24,7 @@ def open_puzzles(ctx: SectionContext) -> Any:
 
 def warm_puzzles() -> None:
     """The screen's module (pandas and the rating code) and the parsed catalogue."""
-    from .model import load_catalogue_lenient
+    from ..puzzles.model import load_catalogue_lenient
 
     importlib.import_module("kozel_tutor.app.puzzles_view")
     load_catalogue_lenient()
@@ -34,7 +35,7 @@ def warm_teacher() -> None:
 
 
 def open_teacher(ctx: SectionContext) -> Any:
-    from ..app.teacher_view import TeacherView
+    from .teacher_view import TeacherView
 
     return TeacherView(ctx.lang, ctx.go_home, on_lang=ctx.toggle_lang, store=ctx.store)
 

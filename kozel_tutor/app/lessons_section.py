@@ -1,17 +1,22 @@
-"""Registers the Lessons tile on the app's home screen (the app imports this module)."""
+"""Registers the Lessons tile on the app's home screen (the app imports this module:
+:data:`~kozel_tutor.app.sections.SECTION_MODULES`).
+
+The screen lives in :mod:`kozel_tutor.app.lessons_view`; it is imported only when the tile is
+opened (or warmed up).
+"""
 
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
-from ..app.sections import Section, SectionContext, register_section
+from .sections import Section, SectionContext, register_section
 
 __all__ = ["open_lessons", "warm_lessons"]
 
 
 def open_lessons(ctx: SectionContext) -> Any:
-    from ..app.lessons_view import LessonsView
+    from .lessons_view import LessonsView
 
     return LessonsView(ctx.lang, ctx.store, ctx.go_home, open_section=ctx.open_section)
 
