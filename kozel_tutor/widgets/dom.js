@@ -59,9 +59,38 @@ function reveal(node) {
   }
 }
 
+// How the learner last moved about the page: "pointer" (a mouse, a finger, a pen), "keys" (Tab,
+// the arrows, Enter, Space, Escape, a digit) or null before either.  One record for the page,
+// kept from the first widget's load on (each widget's module has its own copy of these helpers).
+// A shortcut (H: a hint) is not a move: it leaves the record as it was.
+const MOVING_KEYS = /^(Tab|Enter| |Escape|Arrow(Left|Right|Up|Down)|Home|End|PageUp|PageDown|[0-9])$/;
+
+function lastInput() {
+  if (!window.kzLastInput) {
+    const record = { by: null };
+    window.kzLastInput = record;
+    document.addEventListener("pointerdown", () => { record.by = "pointer"; }, true);
+    document.addEventListener("keydown", (e) => {
+      if (!e.ctrlKey && !e.metaKey && !e.altKey && MOVING_KEYS.test(e.key)) record.by = "keys";
+    }, true);
+  }
+  return window.kzLastInput.by;
+}
+lastInput();
+
+// Give node the focus from a script, without scrolling.  Its focus ring shows when the learner
+// moves by the keys, not after a click (the card a lesson's step starts on would look chosen);
+// ring is false for a container that only keeps the keys in the widget (a lesson's root).
+function focusQuietly(node, ring = true) {
+  const by = lastInput();
+  if (!ring || by === "pointer") node.focus({ preventScroll: true, focusVisible: false });
+  else if (by === "keys") node.focus({ preventScroll: true, focusVisible: true });
+  else node.focus({ preventScroll: true });   // no input yet: the browser decides
+}
+
 // Focus node; false when it could not take the focus (hidden, or not focusable after all).
-function focusOn(node) {
-  if (document.activeElement !== node) node.focus({ preventScroll: true });
+function focusOn(node, ring = true) {
+  if (document.activeElement !== node) focusQuietly(node, ring);
   return document.activeElement === node;
 }
 
@@ -72,8 +101,10 @@ function focusOn(node) {
 // that moves to another control brings it into the window.  Returns the element focused, or null.
 function restoreFocus(root, before, fallbacks = []) {
   if (!before || !before.inside) return null;
+  // the root itself is a control only when it takes the Tab (the card table: its keys)
+  const rootRing = root.tabIndex >= 0;
   if (before.root) {
-    root.focus({ preventScroll: true });
+    focusOn(root, rootRing);
     return root;
   }
   const candidates = [];
@@ -83,7 +114,7 @@ function restoreFocus(root, before, fallbacks = []) {
   for (const selector of fallbacks) candidates.push(...root.querySelectorAll(selector));
   if (root.hasAttribute("tabindex")) candidates.push(root);
   for (const node of candidates) {
-    if ((node !== root && !usable(node)) || !focusOn(node)) continue;
+    if ((node !== root && !usable(node)) || !focusOn(node, node !== root || rootRing)) continue;
     if (node !== root && (!before.testid || node.dataset.testid !== before.testid)) reveal(node);
     if (before.weak) markWeak(node);
     return node;

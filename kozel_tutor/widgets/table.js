@@ -343,12 +343,24 @@ export default {
     }
 
     // The status line: drawn, not spoken (Python says what matters through the live region).
+    // It stands in a slot one line high (table.css): a longer text (a hint and its reasons)
+    // lies over the top of the felt, so that the table and the hand under the mouse never move.
     function drawStatus(view) {
+      const slot = h("div", "kz-status-slot");
       const status = h("div", `kz-status kz-status-${view.status_kind}`);
       status.dataset.testid = "status";
       status.textContent = view.status;
-      return status;
+      slot.append(status);
+      return slot;
     }
+
+    // A status longer than its slot gets a shadow, as a note over the felt: looked at as it is
+    // drawn and whenever its size changes (a narrower window wraps it onto more lines).
+    const statusSize = new ResizeObserver((entries) => {
+      for (const { target } of entries) {
+        target.classList.toggle("kz-status-over", target.offsetHeight > target.parentElement.clientHeight + 1);
+      }
+    });
 
     // Behind a modal panel the table (its seats, the trick) cannot be reached; Tab goes round
     // the panel's buttons (onKey).  The toolbar above stays the app's own (the language, the
@@ -407,7 +419,9 @@ export default {
       top.append(tools, badges);
       if (view.scoreboard) top.append(drawScoreboard(view));
 
-      const status = drawStatus(view);
+      const statusSlot = drawStatus(view);
+      statusSize.disconnect();
+      statusSize.observe(statusSlot.firstElementChild);
       const bar = h("div", "kz-progress kz-status-progress");
       if (view.progress !== undefined && view.progress !== null) {
         const fill = h("div", "kz-progress-fill");
@@ -437,12 +451,14 @@ export default {
       root.classList.toggle("kz-with-side", !!under);
       if (under) {
         const stage = h("div", "kz-stage");
+        // the panel just opened (not a step of it): it comes in, rather than appearing (table.css)
+        if (side.key === null) stage.classList.add("kz-stage-opening");
         stage.append(felt, under);
-        content.append(top, status, bar, stage);
+        content.append(top, statusSlot, bar, stage);
         placeSidePanel(under, view.overlay);
       } else {
         side = { key: null, scroll: 0, height: 0 };
-        content.append(top, status, bar, felt);
+        content.append(top, statusSlot, bar, felt);
       }
       if (view.hint) {
         const keys = h("div", "kz-hint", view.hint);
@@ -546,6 +562,17 @@ export default {
       }
     }
 
+    // The table's own focus ring (table.css) shows while the learner moves by the keys (Tab to
+    // it, the arrows, the digits): not after a click, nor when a mouse user presses H (a frame
+    // round the whole table would look like a choice).  lastInput() (dom.js) is updated before;
+    // before any input the browser decides.
+    const markKeys = () => {
+      const by = lastInput();
+      root.classList.toggle("kz-keys", by === "keys" || (by === null && root.matches(":focus-visible")));
+    };
+    root.addEventListener("focus", markKeys);
+    root.addEventListener("keydown", markKeys);
+    root.addEventListener("pointerdown", () => root.classList.remove("kz-keys"));
     root.addEventListener("keydown", onKey);
     model.on("change:view", draw);
     model.on("change:lang", draw);
@@ -562,6 +589,7 @@ export default {
       model.off("change:four_colour", draw);
       model.off("change:names", draw);
       model.off("msg:custom", onCustom);
+      statusSize.disconnect();
     };
   },
 };
