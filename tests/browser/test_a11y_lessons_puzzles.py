@@ -16,8 +16,9 @@ from kozel_tutor.puzzles.teacher import set_to_param
 from .helpers import open_home
 
 SHORT = {"width": 911, "height": 512}
+# (scrolled "nearest", an element may end a fraction of a pixel past the window's bottom)
 IN_SIGHT = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+    return r.top >= 0 && r.bottom <= window.innerHeight + 1; }"""
 
 
 def _open_lesson(page: Any, url: str, lesson: str) -> None:
