@@ -40,7 +40,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ace_dump_ban": {
         "en": "You may not throw away the ace of a suit that has not been led yet.",
-        "ru": "Нельзя сносить туза масти, с которой ещё не заходили.",
+        "ru": "Нельзя сносить туза масти, в которую ещё не заходили.",
     },
     "must_lead_card": {
         "en": "The first lead of the match must be the {card}.",

@@ -625,7 +625,7 @@ def test_lesson_13_explains_each_classic_term_it_names_in_its_own_step() -> None
                           ("«люся»", "все восемь взяток"),
                           ("«штаны»", "по карте сверху и снизу колоды"),
                           ("«двойные штаны»", "по две карты"),
-                          ("«зеркало»", "пока не покажется не козырь"),
+                          ("«зеркало»", "пока не откроется некозырная карта"),
                           ("пересдач", "новую раздачу")):
         assert any(term in text and meaning in text for text in steps), term
 
