@@ -32,7 +32,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -41,6 +41,7 @@ from ..ai.base import Player
 from ..cards import Card, CardSet
 from ..position import Position, PositionError
 from ..rules import Rules, RulesError, find_rules, preset_names
+from ..scoring import deal_result
 from ..seats import Seat
 from ..solver import Analysis, get_backend, solve
 from ..solver.core import Backend
@@ -63,7 +64,7 @@ from .model import (
 )
 from .texts import plural_ru, points_phrase, say, seat_role, tricks_phrase
 from .themes import hints_for, tag_themes, theme_label
-from .variants import catch_live, goal_applies, goal_text, variant_label
+from .variants import catch_live, goal_applies, goal_text, goal_threshold, variant_label
 from .verify import GoalCheck, analyse, check_puzzle, line_after
 
 __all__ = [
@@ -270,9 +271,10 @@ def _alive(position: Position) -> set[Card]:
     return {c for hand in position.hands for c in hand} | set(position.trick)
 
 
-def _story(position: Position, goal: Goal, view: View) -> Text:
+def _story(position: Position, goal: Goal, view: View, answers: Collection[Card] = ()) -> Text:
     """The scene in words.  Under the catch, open hands say that the 6♣ and the Q♣ are on
-    opposite sides; a hidden deal says only what the learner can know (both are still out)."""
+    opposite sides; a hidden deal says only what the learner can know (both are still out).
+    ``answers`` (the right cards) keep an opening story from naming one as the first deal's."""
     learner = position.to_move
     team = learner.team
     rules = position.rules
@@ -282,7 +284,7 @@ def _story(position: Position, goal: Goal, view: View) -> Text:
         if rules.name != "standard":
             out.append(say("story_variant", lang, variant=variant_label(rules.name).get(lang)))
         if not position.trick and sum(position.taken_tricks) == 0:
-            out.append(_opening(rules, lang))
+            out.append(_opening(rules, lang, answers))
         elif not position.trick:
             out.append(say("story_lead", lang))
         else:
@@ -300,18 +302,43 @@ def _story(position: Position, goal: Goal, view: View) -> Text:
             out.append(say("story_catch", lang))
         elif view is View.OWN_HAND and rules.catch and _alive(position) >= _CATCH_CARDS:
             out.append(say("story_catch_hidden", lang))
-        out.append(goal_text(goal, rules, lang))
+        out.append(_goal_words(position, goal, lang))
         out.append(say("story_own" if view is View.OWN_HAND else "story_open", lang))
     return Text(" ".join(parts["ru"]), " ".join(parts["en"]))
 
 
-def _opening(rules: Rules, lang: str) -> str:
+def _opening(rules: Rules, lang: str, answers: Collection[Card]) -> str:
     """The opening lead's scene: a new deal, or under a preset whose first deal opens with a
-    forced card (the A♦ of ``nizhny`` and ``kozly24``) a later deal, since the lead is free."""
+    forced card (the A♦ of ``nizhny`` and ``kozly24``) a later deal, since the lead is free.
+    When that card is itself the answer the story does not name it (it would read as forced)."""
     if rules.lead_that_card and rules.first_lead.startswith("holder:"):
         card = Card.parse(rules.first_lead.removeprefix("holder:"))
-        return say("story_opening_later", lang, card=card.label(lang))
+        if card in answers:
+            return say("story_opening_later_free", lang)
+        return say("story_opening_later", lang, card=card.name_in(lang))
     return say("story_opening", lang)
+
+
+def _points_out_of_reach(position: Position, goal: Goal) -> bool:
+    """Whether ``goal`` asks the learner's side for more card points than it can still make
+    (what it has taken plus every card still in play)."""
+    target = goal_threshold(goal, position.rules)
+    if target is None:
+        return False
+    taken = position.taken_points[position.to_move.team]
+    return taken + sum(card.points for card in _alive(position)) < target
+
+
+def _goal_words(position: Position, goal: Goal, lang: str) -> str:
+    """The goal in words; where its points are out of reach and the catch is live, the catch
+    is what wins the deal, and the goal says so instead of asking for the points."""
+    rules = position.rules
+    if not (catch_live(position) and _points_out_of_reach(position, goal)):
+        return goal_text(goal, rules, lang)
+    caught = deal_result(rules, position.taken_points, position.taken_tricks,
+                         caught=position.to_move.team.other)
+    return say("story_goal_catch", lang, target=goal_threshold(goal, rules),
+               n=max(caught.written))
 
 
 def _title(category: str, n: int, themes: Sequence[str], goal: Goal, rules: Rules) -> Text:
@@ -397,7 +424,7 @@ def build_puzzle(
     return Puzzle(
         id=f"{prefix}{category}-{_position_key(position, goal)}",
         title=_title(category, position.cards_per_hand, themes, goal, position.rules),
-        story=_story(position, goal, view),
+        story=_story(position, goal, view, check.answers),
         position=position,
         goal=goal,
         answers=check.answers,

@@ -81,12 +81,14 @@ TEXTS: dict[str, dict[str, str]] = {
                           "({their_tricks})."},
     "story_opening": {"en": "A new deal: you lead to the first trick.",
                       "ru": "Новая раздача: вы ходите первым."},
-    # nizhny and kozly24: the first deal opens with a forced card, so a free first lead is a
-    # later deal's
-    "story_opening_later": {"en": "A later deal of the match (the first one opens with the "
-                                  "{card}): you lead to the first trick.",
-                            "ru": "Не первая раздача партии (первая начинается с {card}): вы "
-                                  "ходите первым."},
+    # nizhny and kozly24: the first deal opens with a forced card ({card}: its name in words),
+    # so a free first lead is a later deal's; where that card is the answer, it goes unnamed
+    "story_opening_later": {"en": "Not the first deal of the match (that one opens with the "
+                                  "{card}); you lead.",
+                            "ru": "Это не первая раздача партии (первую открывает {card}); "
+                                  "заходите вы."},
+    "story_opening_later_free": {"en": "Not the first deal of the match; you lead.",
+                                 "ru": "Это не первая раздача партии; заходите вы."},
     "story_own": {"en": "You see only your own cards and those already played.",
                   "ru": "Вы видите только свои карты и уже вышедшие."},
     "story_open": {"en": "All hands are open.", "ru": "Все карты открыты."},
@@ -95,6 +97,11 @@ TEXTS: dict[str, dict[str, str]] = {
                           "6♣ catches the Q♣ in one trick, the deal ends at once.",
                     "ru": "Шестёрка и дама треф ещё в игре, у разных пар: если шестёрка поймает "
                           "даму треф в одной взятке, раздача сразу кончается."},
+    # a points goal no longer in reach while the catch is live: the catch is what wins
+    "story_goal_catch": {"en": "Win the deal: {target} is out of reach, so catch the Q♣ with "
+                               "the 6♣ (the opponents are written {n}).",
+                         "ru": "Выиграйте раздачу: набрать {target} уже нельзя — поймайте даму "
+                               "треф шестёркой (соперникам запишут {n})."},
     "story_catch_hidden": {"en": "The 6♣ and the Q♣ have not been played yet: mind the catch.",
                            "ru": "Шестёрка и дама треф ещё не вышли: помните, что шестёрка "
                                  "ловит даму."},
