@@ -835,10 +835,14 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     # -- share ------------------------------------------------------------------------------
 
     def puzzle_set(self) -> PuzzleSet:
-        title = self.title.value.strip() or _t("default_title", self.lang)
+        """The set on the screen: the title typed (the same words in both languages), or while
+        there is none «Набор задач» / "Puzzle set"."""
+        typed = self.title.value.strip()
+        title = (Text(typed, typed) if typed
+                 else Text(_t("default_title", "ru"), _t("default_title", "en")))
         digest = hashlib.sha1(" ".join(p.id for p in self.chosen).encode()).hexdigest()[:10]
         ident = f"set-{digest}"
-        return PuzzleSet(ident, Text(title, title), Text("", ""), tuple(self.chosen))
+        return PuzzleSet(ident, title, Text("", ""), tuple(self.chosen))
 
     def _details_edited(self, field: str) -> None:
         """The title or the repository was changed: cut to what a draft keeps (saying so),

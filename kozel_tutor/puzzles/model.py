@@ -230,6 +230,20 @@ class Text:
         return {"ru": self.ru, "en": self.en}
 
     @classmethod
+    def of(cls, value: Text | str, what: str = "title") -> Text:
+        """``value`` as a :class:`Text`: one string is the same words in both languages
+        (a teacher's own title); anything else is a ``TypeError`` naming ``what`` it is.
+
+        >>> Text.of("Homework 5")
+        Text(ru='Homework 5', en='Homework 5')
+        """
+        if isinstance(value, Text):
+            return value
+        if isinstance(value, str):
+            return cls(value, value)
+        raise TypeError(f"{what} must be Text(ru, en) or a string, not {type(value).__name__}")
+
+    @classmethod
     def parse(cls, raw: object, where: str | PuzzleProblem,
               problems: list[PuzzleProblem], *, required: bool) -> Text:
         """Read ``{"ru": …, "en": …}`` (or one string for both); ``where`` is a field name
@@ -267,6 +281,10 @@ class Puzzle:
     hints: tuple[Text, ...] = ()
     view: View = View.DOUBLE_DUMMY
     source: str = ""
+
+    def __post_init__(self) -> None:   # a plain string title or story: both languages
+        object.__setattr__(self, "title", Text.of(self.title, "title"))
+        object.__setattr__(self, "story", Text.of(self.story, "story"))
 
     @property
     def seat(self) -> Seat:
@@ -422,6 +440,10 @@ class PuzzleSet:
     title: Text
     description: Text = Text("", "")
     puzzles: tuple[Puzzle, ...] = field(default=())
+
+    def __post_init__(self) -> None:   # a plain string title or description: both languages
+        object.__setattr__(self, "title", Text.of(self.title, "title"))
+        object.__setattr__(self, "description", Text.of(self.description, "description"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": 1, "id": self.id, "title": self.title.to_dict(),

@@ -35,7 +35,7 @@ from typing import Any
 import pandas as pd  # type: ignore[import-untyped]
 
 from ..cards import CardError, parse_card
-from ..i18n import pick
+from ..i18n import LANGUAGES, pick
 from .charts import bar_chart
 from .model import (
     FORMAT,
@@ -64,6 +64,7 @@ __all__ = [
     "ResultsSheet",
     "ResultsSource",
     "SetGrades",
+    "checked_lang",
     "gradebook",
     "gradebook_html",
     "gradebook_table",
@@ -74,6 +75,7 @@ __all__ = [
     "results_in",
     "results_table",
     "set_table",
+    "shown_path",
 ]
 
 RESULTS_FORMAT = "kozel-puzzle-results"
@@ -84,6 +86,21 @@ _CSV_SET_COLUMNS = ["number", "total", "title_ru", "title_en", "set_title"]
 puzzle's title and the set's (files written before these existed still load; the gradebook
 then knows less)."""
 _TABLE_COLUMNS = ["student", "set_id", *_CSV_COLUMNS[2:], *_CSV_SET_COLUMNS, "file", "file_no"]
+
+
+def checked_lang(lang: str) -> str:
+    """``lang`` when it is ``"ru"`` or ``"en"``; any other is a ``ValueError`` saying so, in
+    the words of :func:`kozel_tutor.i18n.translate` (the teacher's functions take no other
+    language, rather than quietly answering in English).
+
+    >>> checked_lang("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'de' (use ru or en)
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (use ru or en)")
+    return lang
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -134,7 +151,7 @@ class ResultsSheet:
     @classmethod
     def for_set(cls, student: str, puzzle_set: PuzzleSet, lang: str = "ru") -> ResultsSheet:
         """An empty sheet for ``puzzle_set``, knowing its puzzles and their titles."""
-        return cls(student, puzzle_set.id, puzzle_set.title.get(lang),
+        return cls(student, puzzle_set.id, puzzle_set.title.get(checked_lang(lang)),
                    puzzles=[(p.id, p.title) for p in puzzle_set.puzzles])
 
     def add(self, puzzle: Puzzle, card: str, *, seconds: float, hints: int,
@@ -323,18 +340,32 @@ def _check_row(raw: object, n: int, *, text: bool) -> dict[str, Any]:
             "at": at.strip() if isinstance(at, str) else ""}
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A file's path as a teacher is told it: from the current folder when the file is in it
+    (``teacher-files/results/anna.json`` beside a notebook), else as given.
+
+    >>> shown_path(Path.cwd() / "results" / "anna.json")
+    'results/anna.json'
+    """
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except (OSError, ValueError):
+        return str(path)
+
+
 def _source_bytes(source: ResultsSource) -> tuple[str, bytes]:
-    """The file's name and bytes; one too large or that cannot be read is a PuzzleError."""
+    """The file's name (as :func:`shown_path` tells it) and bytes; one too large or that
+    cannot be read is a PuzzleError."""
     if isinstance(source, tuple):
         name, content = str(source[0]), source[1]
         size = len(content)
     else:
-        name = str(source)
+        name = shown_path(source)
         try:
             size = os.path.getsize(source)
             content = b"" if size > MAX_FILE_BYTES else Path(source).read_bytes()
-        except OSError as exc:
-            raise PuzzleError([PuzzleProblem("cannot_read", reason=os_reason(exc, str(exc)))],
+        except OSError as exc:   # the system's words, without the path named before them
+            raise PuzzleError([PuzzleProblem("cannot_read", reason=os_reason(exc))],
                               name) from None
     if size > MAX_FILE_BYTES:
         raise PuzzleError([PuzzleProblem("too_large", size=bytes_phrase(size),
@@ -547,6 +578,12 @@ _BOOK_WORDS: dict[str, dict[str, str]] = {
                         "{files}. Они показаны отдельно: {shown}; если это один ученик, "
                         "уберите файл, который не нужно учитывать."},
     "set_column": {"en": "Set", "ru": "Набор"},
+    "unlisted": {"en": "Puzzles nobody answered are not in the tables ({n} of {total}): the "
+                       "gradebook does not know this set's puzzles, only what the results "
+                       "files say of them.",
+                 "ru": "Задач, на которые никто не ответил, в таблицах нет ({n} из {total}): "
+                       "журнал не знает задач этого набора, только то, что о них сказано в "
+                       "файлах результатов."},
 }
 
 
@@ -613,8 +650,13 @@ class SetGrades:
     ``percent`` right of those answered, ``hints``, median ``seconds``; a student whose file
     has no answers is there with nothing answered), ``puzzles`` (``students`` who answered,
     ``unanswered``, ``right``, ``percent``, mean ``hints``, median ``seconds``,
-    ``common_wrong_card``) and ``answers`` (student × puzzle: right or wrong).  ``labels``
-    names each puzzle (its place in the set and its title).
+    ``common_wrong_card``) and ``answers`` (student × puzzle: right or wrong, NA: no answer).
+    ``labels`` names each puzzle (its place in the set and its title).
+
+    Of a set the gradebook was given, ``puzzles`` and ``answers`` list every puzzle, the ones
+    nobody answered too (0 students, no percent), first in ``puzzles``.  Of a set it does not
+    know, they list the puzzles answered, and ``unlisted`` says how many of the set's
+    ``total`` are left out.
     """
 
     set_id: str
@@ -625,6 +667,7 @@ class SetGrades:
     labels: Mapping[str, Text] = field(default_factory=dict)
     numbers: Mapping[str, int] = field(default_factory=dict)
     total: int = 0
+    unlisted: int = 0
 
     def label(self, puzzle_id: str, lang: str) -> str:
         """``3. Пустая карта: 3 карты``: the puzzle's place in its set and title (its id when
@@ -641,6 +684,7 @@ class SetGrades:
         """The students' numbers and who answered what (1 right, 0 wrong, empty: no answer),
         for a spreadsheet: in Russian with semicolons and decimal commas, as Excel in Russian
         reads it, in English with commas."""
+        checked_lang(lang)
         data, order = self.students, self._in_order()
         whole = {say("gb_answered", lang): data["puzzles"], _words("of_set", lang): data["total"],
                  say("gb_right", lang): data["right"], _words("score", lang): data["score"],
@@ -716,6 +760,7 @@ class Gradebook:
         title when there are several); a :class:`Note` saying so when there are no results."""
         if which not in ("students", "puzzles", "answers"):
             raise ValueError(f"no gradebook table {which!r} (students, puzzles or answers)")
+        checked_lang(lang)
         if not self.sets:
             return Note(say("gb_empty", lang))
         if len(self.sets) == 1:
@@ -848,6 +893,33 @@ def _set_title(rows: pd.DataFrame, set_id: str, puzzle_set: PuzzleSet | None) ->
     return Text(told[0], told[0]) if told else Text(set_id, set_id)
 
 
+def _listed(first: pd.DataFrame, puzzle_set: PuzzleSet | None) -> list[str]:
+    """The puzzles a set's tables list: every puzzle of the set, in order, answered or not,
+    then any other puzzle answered; of a set not known, the puzzles answered."""
+    answered = [str(p) for p in dict.fromkeys(first["puzzle"])]
+    if puzzle_set is None:
+        return answered
+    return list(dict.fromkeys([*(p.id for p in puzzle_set.puzzles), *answered]))
+
+
+def _puzzle_frame(first: pd.DataFrame, listed: Sequence[str], students: int) -> pd.DataFrame:
+    """Each listed puzzle's numbers; one nobody answered has 0 students and no percent."""
+    frame = first.groupby("puzzle").agg(
+        students=("shown", "size"), right=("correct", "sum"), hints=("hints", "mean"),
+        seconds=("seconds", "median")).reindex(pd.Index(listed, name="puzzle"))
+    for column in ("students", "right"):
+        frame[column] = frame[column].fillna(0).astype(int)
+    frame["unanswered"] = (students - frame["students"]).clip(lower=0)
+    frame["percent"] = [percent(r, n) for r, n in
+                        zip(frame["right"], frame["students"], strict=True)]
+    wrong = first[~first["correct"]]
+    common = wrong.groupby("puzzle")["card"].agg(
+        lambda cards: cards.value_counts().index[0] if len(cards) else "")
+    frame["common_wrong_card"] = common.reindex(frame.index).fillna("")
+    return frame[["students", "unanswered", "right", "percent", "hints", "seconds",
+                  "common_wrong_card"]]
+
+
 def _set_grades(rows: pd.DataFrame, set_id: str, puzzle_set: PuzzleSet | None,
                 known: Mapping[str, Puzzle]) -> SetGrades:
     """One set's gradebook: a student's first answer to each puzzle counts."""
@@ -872,29 +944,20 @@ def _set_grades(rows: pd.DataFrame, set_id: str, puzzle_set: PuzzleSet | None,
                          "seconds"]]
     students.index.name = "student"
 
-    puzzles_frame = first.groupby("puzzle").agg(
-        students=("shown", "size"), right=("correct", "sum"), hints=("hints", "mean"),
-        seconds=("seconds", "median"))
-    puzzles_frame["unanswered"] = (len(roster) - puzzles_frame["students"]).clip(lower=0)
-    puzzles_frame["percent"] = [percent(r, n) for r, n in
-                                zip(puzzles_frame["right"], puzzles_frame["students"],
-                                    strict=True)]
-    wrong = first[~first["correct"]]
-    common = wrong.groupby("puzzle")["card"].agg(
-        lambda cards: cards.value_counts().index[0] if len(cards) else "")
-    puzzles_frame["common_wrong_card"] = common.reindex(puzzles_frame.index).fillna("")
-    puzzles_frame = puzzles_frame[["students", "unanswered", "right", "percent", "hints",
-                                   "seconds", "common_wrong_card"]]
+    listed = _listed(first, puzzle_set)
+    puzzles_frame = _puzzle_frame(first, listed, len(roster))
     answers = (first.pivot_table(index="shown", columns="puzzle", values="correct",
                                  aggfunc="first") if not first.empty else pd.DataFrame())
-    answers = answers.reindex(index=roster).astype("boolean")
+    answers = answers.reindex(index=roster, columns=listed).astype("boolean")
     answers.index.name, answers.columns.name = "student", "puzzle"
     sets = [puzzle_set] if puzzle_set is not None else []
-    labels, numbers = _puzzle_labels(first, list(puzzles_frame.index), sets, known.values())
-    in_set_order = sorted(puzzles_frame.index, key=lambda p: (numbers.get(str(p), 10**6), p))
-    return SetGrades(set_id, _set_title(rows, set_id, puzzle_set), students,
-                     puzzles_frame.loc[in_set_order].sort_values("percent", kind="stable"),
-                     answers, labels, numbers, total)
+    labels, numbers = _puzzle_labels(first, listed, sets, known.values())
+    in_set_order = sorted(listed, key=lambda p: (numbers.get(p, 10**6), p))
+    # the hardest first; a puzzle nobody answered before them all
+    by_percent = puzzles_frame.loc[in_set_order].sort_values("percent", kind="stable",
+                                                             na_position="first")
+    return SetGrades(set_id, _set_title(rows, set_id, puzzle_set), students, by_percent,
+                     answers, labels, numbers, total, max(total - len(listed), 0))
 
 
 def gradebook(results: pd.DataFrame, *, sets: Iterable[PuzzleSet] = (),
@@ -907,8 +970,10 @@ def gradebook(results: pd.DataFrame, *, sets: Iterable[PuzzleSet] = (),
     is right, whatever the file says (:attr:`Gradebook.disputes` names the answers it says
     otherwise).  A set's size comes from the files, from ``sets`` and from the puzzles anyone
     answered, whichever is largest, so a student who stopped early is shown with the puzzles
-    left unanswered.  Files of one set naming the same student are kept apart unless their
-    answers show them to be one student's (:attr:`Gradebook.namesakes`).
+    left unanswered.  Every puzzle of a set in ``sets`` is listed, the ones nobody answered
+    too; of another set only those answered are (:attr:`SetGrades.unlisted`).  Files of one
+    set naming the same student are kept apart unless their answers show them to be one
+    student's (:attr:`Gradebook.namesakes`).
     """
     given = {s.id: s for s in sets}
     known: dict[str, Puzzle] = {p.id: p for p in puzzles}
@@ -947,6 +1012,7 @@ def _shown_number(value: float, digits: int = 0) -> int | float | str:
 
 def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
     """One of a set's frames as a teacher reads it (see :meth:`SetGrades.table`)."""
+    checked_lang(lang)
     if which == "students":
         data = part.students
         return pd.DataFrame({
@@ -967,7 +1033,7 @@ def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
             say("gb_unanswered_puzzle", lang): data["unanswered"].astype(int).to_list(),
             say("gb_right", lang): data["right"].astype(int).to_list(),
             say("gb_percent", lang): [_shown_number(v) for v in data["percent"]],
-            say("gb_hints_mean", lang): data["hints"].astype(float).round(1).to_list(),
+            say("gb_hints_mean", lang): [_shown_number(v, 1) for v in data["hints"]],
             say("gb_seconds_puzzle", lang): [_shown_number(v, 1) for v in data["seconds"]],
             say("gb_wrong_card", lang): [_card_label(c, lang) for c in data["common_wrong_card"]],
         }, index=pd.Index([part.label(str(p), lang) for p in data.index],
@@ -1039,7 +1105,7 @@ def _set_html(part: SetGrades, lang: str) -> str:
     by_student = bar_chart([str(s) for s in ranked.index],
                            [0.0 if pd.isna(v) else float(v) for v in ranked["score"]],
                            title=_words("chart_students", lang), maximum=100, unit="%")
-    answered = part.puzzles
+    answered = part.puzzles[part.puzzles["students"] > 0]   # a percent of no answers: none
     by_puzzle = bar_chart([_short(part.label(str(p), lang)) for p in answered.index],
                           [0.0 if pd.isna(v) else float(v) for v in answered["percent"]],
                           title=say("gb_chart_puzzles", lang), maximum=100, unit="%")
@@ -1048,6 +1114,9 @@ def _set_html(part: SetGrades, lang: str) -> str:
              f'data-set="{html.escape(part.set_id)}">'
              f'<h4>{html.escape(_words("set", lang, title=part.title.get(lang)))}</h4>'
              f'<p>{html.escape(size)} · {_csv_link(part, lang)}</p>']
+    if part.unlisted:
+        unlisted = _words("unlisted", lang, n=part.unlisted, total=part.total)
+        parts.append(f'<p data-testid="gradebook-unlisted">{html.escape(unlisted)}</p>')
     for heading, chart, which in (("gb_by_student", by_student, "students"),
                                   ("gb_by_puzzle", by_puzzle, "puzzles"),
                                   ("gb_answers", "", "answers")):
@@ -1069,6 +1138,7 @@ def _set_html(part: SetGrades, lang: str) -> str:
 def gradebook_html(book: Gradebook, lang: str = "en") -> str:
     """The gradebook as one HTML fragment, every word in ``lang``: what to check first, then
     each set under its title with its charts, tables and CSV download."""
+    checked_lang(lang)
     if not book.sets:
         return f'<p class="kz-gradebook-empty">{html.escape(say("gb_empty", lang))}</p>'
     sets = "".join(_set_html(part, lang) for part in book.sets)

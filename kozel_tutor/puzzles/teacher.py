@@ -27,7 +27,7 @@ import os
 import random
 import re
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from ..position import Position, PositionError
 from ..solver.core import Backend
 from .generate import build_puzzle, category_of
 from .model import (
+    THEME_IDS,
     Goal,
     Puzzle,
     PuzzleError,
@@ -60,6 +61,7 @@ from .results import (
     ResultsProblem,
     ResultsSheet,
     SetGrades,
+    checked_lang,
     gradebook,
     gradebook_html,
     gradebook_table,
@@ -72,7 +74,7 @@ from .results import (
 )
 from .texts import GOAL_NAMES, bytes_phrase, cards_label, json_message, points_phrase
 from .themes import THEMES
-from .variants import goal_text, variant_label
+from .variants import VARIANTS, goal_text, variant_label
 from .verify import analyse
 
 __all__ = [
@@ -152,42 +154,76 @@ STANDARD_ONLY: tuple[str, ...] = ("standard",)
 plays."""
 
 
+def _wanted(values: str | Iterable[str], what: str, known: Collection[str]) -> frozenset[str]:
+    """A filter's values, one or several: each must be one of ``known``, else a ``ValueError``
+    names the unknown ones and the known (a misspelt theme would otherwise find nothing)."""
+    given = [str(v) for v in ((values,) if isinstance(values, str) else values)]
+    unknown = [v for v in given if v not in known]
+    if unknown:
+        names = ", ".join(repr(v) for v in unknown)
+        raise ValueError(f"unknown {what}{'s' if len(unknown) > 1 else ''} {names} "
+                         f"(known: {', '.join(known)})")
+    return frozenset(given)
+
+
+def _wanted_cards(cards: int | Iterable[int]) -> frozenset[int]:
+    """The hand sizes asked for: one number or several, each a whole number."""
+    given = [cards] if isinstance(cards, int) else list(cards)
+    wrong = [c for c in given if not isinstance(c, int) or isinstance(c, bool)]
+    if wrong:
+        raise TypeError(f"cards must be whole numbers, such as 3 or [3, 4], not {wrong[0]!r}")
+    return frozenset(given)
+
+
 def filter_puzzles(
     puzzles: Iterable[Puzzle],
     *,
-    themes: Sequence[str] = (),
+    themes: str | Iterable[str] = (),
     min_rating: int | None = None,
     max_rating: int | None = None,
-    cards: Sequence[int] = (),
-    goals: Sequence[Goal] = (),
-    views: Sequence[View] = (),
-    variants: Sequence[str] = STANDARD_ONLY,
+    cards: int | Iterable[int] = (),
+    goals: str | Iterable[str] = (),
+    views: str | Iterable[str] = (),
+    variants: str | Iterable[str] = STANDARD_ONLY,
 ) -> list[Puzzle]:
     """The puzzles matching every given filter (a theme filter matches any of its themes),
     each id once, easiest first.
 
+    Each filter takes one value or a list: ``themes="duck"`` is ``themes=["duck"]``,
+    ``cards=3`` is ``cards=[3]``.  A theme, goal, view or variant that does not exist (a typo)
+    is a ``ValueError`` naming it and those there are, rather than an empty list.
     ``variants`` names the rules kept: ``standard``, ``classic``, ``nizhny``, ``kozly24``.  By
     default only the standard game, so that a regional puzzle never slips into a homework
     unasked; ``variants=()`` keeps every variant.
+
+    >>> filter_puzzles([], themes="feed_parner")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown theme 'feed_parner' (known: feed_partner, cheap_discard, ...)
     """
+    wanted_themes = _wanted(themes, "theme", THEME_IDS)
+    wanted_goals = _wanted(goals, "goal", [goal.value for goal in Goal])
+    wanted_views = _wanted(views, "view", [view.value for view in View])
+    wanted_variants = _wanted(variants, "variant", list(VARIANTS))
+    wanted_cards = _wanted_cards(cards)
     seen: set[str] = set()
     out: list[Puzzle] = []
     for puzzle in puzzles:
         if puzzle.id in seen:
             continue
-        if themes and not set(themes) & set(puzzle.themes):
+        if wanted_themes and not wanted_themes & set(puzzle.themes):
             continue
         if min_rating is not None and puzzle.rating < min_rating:
             continue
         if max_rating is not None and puzzle.rating > max_rating:
             continue
-        if cards and puzzle.cards not in cards:
+        if wanted_cards and puzzle.cards not in wanted_cards:
             continue
-        if goals and puzzle.goal not in goals:
+        if wanted_goals and puzzle.goal.value not in wanted_goals:
             continue
-        if views and puzzle.view not in views:
+        if wanted_views and puzzle.view.value not in wanted_views:
             continue
-        if variants and puzzle.variant not in variants:
+        if wanted_variants and puzzle.variant not in wanted_variants:
             continue
         seen.add(puzzle.id)
         out.append(puzzle)
@@ -213,6 +249,7 @@ def goal_name(puzzle: Puzzle, lang: str) -> str:
     >>> goal_name(author_puzzle(EXAMPLE_POSITION), "en")
     'as many points as possible'
     """
+    checked_lang(lang)
     if puzzle.position.rules.scoring != "standard":
         return goal_text(puzzle.goal, puzzle.position.rules, lang).rstrip(".")
     return GOAL_NAMES[puzzle.goal.value]["ru"] if lang == "ru" else _GOAL_WORDS_EN[puzzle.goal]
@@ -220,14 +257,15 @@ def goal_name(puzzle: Puzzle, lang: str) -> str:
 
 def answer_label(puzzle: Puzzle, lang: str) -> str:
     """The puzzle's right cards as a player reads them: ``10♣`` or ``Т♣ 10♣``."""
+    checked_lang(lang)
     return " ".join(card.label(lang) for card in sorted(puzzle.answers, key=lambda c: c.index))
 
 
 def puzzle_list(puzzles: Iterable[Puzzle], lang: str = "ru") -> pd.DataFrame:
     """The puzzles as a teacher reads them before handing them out, numbered from 1: title,
     goal, variant, rating, themes, the answer and the id (which tells apart puzzles of one
-    title), with headers in ``lang``."""
-    lang = "ru" if lang == "ru" else "en"
+    title), with headers in ``lang`` (``"ru"`` or ``"en"``)."""
+    checked_lang(lang)
     rows = [{"title": p.title.get(lang), "goal": goal_name(p, lang),
              "variant": variant_label(p.variant).get(lang), "rating": p.rating,
              "themes": ", ".join(THEMES[t].name.get(lang) for t in p.themes if t in THEMES),
@@ -325,8 +363,8 @@ def _position_json_problem(text: str, problem: JsonProblem) -> PuzzleProblem:
 def author_puzzle(
     position: Position | Mapping[str, Any] | str,
     *,
-    title: Text | None = None,
-    story: Text | None = None,
+    title: Text | str | None = None,
+    story: Text | str | None = None,
     goal: Goal | None = None,
     view: View = View.DOUBLE_DUMMY,
     puzzle_id: str | None = None,
@@ -337,6 +375,7 @@ def author_puzzle(
     ``goal=None`` picks the first goal with a unique best card, as the miner does.  A position
     with no unique best card (for the given goal, or for any) raises :class:`PuzzleError`
     saying why; text that is not JSON is named in words, with the place (``position_json``).
+    ``title`` and ``story`` are :class:`~.model.Text` or one string for both languages.
     """
     if isinstance(position, str | bytes):
         try:
@@ -362,7 +401,8 @@ def author_puzzle(
                    "ru": russian["ru"]}
         raise PuzzleError([PuzzleProblem("no_unique", reasons=reasons)])
     if puzzle_id is not None or title is not None or story is not None:
-        puzzle = Puzzle(puzzle_id or puzzle.id, title or puzzle.title, story or puzzle.story,
+        puzzle = Puzzle(puzzle_id or puzzle.id, Text.of(title or puzzle.title, "title"),
+                        Text.of(story or puzzle.story, "story"),
                         puzzle.position, puzzle.goal, puzzle.answers, puzzle.themes,
                         puzzle.rating, puzzle.hints, puzzle.view, puzzle.source)
         puzzle = Puzzle.from_dict(puzzle.to_dict())
@@ -587,7 +627,7 @@ def set_filename(puzzle_set: PuzzleSet, lang: str = "ru") -> str:
     >>> set_filename(PuzzleSet("set-1", Text("Домашка 7: взятки/козыри?", "Homework 7")))
     'Домашка 7 взятки козыри.json'
     """
-    title = re.sub(r"[^\w\s.-]+", " ", puzzle_set.title.get(lang))
+    title = re.sub(r"[^\w\s.-]+", " ", puzzle_set.title.get(checked_lang(lang)))
     name = re.sub(r"\s+", " ", title).strip(" .-_")[:80].strip(" .-_")
     return f"{name or puzzle_set.id}.json"
 
