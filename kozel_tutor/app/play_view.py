@@ -30,6 +30,7 @@ from ..cards import Card, Suit
 from ..i18n import POINTS
 from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
+from .predeal_view import predeal_lines, predeal_pending
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
 from .session import LEARNER, MatchSession, Settings
 from .store import ChangedElsewhere, Store
@@ -96,6 +97,8 @@ class PlayScreen:
         self._hold_until = 0.0
         self._mode_before_pause = "play"
         self.speaker = Speaker()
+        #: the deal's procedure whose "before the deal" panel the learner has seen
+        self._predeal_shown: object = None
 
     # -- starting and resuming ----------------------------------------------------------------
 
@@ -147,6 +150,7 @@ class PlayScreen:
     def _reset_ui(self) -> None:
         self.ui = TableUi(lang=self.ui.lang, sound=self.ui.sound, home=self.ui.home)
         self._hold_until = 0.0
+        self._predeal_shown = None
 
     # -- display ------------------------------------------------------------------------------
 
@@ -255,6 +259,10 @@ class PlayScreen:
         elif ident == "resume":
             self.come_back()
             return
+        elif ident == "predeal-play" and ui.mode == "predeal":
+            ui.mode = "play"
+            self._continue()
+            return
         elif ident == "sound":
             ui.sound = not ui.sound
             self.table.sound = ui.sound
@@ -314,6 +322,7 @@ class PlayScreen:
         session = self.session
         if session is None:
             return
+        self._show_predeal(session)
         busy = self.ui.held_trick is not None or session.ai_to_act or session.awaiting_score
         idle = self._worker is None or not self._worker.is_alive()
         if self.ui.mode == "play" and busy and idle:
@@ -321,6 +330,17 @@ class PlayScreen:
                                             name="kozel-ai", daemon=True)
             self._worker.start()
         self.render()
+
+    def _show_predeal(self, session: MatchSession) -> None:
+        """Before the first card, show what happened before the deal that the learner has not
+        seen (a boast's tricks, redeals, a passed trump) until they press Play; the live region
+        reads it out."""
+        if self.ui.mode != "play" or session.run is self._predeal_shown \
+                or not predeal_pending(session):
+            return
+        self._predeal_shown = session.run
+        self.ui.mode, self.ui.status = "predeal", None
+        self.speaker.plays.extend(predeal_lines(session, self.ui.lang))
 
     def _run(self, generation: int) -> None:
         try:

@@ -24,7 +24,9 @@ from random import Random
 from typing import Any
 
 from ..cards import Card
+from ..i18n import POINTS
 from ..seats import Seat
+from ..state import Trick
 from ..variants.match import DealSetup, Match
 from ..variants.questions import (
     BoastQuestion,
@@ -35,8 +37,9 @@ from ..variants.questions import (
     Question,
     RedealQuestion,
 )
+from .seat_words import boasts, card_object, dative, ending, seat_cards
 
-__all__ = ["Event", "SetupRun", "learner_decides"]
+__all__ = ["Event", "SetupRun", "learner_decides", "seat_event"]
 
 LEARNER = Seat.S
 
@@ -48,6 +51,13 @@ class Event:
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+
+
+def seat_event(key: str, seat: Seat, **params: Any) -> Event:
+    """An event done by ``seat``, with the words that agree with them: the verb's ``ending``
+    («Нина отдала», «вы отдали») and the partner as ``partner`` (to whom: «Нине», «вам»)."""
+    return Event(key, {"seat": seat, "ending": ending(seat), "partner": dative(seat.partner),
+                       **params})
 
 
 def learner_decides(question: Question) -> bool:
@@ -73,6 +83,8 @@ class SetupRun:
         self._next: Question | None = None
         self.answers: list[int] = []
         self.events: list[Event] = []
+        #: how many of :attr:`events` the learner has seen (listed with their last question)
+        self.seen = 0
         self.question: Question | None = None
         self.setup: DealSetup | None = None
         self._started = False
@@ -102,6 +114,7 @@ class SetupRun:
                 self._give(question, index)
             elif learner_decides(question):
                 self.question = question
+                self.seen = len(self.events)
                 return
             else:
                 choice = self.chooser(question)
@@ -136,6 +149,24 @@ class SetupRun:
             self.setup = stop.value
             if self.setup is not None and self.setup.penalty is not None:
                 self.events.append(Event("ev_redeal_refused"))
+            if self.setup is not None and self.setup.boast is not None:
+                outcome = self.setup.boast
+                slots = ("single",) if len(outcome.tricks) == 1 else ("closed", "open")
+                self.events.extend(trick_event(trick, slot)
+                                   for trick, slot in zip(outcome.tricks, slots, strict=True))
+
+    @property
+    def unseen(self) -> list[Event]:
+        """What happened before play that the learner has not seen yet (with a question): shown
+        before the first card.  Who leads needs no telling — the table shows it."""
+        return [event for event in self.events[self.seen:] if event.key != "ev_leader"]
+
+
+def trick_event(trick: Trick, slot: str) -> Event:
+    """A boast's trick (``slot``: ``single``, or ``closed`` / ``open`` in double pants): its
+    cards with their players, who took it and its points."""
+    return seat_event(f"ev_boast_trick_{slot}", trick.winner,
+                      cards=seat_cards(tuple(trick.plays())), points=POINTS(trick.points))
 
 
 def _events(question: Question, option: object) -> list[Event]:
@@ -143,17 +174,19 @@ def _events(question: Question, option: object) -> list[Event]:
     if isinstance(question, BoastQuestion) and option is not None:
         assert isinstance(option, tuple)
         seat, name = option
-        return [Event("ev_boast", {"seat": seat, "boast": name})]
+        return [Event("ev_boast", {"seat": seat, "boast": name, "verb": boasts(seat)})]
     if isinstance(question, RedealQuestion) and option:
-        return [Event(f"ev_redeal_{question.reason}", {"seat": question.seat})]
+        return [seat_event(f"ev_redeal_{question.reason}", question.seat)]
     if isinstance(question, GiveTrumpQuestion) and option:
         if LEARNER in (question.seat, question.seat.partner):
-            return [Event("ev_gave_trump_you", {"seat": question.seat, "card": question.trump})]
-        return [Event("ev_gave_trump", {"seat": question.seat})]
+            return [seat_event("ev_gave_trump_you", question.seat, card=question.trump,
+                               card_object=card_object(question.trump))]
+        return [seat_event("ev_gave_trump", question.seat)]
     if isinstance(question, GiveBackQuestion) and LEARNER in (question.seat,
                                                                question.seat.partner):
         assert isinstance(option, Card)
-        return [Event("ev_gave_back", {"seat": question.seat, "card": option})]
+        return [seat_event("ev_gave_back", question.seat, card=option,
+                           card_object=card_object(option))]
     if isinstance(question, LeaderQuestion):
         return [Event("ev_leader", {"seat": option})]
     if isinstance(question, LayQuestion):

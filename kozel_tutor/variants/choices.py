@@ -8,7 +8,8 @@ The AI's choices rest on :mod:`.evaluation`:
   the boast with the best estimate if that beats a normal deal.
 * **lay** (pants) – the boaster leads the card most likely to take the blind trick, weighed by
   the points at stake; a follower lays the card worth least to keep.
-* **redeal** – demand one when the hand is clearly below an average hand.
+* **redeal** – demand one when the hand is clearly below an average hand; but the redeal the
+  rules refuse (the third in a row: the dealing side loses) only when the dealer is an opponent.
 * **last trump** – give it unless it is one of the three highest trumps (a lone low trump is
   soon drawn out; in the partner's hand it lengthens their trumps).  The partner gives back the
   card worth least to them.
@@ -72,6 +73,10 @@ class HeuristicChooser:
         if isinstance(question, LayQuestion):
             return self.lay(question, order)
         if isinstance(question, RedealQuestion):
+            if question.refused_dealer is not None:
+                # the refused redeal loses the deal for the dealing side: never claim it
+                # against one's own side, always against the other
+                return question.seat.team != question.refused_dealer.team
             limit = average_strength(rules) * self.redeal_ratio
             if question.reason == "no_queen":
                 limit = average_strength(rules)

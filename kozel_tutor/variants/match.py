@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..cards import Card, CardSet
@@ -159,7 +159,11 @@ class Match:
             hands = [dealt.hand(seat) for seat in Seat]
             demanded = False
             if procedures.has_redeal and allowed:
+                limit = procedures.redeal_limit
+                last = limit is not None and redeals + 1 >= limit
                 for question in redeal_questions(rules, procedures, hands, dealer):
+                    if last:   # the claim the rules refuse: the dealing side would lose
+                        question = replace(question, refused_dealer=dealer)
                     if (yield question):
                         demanded = True
                         break

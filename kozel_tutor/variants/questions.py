@@ -84,7 +84,8 @@ class RedealQuestion(Question):
     A side's claim (``no_queen``) is the partners' to agree on: ``side_hands`` holds both
     partners' cards, so that whichever of them decides sees their own hand.  The prompt says
     the claim as the preset has it: in ``classic`` a side whose only queen is the Q♦ has "no
-    queen" too (``Procedures.only_diamond_queen_counts_as_none``).
+    queen" too (``Procedures.only_diamond_queen_counts_as_none``).  ``refused_dealer`` is set
+    (to the dealer) when the claim would be refused and lose the deal for the dealing side.
 
     >>> from kozel_tutor.rules import find_rules
     >>> RedealQuestion(Seat.N, (False, True), rules=find_rules("kozly24"), hand=CardSet(),
@@ -95,6 +96,9 @@ class RedealQuestion(Question):
     hand: CardSet = field(kw_only=True)
     reason: str = field(kw_only=True)
     side_hands: tuple[tuple[Seat, CardSet], ...] = field(default=(), kw_only=True)
+    #: the side that deals, when this claim would be the redeal the rules refuse (the third
+    #: in a row in ``classic``): claiming it ends the deal unplayed and that side loses
+    refused_dealer: Seat | None = field(default=None, kw_only=True)
 
     @property
     def prompt(self) -> Message:
@@ -163,7 +167,10 @@ class LayQuestion(Question):
 
     @property
     def prompt(self) -> Message:
-        return Message("q_lay_lead" if self.leads else "q_lay_follow")
+        """Who lays (the boaster leads, the others follow) on which trick: in double pants the
+        closed one (the boaster's card face down) or the open one."""
+        role = "lead" if self.leads else "follow"
+        return Message(f"q_lay_{role}" if self.slot == "single" else f"q_lay_{role}_{self.slot}")
 
 
 Procedure = Generator[Question, Any, T]
@@ -208,7 +215,7 @@ _MESSAGES = {
     },
     "q_give_back": {
         "en": "Your partner gave you the {card}: choose a card to give back.",
-        "ru": "Партнёр отдал вам карту «{card}»: выберите карту, которую отдадите взамен.",
+        "ru": "Партнёр отдал вам карту «{card}»: выберите, какую карту вернуть.",
     },
     "q_leader": {
         "en": "Your side won the last deal: choose which of you leads first.",
@@ -221,6 +228,24 @@ _MESSAGES = {
     "q_lay_follow": {
         "en": "Choose the card you lay on the boaster's trick.",
         "ru": "Выберите карту, которую положите на взятку хвалящегося.",
+    },
+    "q_lay_lead_closed": {
+        "en": "The closed trick: choose the card you lead face down.",
+        "ru": "Закрытая взятка: выберите карту, с которой зайдёте втёмную.",
+    },
+    "q_lay_lead_open": {
+        "en": "The open trick: choose the card you lead face up.",
+        "ru": "Открытая взятка: выберите карту, с которой зайдёте в открытую.",
+    },
+    "q_lay_follow_closed": {
+        "en": "The closed trick (its first cards lie face down): choose the card you lay on "
+              "it.",
+        "ru": "Закрытая взятка (первые карты лежат втёмную): выберите карту, которую положите "
+              "на неё.",
+    },
+    "q_lay_follow_open": {
+        "en": "The open trick (all its cards face up): choose the card you lay on it.",
+        "ru": "Открытая взятка (все карты видны): выберите карту, которую положите на неё.",
     },
 }
 for _key, _texts in _MESSAGES.items():
