@@ -3,6 +3,7 @@ widget's own messages as the browser sends them."""
 
 from __future__ import annotations
 
+import html
 import sqlite3
 import time
 from contextlib import closing
@@ -103,6 +104,9 @@ def test_a_whole_deal_is_reviewed_card_by_card_against_the_solver(store: Store) 
             assert row["Why"].startswith(f"After {row['You played']} ")
         assert row["Deal after it"].startswith("+") or row["Deal after it"] == "eggs"
     assert list(review["You played"]) == [parse_card(token).label("en") for token in played]
+    shown = review._repr_html_()   # what a notebook shows: every "Why" whole
+    assert all(html.escape(why) in shown for why in review["Why"])
+    assert review.attrs["wrap"] == ["Why"]
 
 
 def test_results_have_a_row_per_level_and_trump_rule(store: Store) -> None:
@@ -115,6 +119,9 @@ def test_results_have_a_row_per_level_and_trump_rule(store: Store) -> None:
     assert (row["Deals"], row["Matches"]) == (1, 0)
     assert row["Deals won"] in (0, 1)
     assert 0 <= row["Card points per deal"] <= 120
+    whole = int(row["Card points per deal"])   # one deal: whole points
+    shown = frame._repr_html_()
+    assert f">{whole}</td>" in shown and f">{whole}.0</td>" not in shown
     russian = results("ru", store=store)
     assert russian is not None and list(russian.index) == [("Случайный", "Трефы")]
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from kozel_tutor.app.play_view import Pace, PlayScreen
+from kozel_tutor.app.predeal_view import question_prompt
 from kozel_tutor.app.procedure import learner_decides
 from kozel_tutor.app.screens import settings_view
 from kozel_tutor.app.session import (
@@ -158,7 +159,7 @@ def test_the_question_is_shown_with_a_button_per_option_and_the_learners_cards()
         assert overlay["kind"] == "question"
         assert [b["id"] for b in overlay["buttons"]] == [
             f"answer-{i}" for i in range(len(question.options))]
-        assert question.prompt.text("ru") in overlay["lines"]
+        assert question_prompt(question, "ru") in overlay["lines"]
         assert view["status_kind"] == "turn"
         if isinstance(question, RedealQuestion):
             assert len(view["seats"]["S"]["cards"]) == len(question.hand)

@@ -119,5 +119,6 @@ def test_eggs_are_explained_by_the_title_not_by_a_points_reason(variant: str) ->
 def test_a_catch_is_explained_by_the_catch_not_by_the_points() -> None:
     rules = MatchSession(Settings(variant="nizhny")).rules
     lines = summary_lines("nizhny", deal_result(rules, (40, 30), (3, 2), caught=Team.EW), "en")
-    assert "The six of clubs caught the queen of clubs: the deal ended." in lines
+    assert ("The six of clubs caught the queen of clubs: the deal is over, Fedor and Gleb are "
+            "written 4 (cards still in hand count for no one).") in lines
     assert not any("took" in line for line in lines), lines

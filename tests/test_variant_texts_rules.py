@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from kozel_tutor.app.procedure import Event
+from kozel_tutor.app.procedure import seat_event
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.variant_views import event_line
 from kozel_tutor.app.views import TableUi, table_view
@@ -141,13 +141,13 @@ def test_classic_a_side_with_no_queen_or_only_the_q_diamonds_may_call_a_redeal(s
 
 @pytest.mark.parametrize(("variant", "en", "ru"), [
     ("classic", "Gleb demanded a redeal for the side (no queen, or only the queen of diamonds).",
-     "Глеб потребовал(а) пересдачи за свою сторону (нет дам или только дама бубен)."),
+     "Глеб потребовал пересдачи за свою сторону (нет дам или только дама бубен)."),
     ("kozly24", "Gleb demanded a redeal for the side (no queen).",
-     "Глеб потребовал(а) пересдачи за свою сторону (нет дам)."),
+     "Глеб потребовал пересдачи за свою сторону (нет дам)."),
 ])
 def test_the_no_queen_redeal_event_says_the_reason_of_the_preset(variant: str, en: str,
                                                                   ru: str) -> None:
     session = MatchSession(Settings(variant=variant), rng=random.Random(1))
-    event = Event("ev_redeal_no_queen", {"seat": Seat.E})
+    event = seat_event("ev_redeal_no_queen", Seat.E)
     assert event_line(event, "en", session.rules) == en
     assert event_line(event, "ru", session.rules) == ru

@@ -31,6 +31,7 @@ from .sections import SectionContext, load_sections, sections, warm_sections
 from .session import MatchSession, SaveError, Settings, available_levels, open_saved_match
 from .store import Store
 from .texts import text
+from .variant_views import match_score_words
 from .views import level_label
 
 __all__ = ["App"]
@@ -148,11 +149,11 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         session = self.play.session if self._table_live() else self.saved
         if session is None or session.score.is_over:
             return None
-        us, them = session.score.scores
         level = level_label(session.settings.level, self.lang)
         if not session.settings.standard:
             level = f"{text(f'variant_{session.settings.variant}', self.lang)} · {level}"
-        return text("continue_hint", self.lang, level=level, us=us, them=them)
+        score = match_score_words(session.rules, session.score.scores, self.lang)
+        return text("continue_hint", self.lang, level=level, score=score)
 
     def show_home(self) -> None:
         self.screen = "home"

@@ -1,5 +1,6 @@
 """One-line entry points for the play notebook: a match against the AI on a table of its own,
-the solver's review of the last finished deal as a pandas table, and the learner's results.
+the solver's review of the last finished deal as a pandas table, and the learner's results; and
+for the lesson notebooks, a lesson (:func:`lesson`).
 
 Notebooks hold no logic; they call these.  The table is the app's own (the same AI, rules, deal
 review and keyboard play) and writes to the same progress file, so statistics and finished deals
@@ -9,7 +10,9 @@ to continue.  Running the notebook again (*Run All* the next day) does not throw
 either: :func:`play` shows it again, and starts over only when asked to (``new=True``).
 
 Every function takes ``lang`` (``"ru"`` or ``"en"``); without it they speak the language the
-learner last used at the notebook's table (:data:`LANG_PREF`), Russian at first.
+learner last used in a notebook, at the table or in a lesson (:data:`LANG_PREF`), Russian at
+first.  The tables are :class:`~.notebook_tables.NotebookTable` frames: a notebook shows their
+text whole.
 """
 
 from __future__ import annotations
@@ -28,14 +31,16 @@ from .review import Alternative, StepAnalysis, analyse_step, learner_steps
 from .session import DealRecord, MatchSession, SaveError, Settings, open_saved_match
 from .store import Store
 from .texts import text
+from .variant_views import match_score_words
 from .views import level_label, outcome_text, points_text, rule_label
 
 if TYPE_CHECKING:
-    import pandas as pd  # type: ignore[import-untyped]
-
+    from ..lessons import LessonPlayer
     from ..widgets import TableWidget
+    from .notebook_tables import NotebookTable
 
-__all__ = ["LANG_PREF", "NOTEBOOK_SLOT", "play", "results", "resume", "review_last_deal"]
+__all__ = ["LANG_PREF", "NOTEBOOK_SLOT", "lesson", "notebook_lang", "play", "results", "resume",
+           "review_last_deal"]
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +49,19 @@ T = TypeVar("T")
 #: the save slot of the notebook's match in progress (the app's is ``"match"``)
 NOTEBOOK_SLOT = "notebook"
 
-#: the preference holding the language last used at the notebook's table (the app's is ``"lang"``)
+#: the preference holding the language last used in a notebook (the app's is ``"lang"``)
 LANG_PREF = "notebook_lang"
+
+
+def _check_lang(lang: str | None) -> None:
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (use ru or en)")
 
 
 def _open(store: Store | None, lang: str | None) -> tuple[Store, str]:
     """The progress file (the notebook's slot unless ``store`` is given) and the language to
-    speak: ``lang``, else the one last used at the notebook's table, else Russian."""
+    speak: ``lang``, else the one last used in a notebook, else Russian."""
+    _check_lang(lang)
     recovered = None
     if store is None:
         store = Store(slot=NOTEBOOK_SLOT)
@@ -61,6 +72,17 @@ def _open(store: Store | None, lang: str | None) -> tuple[Store, str]:
     if store.not_kept is not None:
         print(not_kept_notice(store.not_kept, lang))
     return store, lang
+
+
+def notebook_lang(lang: str | None = None, *, remember: bool = False,
+                  store: Store | None = None) -> str:
+    """The language a notebook speaks: ``lang`` (``ValueError`` for one other than ``"ru"``
+    and ``"en"``), else the one last used in a notebook, else Russian.  ``remember`` keeps it as
+    the notebook's language from now on (a widget opened in it, as :func:`play` does)."""
+    store, shown = _open(store, lang)
+    if remember:
+        _remember_lang(store, shown)
+    return shown
 
 
 def _remembered_lang(store: Store) -> str:
@@ -155,7 +177,7 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
     ``nizhny``, ``kozly24``), which brings its own deck, trumps and match.  Every card is saved.
     While the notebook has an unfinished match, that match is shown again where it stopped (with
     a word that ``new=True`` starts a new one), so running the notebook again loses nothing.
-    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used at this table.
+    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a notebook.
     """
     settings = Settings(level=level, trump=trump, deck=deck, match=match, variant=variant)
     store, lang = _open(store, lang)
@@ -177,9 +199,8 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
 
 def _match_label(session: MatchSession, lang: str) -> str:
     """``Easy, Clubs · we 4 : 2 they``: which match it is and its score."""
-    us, them = session.score.scores
     return text("continue_hint", lang, level=_settings_label(session.settings, lang),
-                us=us, them=them)
+                score=match_score_words(session.rules, session.score.scores, lang))
 
 
 def _new_match_call(settings: Settings) -> str:
@@ -198,7 +219,7 @@ def resume(lang: str | None = None, *, store: Store | None = None,
            pace: Pace | None = None) -> TableWidget | None:
     """The notebook's match in progress, on a new table; ``None`` (and a word why) if none.
 
-    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used at the table."""
+    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a notebook."""
     store, lang = _open(store, lang)
     _put_aside_the_table_before()
     session, problem = _saved_match(store, lang)
@@ -210,17 +231,36 @@ def resume(lang: str | None = None, *, store: Store | None = None,
     return table.screen.table
 
 
+def lesson(name: str, lang: str | None = None, *, store: Store | None = None) -> LessonPlayer:
+    """A lesson of the course (``"01_table"`` …) on its widget, its progress and stars saved as
+    the app saves them.
+
+    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a notebook.  The
+    lesson's language button switches it for the notebooks too, as the table's button does.
+    """
+    from ..lessons import LessonPlayer, LessonProgress
+
+    store, lang = _open(store, lang)
+    player = LessonPlayer(name, lang=lang, progress=LessonProgress(store.path))
+    _remember_lang(store, lang)
+    player.on_lang(lambda chosen: _remember_lang(store, chosen))
+    return player
+
+
 def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
-                     store: Store | None = None, progress: bool = True) -> pd.DataFrame | None:
+                     store: Store | None = None, progress: bool = True) -> NotebookTable | None:
     """Every card you played in your last finished deal (here or in the app) beside the
     solver's best: the points your side ends the deal with after your card and after the best
-    one, the points given away, and what the deal is worth either way.
+    one, the points given away, and what the deal is worth either way, and why.
 
     Prints which deal it is (also in the frame's ``attrs["title"]``).  Each position gets
     ``budget`` seconds; a range of points means the time ran out.  ``lang`` is ``"ru"`` or
-    ``"en"``; without it, the language last used at the notebook's table.
+    ``"en"``; without it, the language last used in a notebook.  A notebook shows the table with
+    the "Why" column whole (:class:`~.notebook_tables.NotebookTable`).
     """
-    import pandas as pd
+    import pandas as pd  # type: ignore[import-untyped]
+
+    from .notebook_tables import NotebookTable
 
     store, lang = _open(store, lang)
     deals = _read_or_say(lang, lambda: store.finished_deals(limit=1), "nb_no_deal")
@@ -261,9 +301,9 @@ def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
     # the learner plays one card to every trick (after any a boast made before play): the row
     # number is the trick's
     first = len(record.made) + 1
-    frame = pd.DataFrame(rows, index=pd.Index([first + step.ply // 4 for step in steps],
-                                              name=text("nb_col_trick", lang)))
-    frame.attrs["title"] = title
+    frame = NotebookTable(rows, index=pd.Index([first + step.ply // 4 for step in steps],
+                                               name=text("nb_col_trick", lang)))
+    frame.attrs.update(title=title, wrap=[text("nb_col_why", lang)], lang=lang)
     return frame
 
 
@@ -314,11 +354,12 @@ class _Progress:
         self.bar.close()
 
 
-def results(lang: str | None = None, *, store: Store | None = None) -> pd.DataFrame | None:
+def results(lang: str | None = None, *, store: Store | None = None) -> NotebookTable | None:
     """Your record against the AI, a row per difficulty and trump rule (or regional game),
-    which index the rows.  ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used
-    at the notebook's table."""
-    import pandas as pd
+    which index the rows; a notebook shows the card points per deal to one decimal, none for a
+    whole number.  ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a
+    notebook."""
+    from .notebook_tables import NotebookTable
 
     store, lang = _open(store, lang)
     records = _read_or_say(lang, store.all_stats, "nb_no_results")
@@ -336,4 +377,7 @@ def results(lang: str | None = None, *, store: Store | None = None) -> pd.DataFr
         text("stats_goats", lang): stats.goats,
         text("nb_col_naked", lang): stats.naked_goats,
     } for (level, rule), stats in records]
-    return pd.DataFrame(rows).set_index([text("nb_col_level", lang), text("nb_col_rule", lang)])
+    frame: NotebookTable = NotebookTable(rows).set_index([text("nb_col_level", lang),
+                                                          text("nb_col_rule", lang)])
+    frame.attrs["lang"] = lang
+    return frame

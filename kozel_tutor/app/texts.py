@@ -27,8 +27,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "section_play_hint": {"en": "A match against the computer, with your partner Nina",
                           "ru": "Партия против компьютера вместе с партнёршей Ниной"},
     "continue": {"en": "Continue", "ru": "Продолжить"},
-    "continue_hint": {"en": "{level} · we {us} : {them} they",
-                      "ru": "{level} · мы {us} : {them} они"},
+    # {score} is the match score in the words of its table (variant_views.match_score_words)
+    "continue_hint": {"en": "{level} · {score}", "ru": "{level} · {score}"},
+    "score_we_they": {"en": "we {us} : {them} they", "ru": "мы {us} : {them} они"},
     "home": {"en": "Main menu", "ru": "Главное меню"},
     # every button that returns to the home screen says so, the same way in every section
     "back": {"en": "← Home", "ru": "← Домой"},
@@ -308,8 +309,7 @@ TEXTS: dict[str, dict[str, str]] = {
     # -- results ---------------------------------------------------------------------------
     "results_won": {"en": "You won the match!", "ru": "Вы выиграли партию!"},
     "results_lost": {"en": "You lost the match", "ru": "Вы проиграли партию"},
-    "results_score": {"en": "Final score: we {us} : {them} they.",
-                      "ru": "Итоговый счёт: мы {us} : {them} они."},
+    "results_score": {"en": "Final score: {score}.", "ru": "Итоговый счёт: {score}."},
     "results_deals": {"en": "Deals won: we {us}, they {them}.",
                       "ru": "Выиграно раздач: мы {us}, они {them}."},
     "results_eggs": {"en": "Eggs: {eggs}.", "ru": "Яиц: {eggs}."},

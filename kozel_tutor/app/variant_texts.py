@@ -22,13 +22,16 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
                       "ru": "В игре «{variant}» колода, козыри и длина партии свои."},
     # -- the scoreboard ----------------------------------------------------------------------
     "board_rows": {"en": "Rows", "ru": "Пары"},
-    "board_rows_badge": {"en": "Rows: we {us} : {them} they · {target} win",
-                         "ru": "Пары: мы {us} : {them} они · {target} — победа"},
     "board_penalty": {"en": "Written against", "ru": "Записано против"},
-    "board_penalty_badge": {"en": "Against us {us} · against them {them} · first to {target} "
-                                  "loses",
-                            "ru": "Против нас {us} · против них {them} · кто первым до "
-                                  "{target} — проиграл"},
+    # the match score as each table keeps it (variant_views.match_score_words): rows of the
+    # tablo, or the points written against each side where reaching the target loses
+    "score_rows": {"en": "rows: we {us} : {them} they", "ru": "пары: мы {us} : {them} они"},
+    "score_against": {"en": "{us} against us, {them} against them",
+                      "ru": "против нас {us}, против них {them}"},
+    # what the score badge adds after the score: the goal of the table
+    "board_goal_rows": {"en": "{target} rows win", "ru": "{target} пар — победа"},
+    "board_goal_penalty": {"en": "first to {target} loses",
+                           "ru": "кто первым наберёт {target}, тот проиграл"},
     "board_side_we": {"en": "We", "ru": "Мы"},
     "board_side_they": {"en": "They", "ru": "Они"},
     "board_rows_value": {"en": "{rows} of {target} rows", "ru": "{rows} из {target} пар"},
@@ -37,8 +40,8 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "status_question": {"en": "Your choice before the deal.", "ru": "Ваш выбор перед раздачей."},
     "question_title": {"en": "Before the deal", "ru": "Перед раздачей"},
     "answer_deal_normally": {"en": "Deal normally", "ru": "Сдавать как обычно"},
-    "answer_boast": {"en": "{boast}: {who}", "ru": "{boast}: {who}"},
-    "answer_you": {"en": "you boast", "ru": "хвалитесь вы"},
+    "answer_boast": {"en": "{boast} ({who})", "ru": "{boast} ({who})"},
+    "answer_you": {"en": "I boast", "ru": "хвалюсь я"},
     "answer_partner": {"en": "Nina boasts", "ru": "хвалится Нина"},
     "answer_keep_hand": {"en": "Play these cards", "ru": "Играть этими картами"},
     "answer_redeal": {"en": "Demand a redeal", "ru": "Требовать пересдачи"},
@@ -46,30 +49,96 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "answer_give_trump": {"en": "Give it to Nina", "ru": "Отдать Нине"},
     "answer_i_lead": {"en": "I lead", "ru": "Хожу я"},
     "answer_partner_leads": {"en": "Nina leads", "ru": "Ходит Нина"},
-    "ev_boast": {"en": "{seat} boasts: {boast}.", "ru": "{seat}: хвалёнка — {boast}."},
+    "q_give_back_named": {"en": "{giver} gave you {card_object}: choose a card to give back.",
+                          "ru": "{giver} отдал{ending} вам {card_object}: выберите, какую карту "
+                                "вернуть."},
+    "q_redeal_refused": {"en": "This would be the third redeal in a row: it is not made, and "
+                               "the dealing side ({losers}) loses.",
+                         "ru": "Это была бы третья пересдача подряд: её не дадут, и сдающая "
+                               "сторона ({losers}) проиграет."},
+    "q_lay_face_up": {"en": "Face up on this trick: {cards}.",
+                      "ru": "Открыто на этой взятке: {cards}."},
+    "ev_boast": {"en": "{seat} {verb}: {boast}.", "ru": "{seat} {verb}: {boast}."},
     "ev_redeal_weak_hand": {"en": "{seat} demanded a redeal (a weak hand).",
-                            "ru": "{seat} потребовал(а) пересдачи (слабая рука)."},
+                            "ru": "{seat} потребовал{ending} пересдачи (слабая рука)."},
     # a side's claim: "no queen" (kozly24), or in classic "no queen or only the Q♦"
     "ev_redeal_no_queen": {"en": "{seat} demanded a redeal for the side (no queen).",
-                           "ru": "{seat} потребовал(а) пересдачи за свою сторону (нет дам)."},
+                           "ru": "{seat} потребовал{ending} пересдачи за свою сторону (нет дам)."},
     "ev_redeal_no_queen_or_diamond": {
         "en": "{seat} demanded a redeal for the side (no queen, or only the queen of diamonds).",
-        "ru": "{seat} потребовал(а) пересдачи за свою сторону (нет дам или только дама бубен)."},
+        "ru": "{seat} потребовал{ending} пересдачи за свою сторону (нет дам или только дама "
+              "бубен)."},
     "ev_redeal_refused": {"en": "A third redeal in a row is not made: the dealing side loses.",
                           "ru": "Третьей пересдачи подряд не бывает: сдающая пара проигрывает."},
-    "ev_gave_trump": {"en": "{seat} passed a card face down to the partner.",
-                      "ru": "{seat} передал(а) партнёру карту втёмную."},
-    "ev_gave_trump_you": {"en": "{seat} passed the last trump, the {card}, to the partner.",
-                          "ru": "{seat} отдал(а) партнёру последний козырь — {card}."},
-    "ev_gave_back": {"en": "{seat} gave back the {card}.", "ru": "{seat} вернул(а): {card}."},
+    "ev_gave_trump": {"en": "{seat} passed a card face down to {partner}.",
+                      "ru": "{seat} передал{ending} {partner} карту втёмную."},
+    "ev_gave_trump_you": {"en": "{seat} passed the last trump, {card_object}, to {partner}.",
+                          "ru": "{seat} отдал{ending} {partner} последний козырь — "
+                                "{card_object}."},
+    "ev_gave_back": {"en": "{seat} gave {card_object} back to {partner}.",
+                     "ru": "{seat} вернул{ending} {partner} {card_object}."},
+    # the trick(s) a boast made, shown before the first card
+    "ev_boast_trick_single": {"en": "The boast's trick: {cards}. {seat} took it: {points}.",
+                              "ru": "Взятка хвалёнки: {cards}. {seat} взял{ending} её: "
+                                    "{points}."},
+    "ev_boast_trick_closed": {"en": "The closed trick: {cards}. {seat} took it: {points}; "
+                                    "the taker leads next.",
+                              "ru": "Закрытая взятка: {cards}. {seat} взял{ending} её: "
+                                    "{points}; взявший ходит дальше."},
+    "ev_boast_trick_open": {"en": "The open trick: {cards}. {seat} took it: {points}.",
+                            "ru": "Открытая взятка: {cards}. {seat} взял{ending} её: "
+                                  "{points}."},
     "ev_leader": {"en": "{seat} leads the first trick.", "ru": "Первым ходит: {seat}."},
     # -- after the deal ----------------------------------------------------------------------
     "row_rows": {"en": "Rows", "ru": "Пары"},
     "row_against": {"en": "Written against", "ru": "Записано против"},
-    "summary_caught": {"en": "The six of clubs caught the queen of clubs: the deal ended.",
-                       "ru": "Шестёрка треф поймала даму треф: раздача окончена."},
+    "row_match_against": {"en": "Written against in all", "ru": "Всего записано против"},
+    # the catch: whose six caught whose queen, and who is written what (variant_views)
+    "summary_caught": {"en": "{six} caught {queen}: the deal is over, {team} are written "
+                             "{written} (cards still in hand count for no one).",
+                       "ru": "{six} поймала {queen}: раздача окончена, {team} пишут {written} "
+                             "(карты на руках не считаются)."},
+    "catch_six_any": {"en": "The six of clubs", "ru": "Шестёрка треф"},
+    "catch_queen_any": {"en": "the queen of clubs", "ru": "даму треф"},
+    "catch_six_S": {"en": "Your six of clubs", "ru": "Ваша шестёрка треф"},
+    "catch_six_N": {"en": "Nina's six of clubs", "ru": "Шестёрка треф Нины"},
+    "catch_six_W": {"en": "Fedor's six of clubs", "ru": "Шестёрка треф Фёдора"},
+    "catch_six_E": {"en": "Gleb's six of clubs", "ru": "Шестёрка треф Глеба"},
+    "catch_queen_S": {"en": "your queen of clubs", "ru": "вашу даму треф"},
+    "catch_queen_N": {"en": "Nina's queen of clubs", "ru": "даму треф Нины"},
+    "catch_queen_W": {"en": "Fedor's queen of clubs", "ru": "даму треф Фёдора"},
+    "catch_queen_E": {"en": "Gleb's queen of clubs", "ru": "даму треф Глеба"},
+    "catch_team_NS": {"en": "you and Nina", "ru": "вам с Ниной"},
+    "catch_team_EW": {"en": "Fedor and Gleb", "ru": "Фёдору и Глебу"},
+    # the goats at the end of a variant match (variant_views.goats_line), by their title
+    "goats_title_goats": {"en": "The goats: {team}.", "ru": "Козлы — {team}."},
+    "goats_title_goats_naked": {"en": "Naked goats: {team}, who wrote nothing.",
+                                "ru": "Голые козлы — {team}: ничего не записали."},
+    "goats_title_goats_eggs": {"en": "Goats with eggs: {team}.", "ru": "Козлы с яйцами — {team}."},
+    "goats_title_goats_tails": {"en": "Goats with tails: {team}.",
+                                "ru": "Козлы с хвостами — {team}."},
+    "goats_title_goats_eggs_tails": {"en": "Goats with eggs and tails: {team}.",
+                                     "ru": "Козлы с яйцами и хвостами — {team}."},
+    # who leads the first trick by the holder rule (Rules.first_lead "holder:…"), and why
+    "first_lead_you": {"en": "You lead first: you hold the {card}. Choose a card.",
+                       "ru": "Первый ход ваш: у вас {card}. Выберите карту."},
+    "first_lead_N": {"en": "Nina leads first: she holds the {card}.",
+                     "ru": "Нина ходит первой: у неё {card}."},
+    "first_lead_W": {"en": "Fedor leads first: he holds the {card}.",
+                     "ru": "Фёдор ходит первым: у него {card}."},
+    "first_lead_E": {"en": "Gleb leads first: he holds the {card}.",
+                     "ru": "Глеб ходит первым: у него {card}."},
+    # the card itself must be led: {card_gen} in the genitive, {it}/{with_it} by its gender
+    "first_lead_card_you": {"en": "The first deal opens with the {card} — you hold it: lead it.",
+                            "ru": "Первая раздача начинается с {card_gen} — {it} у вас, "
+                                  "ходите {with_it}."},
     "summary_penalty": {"en": "No deal: the third redeal was refused.",
                         "ru": "Кона не было: третью пересдачу не дали."},
+    # a deal never played (the third redeal refused): who dealt, and what is written
+    "summary_penalty_rows": {"en": "{losers} dealt: {winners} take {rows}.",
+                             "ru": "Сдавали {losers}: {winners} получают {rows}."},
+    "summary_penalty_against": {"en": "{losers} dealt: {points} written against them.",
+                                "ru": "Сдавали {losers}: им записывается {points}."},
     # after eggs: classic gives the next deal's winners one extra row (the egg row); the
     # penalty presets double the next deal, as the standard game does
     "eggs_next_egg_row": {"en": "The tablo does not move; the winners of the next deal take "

@@ -7,15 +7,18 @@ Pure functions from the session to plain JSON, like :mod:`.views`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, CardSet
-from ..i18n import POINTS
+from ..cards import Card, CardSet, Rank
+from ..i18n import POINTS, ROWS
 from ..puzzles.variants import goal_steps
 from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
+from ..state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState
 from ..variants.boasts import BOAST_NAMES
+from ..variants.match_rules import procedures_for
 from ..variants.questions import (
     BoastQuestion,
     GiveBackQuestion,
@@ -33,14 +36,18 @@ from .session import LEARNER, MatchSession
 from .texts import text
 
 __all__ = [
+    "caught_line",
     "eggs_badge",
     "eggs_next_line",
     "event_line",
+    "first_lead_status",
+    "match_score_words",
     "question_hand",
     "question_overlay",
     "result_reason",
     "score_badge",
     "scoreboard",
+    "shown_score",
     "variant_summary",
 ]
 
@@ -110,14 +117,47 @@ def question_overlay(session: MatchSession, lang: str) -> dict[str, Any]:
             "lines": lines, "buttons": buttons}
 
 
+def _tablo(rules: Rules) -> bool:
+    """Whether the match is kept in rows on ``classic``'s tablo (which holds six, no more)."""
+    return rules.scoring == "classic"
+
+
+def shown_score(rules: Rules, value: int) -> int:
+    """A side's match score as the table shows it: the tablo holds at most its target's rows
+    (two rows won from row 5 fill it: six, not seven); written points are shown as written."""
+    return min(value, rules.match_target) if _tablo(rules) else value
+
+
+def match_score_words(rules: Rules, scores: Sequence[int], lang: str) -> str:
+    """The match score in the words of its table, the learner's side first: «мы 4 : 2 они»;
+    the tablo's rows in ``classic``; and where reaching the target loses, the points written
+    against each side: «против нас 12, против них 2».  The one wording of the match score:
+    the badge, the results, the home screen's and the notebook's continue line use it.
+
+    >>> from kozel_tutor.rules import find_rules
+    >>> match_score_words(find_rules("kozly24"), (12, 2), "en")
+    '12 against us, 2 against them'
+    >>> match_score_words(find_rules("classic"), (7, 3), "ru")
+    'пары: мы 6 : 3 они'
+    """
+    us = shown_score(rules, scores[LEARNER.team])
+    them = shown_score(rules, scores[LEARNER.team.other])
+    if rules.target_loses:
+        key = "score_against"
+    else:
+        key = "score_rows" if _tablo(rules) else "score_we_they"
+    return text(key, lang, us=us, them=them)
+
+
 def score_badge(session: MatchSession, lang: str) -> dict[str, Any]:
-    """The score badge in the variant's own terms: rows, or penalty points against each side."""
-    scores = session.score.scores
-    us, them = scores[LEARNER.team], scores[LEARNER.team.other]
-    target = session.rules.match_target
-    key = "board_penalty_badge" if session.rules.target_loses else "board_rows_badge"
+    """The score badge in the variant's own terms: rows, or penalty points against each side,
+    and the goal: «Против нас 12, против них 2 · кто первым наберёт 12, тот проиграл»."""
+    rules = session.rules
+    words = match_score_words(rules, session.score.scores, lang)
+    goal = text("board_goal_penalty" if rules.target_loses else "board_goal_rows", lang,
+                target=rules.match_target)
     return {"id": "score", "kind": "score", "testid": "score",
-            "text": text(key, lang, us=us, them=them, target=target)}
+            "text": f"{words[:1].upper()}{words[1:]} · {goal}"}
 
 
 def scoreboard(session: MatchSession, lang: str) -> dict[str, Any]:
@@ -126,14 +166,13 @@ def scoreboard(session: MatchSession, lang: str) -> dict[str, Any]:
     rules = session.rules
     sides = []
     for team, label in ((LEARNER.team, "board_side_we"), (LEARNER.team.other, "board_side_they")):
-        value = session.score.scores[team]
+        value = shown_score(rules, session.score.scores[team])
         side: dict[str, Any] = {"team": team.name, "label": text(label, lang), "value": value}
         if rules.target_loses:
             side["text"] = text("board_penalty_value", lang, points=value,
                                 target=rules.match_target)
         else:
-            rows = min(value, 6)
-            tablo = TabloView.of(team, rows)
+            tablo = TabloView.of(team, min(value, 6))
             side["text"] = text("board_rows_value", lang, rows=value, target=rules.match_target)
             side["sixes"] = [tablo.sixes[0].token, tablo.sixes[1].token]
             side["top_face_up"] = tablo.top_face_up
@@ -150,18 +189,25 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
     """The summary table rows and lines of a finished variant deal."""
     we, they = LEARNER.team, LEARNER.team.other
     scores = session.score.scores
-    written_key = "row_against" if session.rules.target_loses else "row_rows"
+    rules = session.rules
+    written_key = "row_against" if rules.target_loses else "row_rows"
+    match_key = "row_match_against" if rules.target_loses else "row_match"
     rows: list[dict[str, Any]] = [
         {"cells": [text("row_points", lang), str(result.points[we]), str(result.points[they])]},
         {"cells": [text("row_tricks", lang), str(result.tricks[we]), str(result.tricks[they])]},
         {"cells": [text(written_key, lang), str(result.written[we]), str(result.written[they])]},
-        {"cells": [text("row_match", lang), {"text": str(scores[we]), "strong": True},
-                   {"text": str(scores[they]), "strong": True}]},
+        {"cells": [text(match_key, lang),
+                   {"text": str(shown_score(rules, scores[we])), "strong": True},
+                   {"text": str(shown_score(rules, scores[they])), "strong": True}]},
     ]
+    played = sum(result.tricks) > 0
     lines = [event_line(event, lang, session.rules) for event in session.events
-             if event.key in ("ev_boast", "ev_redeal_refused")]
-    if result.caught is not None:
-        lines.append(text("summary_caught", lang))
+             if event.key in ("ev_boast", "ev_redeal_refused")
+             or (not played and event.key.startswith("ev_redeal_"))]
+    if not played:   # a refused third redeal: no card was played, no points to speak of
+        lines.extend(_penalty_line(session.rules, result, lang))
+    elif result.caught is not None:
+        lines.append(caught_line(session.deal, result, lang))
     elif result.eggs:
         lines.append(eggs_next_line(session.rules, lang))
     else:
@@ -176,6 +222,18 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
     if session.rules.target_loses:
         lines.append(text("summary_first_to", lang, target=session.rules.match_target))
     return rows, lines
+
+
+def _penalty_line(rules: Rules, result: DealResult, lang: str) -> list[str]:
+    """Who dealt the deal never played (the third redeal refused) and what it writes."""
+    if result.winner is None:
+        return []
+    winners, losers = _team(result.winner, lang), _team(result.winner.other, lang)
+    if rules.target_loses:
+        return [text("summary_penalty_against", lang, losers=losers,
+                     points=POINTS(max(result.written)))]
+    return [text("summary_penalty_rows", lang, losers=losers, winners=winners,
+                 rows=ROWS(max(result.written)))]
 
 
 _REASONS: dict[tuple[str, int], str] = {
@@ -254,15 +312,76 @@ def _eggs_bonus_line(rules: Rules, result: DealResult, lang: str) -> str | None:
     return text("summary_doubled", lang, value=result.value, written=max(result.written))
 
 
+def caught_line(deal: DealState, result: DealResult, lang: str) -> str:
+    """The catch in words: whose six of clubs caught whose queen, who is written what, and why
+    the card points do not add up to 120: «Ваша шестёрка треф поймала даму треф Фёдора:
+    раздача окончена, Фёдору и Глебу пишут 4 (карты на руках не считаются).»"""
+    assert result.caught is not None
+    played = {card: seat for seat, card in deal.history}
+    six, queen = played.get(SIX_OF_CLUBS), played.get(QUEEN_OF_CLUBS)
+    six_key = "any" if six is None or queen is None else six.name   # no record: no names
+    queen_key = "any" if six is None or queen is None else queen.name
+    six_words = text(f"catch_six_{six_key}", lang)
+    queen_words = text(f"catch_queen_{queen_key}", lang)
+    return text("summary_caught", lang, six=six_words, queen=queen_words,
+                team=text(f"catch_team_{result.caught.name}", lang),
+                written=result.written[result.caught])
+
+
 def goats_line(session: MatchSession, lang: str) -> str | None:
-    """The goats' title at the end of a variant match (with eggs, with tails, naked)."""
+    """The goats' title at the end of a variant match (with eggs, with tails, naked):
+    «Козлы — Фёдор и Глеб.»"""
     if session.match is None:
         return None
     title = goats_title(session.match)
     if title is None:
         return None
     team, message = title
-    return f"{message.text(lang).rstrip('.')} — {_team(team, lang)}."
+    return text(f"goats_{message.key}", lang, team=_team(team, lang))
+
+
+_RANK_GENITIVE_RU: dict[Rank, tuple[str, bool]] = {
+    Rank.SIX: ("шестёрки", False), Rank.SEVEN: ("семёрки", False),
+    Rank.EIGHT: ("восьмёрки", False), Rank.NINE: ("девятки", False),
+    Rank.TEN: ("десятки", False), Rank.JACK: ("валета", True), Rank.QUEEN: ("дамы", False),
+    Rank.KING: ("короля", True), Rank.ACE: ("туза", True),
+}
+"""A rank's name in the Russian genitive (``с туза бубен``), and whether it is masculine."""
+
+
+def opening_card(session: MatchSession) -> Card | None:
+    """The card whose holder leads this deal's first trick by the preset's rule
+    (``Rules.first_lead`` ``"holder:7D"``), while nobody has played yet; ``None`` when the
+    leader is someone else's choice or the usual seat (the rule as
+    :meth:`~kozel_tutor.variants.match.Match.setup` applies it)."""
+    match, deal, rules = session.match, session.deal, session.rules
+    if match is None or deal.history or not rules.first_lead.startswith("holder:"):
+        return None
+    if procedures_for(rules).later_lead == "last_winners_choose":
+        if match.last_winner is not None:   # the last winners chose who leads
+            return None
+    elif not match.first_deal:
+        return None
+    card = Card.parse(rules.first_lead.removeprefix("holder:"))
+    return card if card in deal.hand(deal.leader) else None
+
+
+def first_lead_status(session: MatchSession, lang: str) -> str | None:
+    """Why this seat leads the first trick, while it has not yet: «Нина ходит первой: у неё
+    семёрка бубен.»; to the learner who must lead the card itself: «Первая раздача начинается
+    с туза бубен — он у вас, ходите им.» (``None`` when no rule chose the leader)."""
+    card = opening_card(session)
+    if card is None:
+        return None
+    leader = session.deal.leader
+    if leader != LEARNER:
+        return text(f"first_lead_{leader.name}", lang, card=card.name_in(lang))
+    if not session.rules.lead_that_card:
+        return text("first_lead_you", lang, card=card.name_in(lang))
+    genitive, masculine = _RANK_GENITIVE_RU[card.rank]
+    return text("first_lead_card_you", lang, card=card.name_in(lang),
+                card_gen=f"{genitive} {card.suit.genitive_in('ru')}",
+                it="он" if masculine else "она", with_it="им" if masculine else "ею")
 
 
 def _team(team: Team, lang: str) -> str:

@@ -23,15 +23,17 @@ from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..state import Phase, Trick
+from .predeal_view import predeal_panel, question_panel
 from .review import Alternative, ReviewStep, StepAnalysis, swing, swing_text
 from .session import LEARNER, MatchSession, Settings
 from .store import Stats
 from .texts import text
 from .variant_views import (
     eggs_badge,
+    first_lead_status,
     goats_line,
+    match_score_words,
     question_hand,
-    question_overlay,
     result_reason,
     score_badge,
     scoreboard,
@@ -41,7 +43,8 @@ from .variant_views import (
 __all__ = ["ReviewUi", "TableUi", "hint_available", "level_label", "outcome_text", "points_text",
            "table_view"]
 
-MODES = ("play", "pause", "summary", "results", "review")
+MODES = ("play", "predeal", "pause", "summary", "results", "review")
+"""``predeal``: the "before the deal" panel waits for the learner before the first card."""
 
 
 @dataclass
@@ -215,7 +218,7 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
                                   for suit in Suit]}
     view["overlay"] = _overlay(session, ui)
     if asked is not None and view["overlay"] is None:
-        view["overlay"] = question_overlay(session, lang)
+        view["overlay"] = question_panel(session, lang)
     return view
 
 
@@ -232,6 +235,8 @@ def _status(session: MatchSession, ui: TableUi) -> tuple[str, str]:
         return text("status_paused", lang), "info"
     if ui.mode == "review":
         return text("review_status", lang), "info"
+    if ui.mode == "predeal":
+        return text("status_predeal", lang), "turn"
     if ui.advising:
         return text("hint_thinking", lang), "wait"
     if ui.advice is not None:
@@ -241,12 +246,15 @@ def _status(session: MatchSession, ui: TableUi) -> tuple[str, str]:
     if deal.is_over:
         return text("status_deal_over", lang), "done"
     mover = deal.to_move
+    first_lead = first_lead_status(session, lang)
     if mover != LEARNER:
+        if first_lead is not None:
+            return first_lead, "wait"
         return text("status_thinking", lang, name=text(f"seat_{mover.name}", lang)), "wait"
     if deal.phase is Phase.CALL:
         return text("status_call", lang), "turn"
     if not deal.trick:
-        return text("status_your_lead", lang), "turn"
+        return first_lead or text("status_your_lead", lang), "turn"
     return text("status_your_turn", lang), "turn"
 
 
@@ -277,6 +285,8 @@ def _overlay(session: MatchSession, ui: TableUi) -> dict[str, Any] | None:
                 "lines": [text("pause_text", lang)],
                 "buttons": [*_home(ui), _button("new-game", text("new_game", lang)),
                             _button("resume", text("resume", lang), primary=True)]}
+    if ui.mode == "predeal":
+        return predeal_panel(session, lang)
     if ui.mode == "summary" and session.score.results:
         return _summary(session, session.score.results[-1], lang)
     if ui.mode == "results":
@@ -292,7 +302,8 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         title = text("summary_eggs", lang)
     else:
         title = text("summary_won" if result.winner is we else "summary_lost", lang)
-    buttons = [_button("review", text("review", lang))]
+    # a deal never played (the third redeal refused) has no cards to review
+    buttons = [_button("review", text("review", lang))] if any(result.tricks) else []
     if session.score.is_over:
         buttons.append(_button("results", text("results", lang), primary=True))
     else:
@@ -341,7 +352,7 @@ def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]
     won = score.winner is we
     deals = score.deals_won
     lines = [
-        text("results_score", lang, us=score.scores[we], them=score.scores[they]),
+        text("results_score", lang, score=match_score_words(session.rules, score.scores, lang)),
         text("results_deals", lang, us=deals[we], them=deals[they]),
         text("results_eggs", lang, eggs=score.eggs),
     ]

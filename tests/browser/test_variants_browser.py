@@ -37,7 +37,7 @@ def test_a_nizhny_match_shows_its_summary_and_penalty_points(page: Any,
         board = page.locator(BOARD)
         assert "kz-scoreboard-penalty" in str(board.get_attribute("class"))
         assert _board_values(page) == {"NS": "0 из 12", "EW": "0 из 12"}
-        assert "кто первым до 12" in page.get_by_test_id("score").inner_text()
+        assert "кто первым наберёт 12, тот проиграл" in page.get_by_test_id("score").inner_text()
 
         before = len(page.locator(HAND).all())
         token = play_one(page)
