@@ -113,3 +113,25 @@ def test_a_lesson_tile_says_its_stars_in_words(tmp_path: Path) -> None:
     assert tiles[3]["name"] == tiles[3]["label"], "a lesson without stars is named by its title"
     english = LessonsView("en", store, lambda: None).panel.view["tiles"]
     assert english[1]["name"] == "2. Trumps: 2 of 3 stars"
+
+
+def test_a_language_switch_is_told_to_the_players_language_listeners_once() -> None:
+    player = LessonPlayer("04_trick", lang="ru", progress=None)
+    told: list[str] = []
+    player.on_lang(told.append)
+    widget = LessonWidget(player)
+    widget.receive({"type": "lang", "lang": "en"})
+    widget.receive({"type": "lang", "lang": "en"})   # the same language: nothing to tell
+    widget.set_lang("ru")   # the app's switch
+    assert told == ["en", "ru"]
+
+
+def test_a_number_task_has_words_for_a_check_with_nothing_typed() -> None:
+    """lesson.js shows them under the box (and sends nothing) when Check finds it empty."""
+    player = LessonPlayer("08_counting", lang="ru", progress=None)
+    player.next()
+    assert player.view()["answer"]["kind"] == "number"
+    assert player.view()["labels"]["number_first"] == "Сначала введите число"
+    player.set_lang("en")
+    assert player.view()["labels"]["number_first"] == "Type a number first"
+    assert "view.labels.number_first" in esm("lesson.js")

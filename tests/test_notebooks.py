@@ -36,6 +36,7 @@ def source(cell: dict[str, Any]) -> str:
 
 
 def test_the_lesson_notebooks_are_thin_one_per_lesson() -> None:
+    """Each opens its lesson in the notebooks' language (tests/test_notebook_languages.py)."""
     from kozel_tutor.lessons import lesson_ids
 
     found = sorted(p.stem for p in (NOTEBOOKS / "lessons").glob("*.ipynb"))
@@ -43,7 +44,33 @@ def test_the_lesson_notebooks_are_thin_one_per_lesson() -> None:
     for name in found:
         cells = json.loads((NOTEBOOKS / "lessons" / f"{name}.ipynb").read_text("utf-8"))["cells"]
         code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
-        assert code == [f'from kozel_tutor.lessons import LessonPlayer\n\nLessonPlayer("{name}")']
+        assert code == [f'from kozel_tutor.app.notebook import lesson\n\nlesson("{name}")']
+
+
+@pytest.mark.parametrize("path", sorted((NOTEBOOKS / "lessons").glob("*.ipynb")),
+                         ids=lambda p: p.stem)
+def test_a_lesson_notebook_names_the_language_button_whichever_language_it_opens_in(
+        path: Path) -> None:
+    """The lesson opens in the language last used in a notebook, so its button reads «English»
+    or «Русский»: the words name both, in both languages, and say the choice is kept."""
+    from kozel_tutor.lessons.player import LABELS
+
+    intro = source(cells(path)[0])
+    ru, en = LABELS["lang"].ru, LABELS["lang"].en
+    assert f"кнопка справа вверху («{ru}» или «{en}») переключает язык" in intro
+    assert f"the button at the top right («{ru}» or «{en}») switches it" in intro
+    assert "в последний раз занимались в блокнотах" in intro
+    assert "you last used in the notebooks" in intro
+
+
+def test_the_puzzles_notebook_says_how_to_choose_the_language_and_that_a_set_goes_on() -> None:
+    intro = source(cells(NOTEBOOKS / "puzzles.ipynb")[0])
+    for call in ('play("beginner-path", "en")', 'play("beginner-path", "ru")',
+                 'dashboard("en")', 'dashboard("ru")'):
+        assert f"`{call}`" in intro
+    assert "— по-английски" in intro and "for English" in intro
+    assert "продолжится с первой задачи без ответа" in intro
+    assert "goes on from its first puzzle without an answer" in intro
 
 
 @pytest.mark.slow
@@ -199,3 +226,28 @@ def test_the_teacher_notebook_runs_in_a_visible_folder_and_shows_the_whole_link(
     assert not any(name in listing for name in ("Нижегородский", "Классический", "На 24 картах"))
     book = shown("gradebook_html(")
     assert "boris.json (Boris)" in book and "отмечена как решённая верно" in book
+
+
+def test_a_lesson_notebook_opens_in_the_notebooks_language_and_says_what_it_is_in_text(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run a lesson notebook in a kernel of its own, after English was chosen at the notebook's
+    table: the lesson is in English, and the saved output carries the widget and a line of text
+    for front ends without widgets (not ``<… object at 0x…>``)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    from kozel_tutor.app.notebook import LANG_PREF, NOTEBOOK_SLOT
+    from kozel_tutor.app.store import Store
+    from kozel_tutor.widgets.lesson import LessonWidget
+
+    monkeypatch.setenv("KOZEL_TUTOR_HOME", str(tmp_path))   # the kernel starts with it
+    Store(slot=NOTEBOOK_SLOT).set_pref(LANG_PREF, "en")
+    notebook = nbformat.read(NOTEBOOKS / "lessons" / "01_table.ipynb", as_version=4)
+    NotebookClient(notebook, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(tmp_path)}}).execute()
+    [output] = notebook.cells[1].outputs
+    assert output["data"]["text/plain"] == " · ".join(LessonWidget.OFFLINE)
+    model = output["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+    states = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    view = states[model]["state"]["view"]
+    assert view["lang"] == "en" and view["labels"]["lang"] == "Русский"

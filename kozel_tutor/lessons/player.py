@@ -8,6 +8,9 @@ is finished).  In a notebook the player shows itself as the lesson widget::
     from kozel_tutor.lessons import LessonPlayer
     LessonPlayer("01_table")
 
+The lesson notebooks open it with ``kozel_tutor.app.notebook.lesson("01_table")``, in the
+language last used in a notebook, which a switch of the language changes (:meth:`on_lang`).
+
 >>> player = LessonPlayer("04_trick", lang="en", progress=None)
 >>> player.next().view()["answer"]["kind"]
 'card'
@@ -46,6 +49,7 @@ LABELS: dict[str, Text] = {
     "lang": Text("English", "Русский"),
     "step": Text("Шаг", "Step"),
     "answer_here": Text("Ваш ответ", "Your answer"),
+    "number_first": Text("Сначала введите число", "Type a number first"),
     "trump": Text("Козыри", "Trumps"),
     "played": Text("Уже вышли", "Already played"),
     "dealer": Text("сдаёт", "deals"),
@@ -104,6 +108,7 @@ class LessonPlayer:
             progress = LessonProgress.open_default()
         self.progress: LessonProgress | None = progress or None
         self._listeners: list[Callable[[], None]] = []
+        self._lang_listeners: list[Callable[[str], None]] = []
         self._widget: LessonWidget | None = None
         self._stars_told = False
         """This player has already explained the stars (for a session without saved progress)."""
@@ -231,8 +236,11 @@ class LessonPlayer:
     def set_lang(self, lang: str) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r} (use ru or en)")
-        self.lang = lang
+        switched, self.lang = lang != self.lang, lang
         self._changed()
+        if switched:
+            for listener in list(self._lang_listeners):
+                listener(lang)
 
     def handle(self, command: Mapping[str, Any]) -> None:
         """Apply a command from the widget; anything malformed or out of place is ignored."""
@@ -259,6 +267,11 @@ class LessonPlayer:
 
     def on_change(self, listener: Callable[[], None]) -> None:
         self._listeners.append(listener)
+
+    def on_lang(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener`` with the new language whenever the language is switched (a notebook
+        remembers it for its next lesson and table)."""
+        self._lang_listeners.append(listener)
 
     # -- what the widget draws ------------------------------------------------------------------
 

@@ -3,6 +3,9 @@ share a set.
 
 Notebooks hold no logic; they call these.
 It sits at the top of the flow, as :mod:`kozel_tutor.app.notebook` does: it may import the app.
+Without ``lang``, :func:`play` and :func:`dashboard` speak the language last used in a notebook
+(:func:`kozel_tutor.app.notebook.notebook_lang`), and a set played again goes on where it was
+left, as in the app.
 
 >>> find_set("catalogue-e3").id
 'catalogue-e3'
@@ -20,8 +23,11 @@ from typing import Any
 from .model import Puzzle, PuzzleError, PuzzleProblem, PuzzleSet, load_catalogue, load_set
 from .player import PuzzlePlayer, SetQueue
 from .progress import Progress
+from .student_sets import FirstAnswer, first_answers
+from .verify import legal_cards
 
-__all__ = ["SharedSet", "dashboard", "find_set", "play", "share_set", "teacher_tools"]
+__all__ = ["Dashboard", "SharedSet", "dashboard", "find_set", "play", "share_set",
+           "teacher_tools"]
 
 
 def find_set(name: str) -> PuzzleSet:
@@ -36,30 +42,60 @@ def find_set(name: str) -> PuzzleSet:
     raise PuzzleError([PuzzleProblem("no_set", name=name, known=known)])
 
 
-def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str = "ru", *,
+def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str | None = None, *,
          record: bool = True) -> Any:
     """A puzzle player widget for a set (by id, path or object) or a list of puzzles.
 
-    ``record`` keeps the answers in the learner's progress (ratings, reviews).
+    ``lang`` is ``"ru"`` or ``"en"`` (and the notebook's language from now on); without it, the
+    language last used in a notebook.  ``record`` keeps the answers in the learner's progress
+    (ratings, reviews); a set played before then goes on from its first puzzle without an
+    answer, its answered puzzles shown as they were answered, as in the app.
     """
+    from ..app.notebook import notebook_lang
     from ..widgets.puzzle import PuzzleWidget
 
+    lang = notebook_lang(lang, remember=lang is not None)
     if isinstance(source, str):
         source = find_set(source)
     puzzles = list(source.puzzles) if isinstance(source, PuzzleSet) else list(source)
     set_id = source.id if isinstance(source, PuzzleSet) else ""
-    player = PuzzlePlayer(SetQueue(puzzles), lang=lang, set_id=set_id,
-                          progress=Progress() if record else None)
+    progress = Progress() if record else None
+    given = _given(progress, set_id, puzzles) if progress is not None and set_id else None
+    player = PuzzlePlayer(SetQueue(puzzles), lang=lang, set_id=set_id, progress=progress,
+                          given=given)
     return PuzzleWidget(player)
 
 
-def dashboard(lang: str = "ru") -> Any:
-    """The learner's progress by theme and rating, as notebook HTML."""
-    import ipywidgets  # type: ignore[import-untyped]
+def _given(progress: Progress, set_id: str, puzzles: Sequence[Puzzle]) -> dict[str, FirstAnswer]:
+    """The first answers given before to ``puzzles`` of the set ``set_id``, as the app's
+    puzzle screen takes them: a card the puzzle no longer allows does not count."""
+    answers = first_answers(progress).get(set_id, {})
+    return {p.id: answers[p.id] for p in puzzles
+            if p.id in answers and answers[p.id].card in legal_cards(p.position)}
 
+
+@dataclass(frozen=True)
+class Dashboard:
+    """The learner's progress as notebook HTML (:meth:`_repr_html_`); a front end that shows
+    no HTML gets a line saying what it is."""
+
+    html: str
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return ("Ваши успехи в задачах — запустите блокнот в Jupyter, чтобы увидеть их · "
+                "Your puzzle progress: run the notebook in Jupyter to see it")
+
+
+def dashboard(lang: str | None = None) -> Dashboard:
+    """The learner's progress by theme and rating.  ``lang`` is ``"ru"`` or ``"en"``; without
+    it, the language last used in a notebook."""
+    from ..app.notebook import notebook_lang
     from .dashboard import dashboard_html
 
-    return ipywidgets.HTML(dashboard_html(Progress(), lang))
+    return Dashboard(dashboard_html(Progress(), notebook_lang(lang)))
 
 
 def teacher_tools(lang: str = "ru") -> Any:

@@ -146,7 +146,18 @@ export default {
         input.dataset.testid = "lesson-number";
         input.setAttribute("aria-label", view.labels.answer_here);
         if (a.last !== null && view.feedback && !view.feedback.correct) input.value = a.last;
-        const submit = () => { if (input.value.trim() !== "") answer(input.value.trim()); };
+        // An empty box (or one the browser cannot read as a number) is not an answer: say so.
+        const empty = el("p", "kz-lesson-note", view.labels.number_first);
+        empty.dataset.testid = "lesson-number-empty";
+        empty.setAttribute("role", "alert");
+        const submit = () => {
+          const value = input.value.trim();
+          if (value !== "") { answer(value); return; }
+          input.setAttribute("aria-invalid", "true");
+          if (!empty.isConnected) box.append(empty);
+          input.focus();
+        };
+        input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); empty.remove(); });
         input.addEventListener("keydown", (e) => { if (e.key === "Enter") { consumeKey(e); submit(); } });
         box.append(input, button(view.labels.check, "lesson-check", submit, { primary: true }));
       } else if (a.kind === "choice") {

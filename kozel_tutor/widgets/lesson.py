@@ -14,7 +14,7 @@ step on screen.  The card art is the shared ``cards.js``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
@@ -32,6 +32,9 @@ class LessonWidget(NamedWidget):
 
     _esm = esm("lesson.js")
     _css = css("lesson.css")
+    OFFLINE: ClassVar[tuple[str, str]] = (
+        "Урок игры в «Козла» — запустите блокнот в Jupyter, чтобы пройти его",
+        "Kozel lesson: run the notebook in Jupyter to take it")
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -68,7 +68,12 @@ def names_in(lang: str) -> dict[str, Any]:
 
 
 class NamedWidget(anywidget.AnyWidget):
-    """Base of the widgets: a checked :attr:`names` trait, the accessible names they draw with."""
+    """Base of the widgets: a checked :attr:`names` trait, the accessible names they draw with,
+    and a line of text for where widgets are not drawn (:meth:`__repr__`)."""
+
+    OFFLINE: ClassVar[tuple[str, str]] = ("Запустите блокнот в Jupyter, чтобы увидеть это",
+                                          "Run the notebook in Jupyter to see this")
+    """What the widget is and where it works, in Russian and in English (each widget its own)."""
 
     names = traitlets.Dict().tag(sync=True)
     """:func:`names_in` the widget's language; checked by :func:`~.schema.check_names`."""
@@ -79,3 +84,12 @@ class NamedWidget(anywidget.AnyWidget):
             return check_names(proposal["value"])
         except ValueError as exc:
             raise traitlets.TraitError(str(exc)) from None
+
+    def __repr__(self) -> str:
+        """The widget's text for a front end that does not draw widgets (a saved or exported
+        notebook, a console), in both languages: what it is and that it runs in Jupyter.
+
+        >>> repr(NamedWidget())
+        'Запустите блокнот в Jupyter, чтобы увидеть это · Run the notebook in Jupyter to see this'
+        """
+        return " · ".join(self.OFFLINE)

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -26,6 +26,9 @@ class PanelWidget(CommandWidget):
 
     _esm = esm("panel.js")
     _css = css("panel.css")
+    OFFLINE: ClassVar[tuple[str, str]] = (
+        "Экран приложения «Козёл» — запустите блокнот в Jupyter, чтобы открыть его",
+        "A screen of the Kozel app: run the notebook in Jupyter to open it")
 
     view = traitlets.Dict(default_value={"title": "", "buttons": []}).tag(sync=True)
 

@@ -13,7 +13,7 @@ shared ``cards.js``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
@@ -31,6 +31,9 @@ class PuzzleWidget(NamedWidget):
 
     _esm = esm("puzzle.js")
     _css = css("puzzle.css")
+    OFFLINE: ClassVar[tuple[str, str]] = (
+        "Задачи по игре в «Козла» — запустите блокнот в Jupyter, чтобы решать их",
+        "Kozel puzzles: run the notebook in Jupyter to solve them")
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)

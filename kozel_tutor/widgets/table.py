@@ -11,7 +11,7 @@ and turns clicks and keys into commands: ``play`` a card, ``call`` a trump suit,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -35,6 +35,9 @@ class TableWidget(CommandWidget):
 
     _esm = esm("table.js")
     _css = css("table.css")
+    OFFLINE: ClassVar[tuple[str, str]] = (
+        "Стол для игры в «Козла» — запустите блокнот в Jupyter, чтобы играть",
+        "Kozel card table: run the notebook in Jupyter to play")
 
     view = traitlets.Dict(default_value=empty_table_view()).tag(sync=True)
     sound = traitlets.Bool(True).tag(sync=True)
