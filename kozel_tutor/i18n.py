@@ -203,10 +203,23 @@ def in_words(value: object, lang: str) -> object:
     return value
 
 
-def translate(key: str, lang: str, **params: object) -> str:
-    """Render message ``key`` in ``lang`` (``"ru"`` or ``"en"``)."""
+def check_lang(lang: object) -> str:
+    """``lang`` when it is one of :data:`LANGUAGES`; anything else is a ``ValueError`` that
+    says which languages there are (every public function taking a language checks it here).
+
+    >>> check_lang("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'de' (use ru or en)
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r} (use ru or en)")
+    return str(lang)
+
+
+def translate(key: str, lang: str, **params: object) -> str:
+    """Render message ``key`` in ``lang`` (``"ru"`` or ``"en"``)."""
+    check_lang(lang)
     template = MESSAGES[key][lang]
     rendered: dict[str, str] = {}
     for name, value in params.items():

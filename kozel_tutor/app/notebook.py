@@ -24,7 +24,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, TypeVar
 
 from ..ai.context import MatchContext
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, check_lang
 from .notices import not_kept_notice, save_set_aside_notice
 from .play_view import Pace, PlayScreen
 from .review import Alternative, StepAnalysis, analyse_step, learner_steps
@@ -54,8 +54,8 @@ LANG_PREF = "notebook_lang"
 
 
 def _check_lang(lang: str | None) -> None:
-    if lang is not None and lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r} (use ru or en)")
+    if lang is not None:
+        check_lang(lang)
 
 
 def _open(store: Store | None, lang: str | None) -> tuple[Store, str]:

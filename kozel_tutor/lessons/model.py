@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Any, ClassVar
 
 from ..cards import Card, CardError, Suit, parse_cards
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, check_lang
 from ..position import Position, PositionError
 from ..rules import CardOrder, Rules, RulesError, find_rules
 from ..seats import Seat, SeatError
@@ -78,9 +78,7 @@ class Text:
     en: str
 
     def get(self, lang: str) -> str:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r} (use ru or en)")
-        return self.ru if lang == "ru" else self.en
+        return self.ru if check_lang(lang) == "ru" else self.en
 
     def __add__(self, other: Text) -> Text:
         return Text(_join(self.ru, other.ru), _join(self.en, other.en))

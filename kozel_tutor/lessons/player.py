@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, check_lang
 from ..seats import Seat
 from .checks import Verdict, answer_kind, check, choices, expected
 from .model import ExplainStep, Lesson, Task, Text, lesson_ids, load_lesson
@@ -101,9 +101,7 @@ class LessonPlayer:
 
     def __init__(self, lesson: str | Lesson, lang: str = "ru",
                  progress: LessonProgress | bool | None = True) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r} (use ru or en)")
-        self.lang = lang
+        self.lang = check_lang(lang)
         if progress is True:
             progress = LessonProgress.open_default()
         self.progress: LessonProgress | None = progress or None
@@ -234,9 +232,7 @@ class LessonPlayer:
         return self
 
     def set_lang(self, lang: str) -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r} (use ru or en)")
-        switched, self.lang = lang != self.lang, lang
+        switched, self.lang = check_lang(lang) != self.lang, lang
         self._changed()
         if switched:
             for listener in list(self._lang_listeners):

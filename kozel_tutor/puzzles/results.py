@@ -35,7 +35,7 @@ from typing import Any
 import pandas as pd  # type: ignore[import-untyped]
 
 from ..cards import CardError, parse_card
-from ..i18n import LANGUAGES, pick
+from ..i18n import check_lang, pick
 from .charts import bar_chart
 from .model import (
     FORMAT,
@@ -64,7 +64,6 @@ __all__ = [
     "ResultsSheet",
     "ResultsSource",
     "SetGrades",
-    "checked_lang",
     "gradebook",
     "gradebook_html",
     "gradebook_table",
@@ -86,21 +85,6 @@ _CSV_SET_COLUMNS = ["number", "total", "title_ru", "title_en", "set_title"]
 puzzle's title and the set's (files written before these existed still load; the gradebook
 then knows less)."""
 _TABLE_COLUMNS = ["student", "set_id", *_CSV_COLUMNS[2:], *_CSV_SET_COLUMNS, "file", "file_no"]
-
-
-def checked_lang(lang: str) -> str:
-    """``lang`` when it is ``"ru"`` or ``"en"``; any other is a ``ValueError`` saying so, in
-    the words of :func:`kozel_tutor.i18n.translate` (the teacher's functions take no other
-    language, rather than quietly answering in English).
-
-    >>> checked_lang("de")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown language 'de' (use ru or en)
-    """
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language {lang!r} (use ru or en)")
-    return lang
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -151,7 +135,7 @@ class ResultsSheet:
     @classmethod
     def for_set(cls, student: str, puzzle_set: PuzzleSet, lang: str = "ru") -> ResultsSheet:
         """An empty sheet for ``puzzle_set``, knowing its puzzles and their titles."""
-        return cls(student, puzzle_set.id, puzzle_set.title.get(checked_lang(lang)),
+        return cls(student, puzzle_set.id, puzzle_set.title.get(check_lang(lang)),
                    puzzles=[(p.id, p.title) for p in puzzle_set.puzzles])
 
     def add(self, puzzle: Puzzle, card: str, *, seconds: float, hints: int,
@@ -684,7 +668,7 @@ class SetGrades:
         """The students' numbers and who answered what (1 right, 0 wrong, empty: no answer),
         for a spreadsheet: in Russian with semicolons and decimal commas, as Excel in Russian
         reads it, in English with commas."""
-        checked_lang(lang)
+        check_lang(lang)
         data, order = self.students, self._in_order()
         whole = {say("gb_answered", lang): data["puzzles"], _words("of_set", lang): data["total"],
                  say("gb_right", lang): data["right"], _words("score", lang): data["score"],
@@ -760,7 +744,7 @@ class Gradebook:
         title when there are several); a :class:`Note` saying so when there are no results."""
         if which not in ("students", "puzzles", "answers"):
             raise ValueError(f"no gradebook table {which!r} (students, puzzles or answers)")
-        checked_lang(lang)
+        check_lang(lang)
         if not self.sets:
             return Note(say("gb_empty", lang))
         if len(self.sets) == 1:
@@ -1012,7 +996,7 @@ def _shown_number(value: float, digits: int = 0) -> int | float | str:
 
 def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
     """One of a set's frames as a teacher reads it (see :meth:`SetGrades.table`)."""
-    checked_lang(lang)
+    check_lang(lang)
     if which == "students":
         data = part.students
         return pd.DataFrame({
@@ -1138,7 +1122,7 @@ def _set_html(part: SetGrades, lang: str) -> str:
 def gradebook_html(book: Gradebook, lang: str = "en") -> str:
     """The gradebook as one HTML fragment, every word in ``lang``: what to check first, then
     each set under its title with its charts, tables and CSV download."""
-    checked_lang(lang)
+    check_lang(lang)
     if not book.sets:
         return f'<p class="kz-gradebook-empty">{html.escape(say("gb_empty", lang))}</p>'
     sets = "".join(_set_html(part, lang) for part in book.sets)

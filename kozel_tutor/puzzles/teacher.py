@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, quote
 
 import pandas as pd  # type: ignore[import-untyped]
 
+from ..i18n import check_lang
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..solver.core import Backend
@@ -61,7 +62,6 @@ from .results import (
     ResultsProblem,
     ResultsSheet,
     SetGrades,
-    checked_lang,
     gradebook,
     gradebook_html,
     gradebook_table,
@@ -249,7 +249,7 @@ def goal_name(puzzle: Puzzle, lang: str) -> str:
     >>> goal_name(author_puzzle(EXAMPLE_POSITION), "en")
     'as many points as possible'
     """
-    checked_lang(lang)
+    check_lang(lang)
     if puzzle.position.rules.scoring != "standard":
         return goal_text(puzzle.goal, puzzle.position.rules, lang).rstrip(".")
     return GOAL_NAMES[puzzle.goal.value]["ru"] if lang == "ru" else _GOAL_WORDS_EN[puzzle.goal]
@@ -257,7 +257,7 @@ def goal_name(puzzle: Puzzle, lang: str) -> str:
 
 def answer_label(puzzle: Puzzle, lang: str) -> str:
     """The puzzle's right cards as a player reads them: ``10♣`` or ``Т♣ 10♣``."""
-    checked_lang(lang)
+    check_lang(lang)
     return " ".join(card.label(lang) for card in sorted(puzzle.answers, key=lambda c: c.index))
 
 
@@ -265,7 +265,7 @@ def puzzle_list(puzzles: Iterable[Puzzle], lang: str = "ru") -> pd.DataFrame:
     """The puzzles as a teacher reads them before handing them out, numbered from 1: title,
     goal, variant, rating, themes, the answer and the id (which tells apart puzzles of one
     title), with headers in ``lang`` (``"ru"`` or ``"en"``)."""
-    checked_lang(lang)
+    check_lang(lang)
     rows = [{"title": p.title.get(lang), "goal": goal_name(p, lang),
              "variant": variant_label(p.variant).get(lang), "rating": p.rating,
              "themes": ", ".join(THEMES[t].name.get(lang) for t in p.themes if t in THEMES),
@@ -627,7 +627,7 @@ def set_filename(puzzle_set: PuzzleSet, lang: str = "ru") -> str:
     >>> set_filename(PuzzleSet("set-1", Text("Домашка 7: взятки/козыри?", "Homework 7")))
     'Домашка 7 взятки козыри.json'
     """
-    title = re.sub(r"[^\w\s.-]+", " ", puzzle_set.title.get(checked_lang(lang)))
+    title = re.sub(r"[^\w\s.-]+", " ", puzzle_set.title.get(check_lang(lang)))
     name = re.sub(r"\s+", " ", title).strip(" .-_")[:80].strip(" .-_")
     return f"{name or puzzle_set.id}.json"
 

@@ -8,6 +8,8 @@ The app's variant picker shows these; ``docs/variants.md`` holds the same text.
 
 from __future__ import annotations
 
+from ..i18n import check_lang
+
 __all__ = ["VARIANT_SUMMARIES", "variant_summary"]
 
 VARIANT_SUMMARIES: dict[str, dict[str, str]] = {
@@ -97,6 +99,4 @@ def variant_summary(name: str, lang: str = "en") -> str:
     except KeyError:
         raise ValueError(f"no summary for rules {name!r} (known: {', '.join(VARIANT_SUMMARIES)})"
                          ) from None
-    if lang not in texts:
-        raise ValueError(f"unknown language {lang!r} (use ru or en)")
-    return texts[lang]
+    return texts[check_lang(lang)]

@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from ..cards import CARDS, Suit
+from ..i18n import check_lang
 from .schema import check_names
 
 __all__ = ["LABELS", "NamedWidget", "names_in", "seat_card"]
@@ -42,8 +43,7 @@ mean (their tooltips, for those who cannot hover)."""
 
 @cache
 def _names(lang: str) -> MappingProxyType[str, Any]:
-    if lang not in ("ru", "en"):
-        raise ValueError(f"unknown language {lang!r} (use ru or en)")
+    check_lang(lang)
     return MappingProxyType({
         "cards": {card.token: card.name_in(lang) for card in CARDS},
         "suits": {suit.letter: suit.name_in(lang) for suit in Suit},
