@@ -135,3 +135,20 @@ def test_a_draft_changed_in_another_window_is_not_written_over(tmp_path: Path) -
     assert restored is not None and restored.title == "Homework A"
     reloaded.save(a_draft(4, "Homework A, longer"))
     assert not reloaded.save_failed
+
+
+def test_a_new_match_started_in_one_tab_replaces_the_match_another_tab_plays(
+        tmp_path: Path) -> None:
+    path = tmp_path / DB_NAME
+    pace = Pace(card=0, trick=0)
+    tab_a = App(Store(path), pace=pace, warm=False)
+    tab_b = App(Store(path), pace=pace, warm=False)   # opened while nothing was saved yet
+    tab_a.play.start(Settings(level="random"))
+    play_deal(tab_a)   # tab A plays on: its saves move the saved match's version on
+    tab_b.play.start(Settings(level="random", variant="kozly24"))   # B starts over, knowingly
+    tab_b.play.wait_idle()
+    status = tab_b.play.ui.status
+    assert status is None or status[0] != text("save_elsewhere", tab_b.lang)
+    saved = Store(path).load_match()
+    assert saved is not None and saved["settings"]["variant"] == "kozly24"
+    tab_a.play.wait_idle()

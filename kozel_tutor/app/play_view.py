@@ -108,7 +108,7 @@ class PlayScreen:
             self._generation += 1
             self.session = MatchSession(settings, rng=rng)
             self._reset_ui()
-            self._save()
+            self._save(new=True)
             self._continue()
 
     def resume(self, session: MatchSession) -> None:
@@ -572,11 +572,13 @@ class PlayScreen:
 
     # -- saving -------------------------------------------------------------------------------
 
-    def _save(self) -> None:
+    def _save(self, new: bool = False) -> None:
+        """Keep the match; a ``new`` one replaces the saved match, whoever saved that."""
         if self.session is None:
             return
         try:
-            self.store.save_match(self.session.to_json())
+            save = self.store.replace_match if new else self.store.save_match
+            save(self.session.to_json())
         except sqlite3.Error as exc:
             log.exception("could not save the match")
             self._not_saved(exc)

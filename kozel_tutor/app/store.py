@@ -206,6 +206,14 @@ class Store:
         with self._claim("saves", self.slot) as (conn, version):
             _write_save(conn, self.slot, text, version)
 
+    def replace_match(self, data: dict[str, Any]) -> None:
+        """Save a new match in place of the saved one, whichever window saved that: the learner
+        chose to start over (the settings warn of an unfinished match first)."""
+        with self._lock:
+            self._versions.pop(("saves", self.slot), None)   # a row never read is ours to write
+            self._stale.discard(("saves", self.slot))
+        self.save_match(data)
+
     def load_match(self) -> dict[str, Any] | None:
         """The saved match as decoded JSON, or ``None`` (also when it could not be read: it is
         then set aside; :meth:`read_match` says so)."""
