@@ -108,7 +108,7 @@ def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
                                      "partner takes — says the ace of hearts, but here the seven "
                                      "of clubs is better.")
     assert reasons[1].text("ru") == ("Простое правило — отдавайте очки во взятку, которую берёт "
-                                     "партнёр — советует сыграть «туз червей», но здесь "
+                                     "партнёр — указывает на карту «туз червей», но здесь "
                                      "«семёрка треф» лучше.")
 
 

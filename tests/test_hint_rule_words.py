@@ -77,9 +77,9 @@ def test_the_rule_words_cover_every_reason_the_rule_player_has() -> None:
                   "points — says the six of spades; in these layouts the jack of hearts does at "
                   "least as well."),
     (True, "ru", "Простое правило — без верной взятки ходите с дешёвой карты и берегите очки — "
-                 "советует сыграть «шестёрка пик», но здесь «валет червей» лучше."),
+                 "указывает на карту «шестёрка пик», но здесь «валет червей» лучше."),
     (False, "ru", "Простое правило — без верной взятки ходите с дешёвой карты и берегите очки — "
-                  "советует сыграть «шестёрка пик»; в этих раскладах «валет червей» не хуже."),
+                  "указывает на карту «шестёрка пик»; в этих раскладах «валет червей» не хуже."),
 ])
 def test_the_hint_states_the_rule_it_quotes(clearly: bool, lang: str, expected: str) -> None:
     # the learner's report: "A rule of thumb says the six of spades" named the card, not the rule

@@ -288,13 +288,13 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     # the rule-of-thumb player chose another card: {rule} is the rule in words (RULE_WORDS)
     "ai_advice_rule_differs": {
         "en": "The simple rule — {rule} — says the {rule_card}, but here the {card} is better.",
-        "ru": "Простое правило — {rule} — советует сыграть «{rule_card}», но здесь «{card}» "
+        "ru": "Простое правило — {rule} — указывает на карту «{rule_card}», но здесь «{card}» "
               "лучше.",
     },
     "ai_advice_rule_no_worse": {
         "en": "The simple rule — {rule} — says the {rule_card}; in these layouts the {card} does "
               "at least as well.",
-        "ru": "Простое правило — {rule} — советует сыграть «{rule_card}»; в этих раскладах "
+        "ru": "Простое правило — {rule} — указывает на карту «{rule_card}»; в этих раскладах "
               "«{card}» не хуже.",
     },
     # ... and a rule without words of its own
