@@ -138,3 +138,28 @@ def test_the_events_agree_with_who_acts_and_name_cards_as_objects() -> None:
         "Нина отдала вам туза треф: выберите, какую карту вернуть.")
     assert question_prompt(question, "en") == (
         "Nina gave you the ace of clubs: choose a card to give back.")
+
+
+def test_the_boast_buttons_put_the_learners_own_first_whoever_deals() -> None:
+    from kozel_tutor.app.variant_views import _shown_order
+    from kozel_tutor.variants.questions import BoastQuestion
+
+    rules = find_rules("classic")
+    for seats in ((Seat.N, Seat.S), (Seat.S, Seat.N)):   # the side from the dealer's left
+        options = (None, *((seat, boast) for seat in seats for boast in ("pants", "mirror")))
+        question = BoastQuestion(seats[0], options, rules=rules)
+        shown = [options[i] for i in _shown_order(question)]
+        assert shown == [None, (Seat.S, "pants"), (Seat.S, "mirror"), (Seat.N, "pants"),
+                         (Seat.N, "mirror")]
+
+
+def test_the_summary_tells_the_boast_in_the_past() -> None:
+    from kozel_tutor.app.procedure import Event
+    from kozel_tutor.app.seat_words import boasted, boasts
+
+    for seat, ru in ((Seat.S, "Вы хвалились: штаны."), (Seat.N, "Нина хвалилась: штаны."),
+                     (Seat.W, "Фёдор хвалился: штаны.")):
+        event = Event("ev_boast", {"seat": seat, "boast": "pants", "verb": boasts(seat),
+                                   "verb_past": boasted(seat)})
+        assert event_line(Event("ev_boast_done", event.params), "ru") == ru
+    assert event_line(Event("ev_boast_done", event.params), "en") == "Fedor boasted: pants."

@@ -37,7 +37,7 @@ from ..variants.questions import (
     Question,
     RedealQuestion,
 )
-from .seat_words import boasts, card_object, dative, ending, seat_cards
+from .seat_words import boasted, boasts, card_object, dative, ending, seat_cards
 
 __all__ = ["Event", "SetupRun", "learner_decides", "seat_event"]
 
@@ -174,7 +174,8 @@ def _events(question: Question, option: object) -> list[Event]:
     if isinstance(question, BoastQuestion) and option is not None:
         assert isinstance(option, tuple)
         seat, name = option
-        return [Event("ev_boast", {"seat": seat, "boast": name, "verb": boasts(seat)})]
+        return [Event("ev_boast", {"seat": seat, "boast": name, "verb": boasts(seat),
+                                   "verb_past": boasted(seat)})]
     if isinstance(question, RedealQuestion) and option:
         return [seat_event(f"ev_redeal_{question.reason}", question.seat)]
     if isinstance(question, GiveTrumpQuestion) and option:

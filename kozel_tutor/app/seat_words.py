@@ -20,7 +20,7 @@ from ..i18n import Phrase
 from ..seats import Seat
 from .texts import text
 
-__all__ = ["accusative_ru", "boasts", "card_object", "dative", "ending", "seat_cards"]
+__all__ = ["accusative_ru", "boasted", "boasts", "card_object", "dative", "ending", "seat_cards"]
 
 _ENDINGS_RU = {Seat.S: "и", Seat.N: "а", Seat.E: "", Seat.W: ""}
 """The past tense's ending: «вы отдали», «Нина отдала», «Фёдор отдал»."""
@@ -45,6 +45,12 @@ def boasts(seat: Seat) -> Phrase:
     """"boast(s)" in the present tense, agreeing with ``seat``: «вы хвалитесь», «Нина
     хвалится»."""
     return Phrase("boast", "хвалитесь") if seat == Seat.S else Phrase("boasts", "хвалится")
+
+
+def boasted(seat: Seat) -> Phrase:
+    """"boasted" agreeing with ``seat``, as the summary tells it after the deal: «вы
+    хвалились», «Нина хвалилась», «Фёдор хвалился»."""
+    return Phrase("boasted", {Seat.S: "хвалились", Seat.N: "хвалилась"}.get(seat, "хвалился"))
 
 
 def dative(seat: Seat) -> Phrase:

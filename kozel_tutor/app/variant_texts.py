@@ -59,6 +59,8 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "q_lay_face_up": {"en": "Face up on this trick: {cards}.",
                       "ru": "Открыто на этой взятке: {cards}."},
     "ev_boast": {"en": "{seat} {verb}: {boast}.", "ru": "{seat} {verb}: {boast}."},
+    # the same in the deal's summary, once it is over
+    "ev_boast_done": {"en": "{seat} {verb_past}: {boast}.", "ru": "{seat} {verb_past}: {boast}."},
     "ev_redeal_weak_hand": {"en": "{seat} demanded a redeal (a weak hand).",
                             "ru": "{seat} потребовал{ending} пересдачи (слабая рука)."},
     # a side's claim: "no queen" (kozly24), or in classic "no queen or only the Q♦"

@@ -103,6 +103,21 @@ def question_hand(question: Question) -> CardSet | None:
     return None
 
 
+def _shown_order(question: Question) -> list[int]:
+    """The options' indices in the order the buttons show them: a boast's always with the
+    learner's own first, then the partner's (the engine lists the side from the dealer's left,
+    which changes from deal to deal), so a button stays where the learner found it."""
+    indices = list(range(len(question.options)))
+    if not isinstance(question, BoastQuestion):
+        return indices
+
+    def place(index: int) -> tuple[int, int]:
+        option = question.options[index]
+        return (0, 0) if option is None else (1 if option[0] == LEARNER else 2, index)
+
+    return sorted(indices, key=place)
+
+
 def question_overlay(session: MatchSession, lang: str) -> dict[str, Any]:
     """The learner's question as a panel with one button per option (``answer-<index>``)."""
     question = session.question
@@ -110,7 +125,8 @@ def question_overlay(session: MatchSession, lang: str) -> dict[str, Any]:
     lines = [event_line(event, lang, session.rules) for event in session.events]
     lines.append(question.prompt.text(lang))
     buttons = []
-    for index, option in enumerate(question.options):
+    for index in _shown_order(question):
+        option = question.options[index]
         buttons.append({"id": f"answer-{index}", "label": _option_label(question, option, lang),
                         "testid": f"answer-{index}", **({"primary": True} if index == 0 else {})})
     return {"kind": "question", "testid": "question", "title": text("question_title", lang),
@@ -201,7 +217,8 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
                    {"text": str(shown_score(rules, scores[they])), "strong": True}]},
     ]
     played = sum(result.tricks) > 0
-    lines = [event_line(event, lang, session.rules) for event in session.events
+    lines = [event_line(Event("ev_boast_done", event.params) if event.key == "ev_boast"
+                        else event, lang, session.rules) for event in session.events
              if event.key in ("ev_boast", "ev_redeal_refused")
              or (not played and event.key.startswith("ev_redeal_"))]
     if not played:   # a refused third redeal: no card was played, no points to speak of
