@@ -36,7 +36,7 @@ from .session import LEARNER, MatchSession, Settings
 from .store import ChangedElsewhere, Store
 from .table_access import Speaker, keyboard_view
 from .texts import text
-from .views import ReviewUi, TableUi, hint_available, table_view
+from .views import ReviewUi, TableUi, hint_available, last_trick, last_trick_words, table_view
 
 __all__ = ["Pace", "PlayScreen"]
 
@@ -199,6 +199,7 @@ class PlayScreen:
         assert session is not None
         if self.ui.mode != "play" or session.asking:
             return
+        self.ui.last_trick_shown = False   # a card played (or tried) closes the last trick
         if self.ui.held_trick is not None and session.learner_to_act:
             self.ui.held_trick = None
         if self.ui.thinking is not None or self.ui.held_trick is not None or session.ai_to_act:
@@ -272,6 +273,8 @@ class PlayScreen:
             return
         elif ident == "hint":
             self._start_adviser()
+        elif ident == "last-trick":
+            self._toggle_last_trick()
         elif ident in ("home", "new-game"):
             self.step_away()
             if session.score.is_over:
@@ -302,6 +305,18 @@ class PlayScreen:
             ui.mode = "results" if session.score.is_over and ui.stats else "summary"
             ui.review = None
         self.render()
+
+    def _toggle_last_trick(self) -> None:
+        """Show the deal's last finished trick again in the trick area (the AI plays on), or
+        hide it; showing it reads it out (its cards and who took it)."""
+        session = self.session
+        assert session is not None
+        trick = last_trick(session, self.ui)
+        if trick is None or self.ui.last_trick_shown:
+            self.ui.last_trick_shown = False
+            return
+        self.ui.last_trick_shown = True
+        self.speaker.plays.append(last_trick_words(trick, self.ui.lang))
 
     # -- the flow of play ---------------------------------------------------------------------
 
@@ -443,6 +458,7 @@ class PlayScreen:
         session = self.session
         assert session is not None
         result = session.finish_deal()
+        self.ui.last_trick_shown = False
         key, team = session.settings.stats_key, LEARNER.team
         try:
             record = None if session.last_deal is None else session.last_deal.to_dict()

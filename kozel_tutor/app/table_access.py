@@ -74,6 +74,8 @@ def keyboard_view(view: dict[str, Any], lang: str) -> dict[str, Any]:
     for button in [*view.get("toolbar", ()), *(overlay["buttons"] if overlay else ())]:
         if button["id"] in BUTTON_KEYS:
             button["key"] = BUTTON_KEYS[button["id"]]
+        if button["id"] == "last-trick" and button.get("pressed") and overlay is None:
+            button["key"] = "Escape"   # the last trick shown again: Esc hides it (L as well)
         if button["id"] == "lang":
             button["lang"] = "en" if lang == "ru" else "ru"
     return view

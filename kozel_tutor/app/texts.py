@@ -203,6 +203,20 @@ TEXTS: dict[str, dict[str, str]] = {
                   "ru": "Клавиши: ← → или 1–9 — выбрать карту, Enter — сыграть её, "
                         "H — подсказка."},
     "hint_button": {"en": "Hint", "ru": "Подсказка"},
+    "keys_hint_last": {"en": "Keys: ← → or 1–9 choose a card, Enter plays it, H asks for a hint, "
+                             "L shows the last trick.",
+                       "ru": "Клавиши: ← → или 1–9 — выбрать карту, Enter — сыграть её, "
+                             "H — подсказка, L — последняя взятка."},
+    "last_trick": {"en": "Last trick", "ru": "Последняя взятка"},
+    "last_trick_title": {"en": "Show the last trick again (key L; L or Esc hides it)",
+                         "ru": "Показать последнюю взятку ещё раз (клавиша L; L или Esc — "
+                               "скрыть её)"},
+    "last_trick_took_S": {"en": "You took it: {points}", "ru": "Взяли вы: {points}"},
+    "last_trick_took_N": {"en": "{name} took it: {points}", "ru": "Взяла {name}: {points}"},
+    "last_trick_took_E": {"en": "{name} took it: {points}", "ru": "Взял {name}: {points}"},
+    "last_trick_took_W": {"en": "{name} took it: {points}", "ru": "Взял {name}: {points}"},
+    "last_trick_said": {"en": "Last trick: {cards}. {took}.",
+                        "ru": "Последняя взятка: {cards}. {took}."},
     "hint_title": {"en": "What would a strong player do here, and why? (key H)",
                    "ru": "Как сыграл бы сильный игрок и почему? (клавиша H)"},
     "hint_thinking": {"en": "Looking for the best card from what you can see…",

@@ -23,6 +23,7 @@ from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..state import Phase, Trick
+from ..widgets.names import seat_card
 from .predeal_view import predeal_panel, question_panel
 from .review import Alternative, ReviewStep, StepAnalysis, swing, swing_text
 from .session import LEARNER, MatchSession, Settings
@@ -40,8 +41,8 @@ from .variant_views import (
     variant_summary,
 )
 
-__all__ = ["ReviewUi", "TableUi", "hint_available", "level_label", "outcome_text", "points_text",
-           "table_view"]
+__all__ = ["ReviewUi", "TableUi", "hint_available", "last_trick", "last_trick_words", "level_label",
+           "outcome_text", "points_text", "table_view"]
 
 MODES = ("play", "predeal", "pause", "summary", "results", "review")
 """``predeal``: the "before the deal" panel waits for the learner before the first card."""
@@ -77,6 +78,33 @@ class TableUi:
     #: the hint for the learner's turn: being worked out, or found (until the learner acts)
     advising: bool = False
     advice: Advice | None = None
+    #: the learner asked to see the last finished trick again (until they close it or play)
+    last_trick_shown: bool = False
+
+
+def last_trick(session: MatchSession, ui: TableUi) -> Trick | None:
+    """The deal's last trick played at the table, while the learner may look at it again
+    (playing, no question or panel up), else ``None`` (a boast's made tricks are not played)."""
+    deal = session.deal
+    played = deal.tricks[deal.dealt_tricks:]
+    if ui.mode != "play" or session.asking or not played:
+        return None
+    return played[-1]
+
+
+def _took_it(trick: Trick, lang: str) -> str:
+    """Who took ``trick``: "Fedor took it: 14 points" / «Взял Фёдор: 14 очков»."""
+    name = trick.winner.name
+    return text(f"last_trick_took_{name}", lang, name=text(f"seat_{name}", lang),
+                points=POINTS(trick.points))
+
+
+def last_trick_words(trick: Trick, lang: str) -> str:
+    """What the live region says when the last trick is shown again: its cards with their
+    players, and who took it."""
+    cards = "; ".join(seat_card(text(f"seat_{seat.name}", lang), card.name_in(lang), lang)
+                      for seat, card in trick.plays())
+    return text("last_trick_said", lang, cards=cards, took=_took_it(trick, lang))
 
 
 def hint_available(session: MatchSession, ui: TableUi) -> bool:
@@ -174,13 +202,17 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
             entry["points_title"] = text(f"points_{side}_title", lang)
         seats[seat.name] = entry
 
-    if ui.held_trick is not None:
+    again = last_trick(session, ui) if review_step is None else None
+    winner: str | None = None
+    if again is not None and ui.last_trick_shown:
+        trick = [{"seat": s.name, "card": c.token} for s, c in again.plays()]
+        winner = again.winner.name
+    elif ui.held_trick is not None:
         trick = [{"seat": s.name, "card": c.token} for s, c in ui.held_trick.plays()]
-        winner: str | None = ui.held_trick.winner.name
+        winner = ui.held_trick.winner.name
     else:
         trick = [{"seat": deal.leader.offset(i).name, "card": c.token}
                  for i, c in enumerate(deal.current_trick)]
-        winner = None
 
     status, kind = ui.status or _status(session, ui)
     view: dict[str, Any] = {
@@ -198,11 +230,14 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
             _button("lang", text("lang_switch", lang)),
             _button("hint", text("hint_button", lang), title=text("hint_title", lang),
                     disabled=not hint_available(session, ui)),
+            _button("last-trick", text("last_trick", lang), icon="last-trick",
+                    title=text("last_trick_title", lang),
+                    pressed=ui.last_trick_shown and again is not None, disabled=again is None),
         ],
         "ranks": {rank.letter: rank.letter_in(lang)
                   for rank in (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)},
         "trump": None if deal.trump is None else deal.trump.letter,
-        "hint": text("keys_hint", lang),
+        "hint": text("keys_hint" if again is None else "keys_hint_last", lang),
         "labels": {"hand": text("hand_label", lang), "trick": text("trick_label", lang),
                    "thinking": text("thinking", lang), "dealer": text("dealer_chip", lang)},
         "call": None,
@@ -216,6 +251,8 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
                         "suits": [{"suit": suit.letter, "label": suit.name_in(lang).capitalize(),
                                    "advised": suit == advised_suit}
                                   for suit in Suit]}
+    if again is not None and ui.last_trick_shown:
+        view["trick_note"] = _took_it(again, lang)
     view["overlay"] = _overlay(session, ui)
     if asked is not None and view["overlay"] is None:
         view["overlay"] = question_panel(session, lang)

@@ -183,7 +183,8 @@ def check_table_view(value: object) -> dict[str, Any]:
     """Check the card table's view (see ``table.js`` for how each field is drawn)."""
     view = _obj(value, "view", {"seats", "trick", "winner", "status", "status_kind", "badges",
                                 "toolbar", "ranks"},
-                {"progress", "call", "overlay", "hint", "trump", "labels", "scoreboard"})
+                {"progress", "call", "overlay", "hint", "trump", "labels", "scoreboard",
+                 "trick_note"})
     seats = _obj(view["seats"], "view.seats", set(SEAT_NAMES))
     for name in SEAT_NAMES:
         path = f"view.seats.{name}"
@@ -262,7 +263,7 @@ def check_table_view(value: object) -> dict[str, Any]:
         _buttons(overlay["buttons"], "view.overlay.buttons")
     if view.get("scoreboard") is not None:
         _scoreboard(view["scoreboard"], "view.scoreboard")
-    for key in ("hint",):
+    for key in ("hint", "trick_note"):
         if key in view:
             _str(view[key], f"view.{key}")
     if "trump" in view and view["trump"] not in (None, "C", "S", "H", "D"):

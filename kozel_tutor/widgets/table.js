@@ -8,6 +8,7 @@ const ICONS = {
   menu: '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>',
   "sound-on": '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 8h3l4-3.5v11L6 12H3z" fill="currentColor"/><path d="M13 7.2a4 4 0 0 1 0 5.6M15.2 5a7 7 0 0 1 0 10" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linecap="round"/></svg>',
   "sound-off": '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M3 8h3l4-3.5v11L6 12H3z" fill="currentColor"/><path d="M13 7.5l5 5M18 7.5l-5 5" stroke="currentColor" stroke-width="1.7" stroke-linecap="round"/></svg>',
+  "last-trick": '<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="2.5" y="5.5" width="8.5" height="12" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.6" transform="rotate(-10 6.7 11.5)"/><rect x="9" y="3" width="8.5" height="12" rx="1.5" fill="currentColor" transform="rotate(8 13.2 9)"/></svg>',
 };
 
 const h = el;
@@ -217,6 +218,14 @@ export default {
           slot.dataset.testid = "trick-winner";
         }
         center.append(slot);
+      }
+      if (view.trick_note) {
+        // the last trick shown again (Python's "Fedor took it: 14 points"), at the trick's corner
+        const note = h("div", "kz-trick-note", view.trick_note);
+        note.dataset.testid = "trick-note";
+        note.style.cssText = "position:absolute;left:0;top:0;z-index:2;padding:2px 8px;border-radius:8px;"
+          + "background:rgba(255,253,248,0.92);color:#1d2b22;font-size:13px;font-weight:600;";
+        center.append(note);
       }
       return center;
     }
@@ -520,6 +529,13 @@ export default {
         return;
       }
       if (onSuit) return;
+      if (e.key === "l" || e.key === "L" || e.key === "д" || e.key === "Д") {
+        // the last trick shown again, or hidden (Python decides what it is)
+        const last = model.get("view").toolbar.find((b) => b.id === "last-trick");
+        if (last && !last.disabled) pressButton("last-trick");
+        consumeKey(e);
+        return;
+      }
       if (model.get("view").call && ["ArrowRight", "ArrowLeft", "Enter", " "].includes(e.key)) {
         // the trump is to be named first: the keys go to the suit buttons
         restoreFocus(root, { inside: true, root: false, testid: null }, CALL_FOCUS);
