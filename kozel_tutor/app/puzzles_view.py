@@ -40,10 +40,10 @@ from ..puzzles.model import (
 )
 from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
 from ..puzzles.progress import Progress, ReviewStatus
-from ..puzzles.student_sets import FirstAnswer, KeptSet, StudentSets, first_answers
+from ..puzzles.student_sets import FirstAnswer, KeptSet, StudentSets, first_answers, given_answers
 from ..puzzles.teacher import ResultsSheet, normalise_student_name, set_from_query
 from ..puzzles.themes import THEMES, theme_note
-from ..puzzles.verify import SetAside, check_set_answers, legal_cards, verified_key
+from ..puzzles.verify import SetAside, check_set_answers, verified_key
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
@@ -466,13 +466,6 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         return check_set_answers(puzzle_set.puzzles, trusted=self.trusted, backend=self.backend,
                                  on_progress=progress)
 
-    def _given(self, set_id: str, puzzles: Sequence[Puzzle]) -> dict[str, FirstAnswer]:
-        """The first answers given before to ``puzzles`` of the set ``set_id`` (a card the
-        puzzle no longer allows, in a set changed since, does not count)."""
-        answers = first_answers(self.progress).get(set_id, {})
-        return {p.id: answers[p.id] for p in puzzles
-                if p.id in answers and answers[p.id].card in legal_cards(p.position)}
-
     def open_set(self, puzzle_set: PuzzleSet, *, catalogue: bool = False) -> PuzzleWidget:
         """Solve a set in order.  A set opened before goes on from the first puzzle without an
         answer.
@@ -485,7 +478,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         """
         puzzles, self.aside = self._check_answers(puzzle_set)
         self.sheet, self.playing = None, puzzle_set
-        given = self._given(puzzle_set.id, puzzles)
+        given = given_answers(self.progress, puzzle_set.id, puzzles)
         sheet = None if catalogue else self._teachers_sheet(puzzle_set, puzzles, given)
         return self._play(SetQueue(puzzles), set_id=puzzle_set.id, sheet=sheet, given=given,
                           send_results=not catalogue)

@@ -23,8 +23,7 @@ from typing import Any
 from .model import Puzzle, PuzzleError, PuzzleProblem, PuzzleSet, load_catalogue, load_set
 from .player import PuzzlePlayer, SetQueue
 from .progress import Progress
-from .student_sets import FirstAnswer, first_answers
-from .verify import legal_cards
+from .student_sets import given_answers
 
 __all__ = ["Dashboard", "SharedSet", "dashboard", "find_set", "play", "share_set",
            "teacher_tools"]
@@ -60,18 +59,10 @@ def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str | None = None, *,
     puzzles = list(source.puzzles) if isinstance(source, PuzzleSet) else list(source)
     set_id = source.id if isinstance(source, PuzzleSet) else ""
     progress = Progress() if record else None
-    given = _given(progress, set_id, puzzles) if progress is not None and set_id else None
+    given = given_answers(progress, set_id, puzzles) if progress is not None and set_id else None
     player = PuzzlePlayer(SetQueue(puzzles), lang=lang, set_id=set_id, progress=progress,
                           given=given)
     return PuzzleWidget(player)
-
-
-def _given(progress: Progress, set_id: str, puzzles: Sequence[Puzzle]) -> dict[str, FirstAnswer]:
-    """The first answers given before to ``puzzles`` of the set ``set_id``, as the app's
-    puzzle screen takes them: a card the puzzle no longer allows does not count."""
-    answers = first_answers(progress).get(set_id, {})
-    return {p.id: answers[p.id] for p in puzzles
-            if p.id in answers and answers[p.id].card in legal_cards(p.position)}
 
 
 @dataclass(frozen=True)

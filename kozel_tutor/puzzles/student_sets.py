@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..cards import Card, CardError
-from .model import PuzzleError, PuzzleSet
+from .model import Puzzle, PuzzleError, PuzzleSet
 from .progress import Progress
+from .verify import legal_cards
 
-__all__ = ["MAX_KEPT", "FirstAnswer", "KeptSet", "StudentSets", "first_answers"]
+__all__ = ["MAX_KEPT", "FirstAnswer", "KeptSet", "StudentSets", "first_answers", "given_answers"]
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,16 @@ def first_answers(progress: Progress) -> dict[str, dict[str, FirstAnswer]]:
             continue
         out.setdefault(set_id, {})[puzzle_id] = answer
     return out
+
+
+def given_answers(progress: Progress, set_id: str,
+                  puzzles: Iterable[Puzzle]) -> dict[str, FirstAnswer]:
+    """The first answers given before to ``puzzles`` of the set ``set_id``, by puzzle id, for
+    a set opened again (a card the puzzle no longer allows, in a set changed since, does not
+    count)."""
+    answers = first_answers(progress).get(set_id, {})
+    return {p.id: answers[p.id] for p in puzzles
+            if p.id in answers and answers[p.id].card in legal_cards(p.position)}
 
 
 class StudentSets:
