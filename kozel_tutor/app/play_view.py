@@ -316,7 +316,7 @@ class PlayScreen:
             self.ui.last_trick_shown = False
             return
         self.ui.last_trick_shown = True
-        self.speaker.plays.append(last_trick_words(trick, self.ui.lang))
+        self.speaker.say(last_trick_words(trick, self.ui.lang))
 
     # -- the flow of play ---------------------------------------------------------------------
 
@@ -355,7 +355,7 @@ class PlayScreen:
             return
         self._predeal_shown = session.run
         self.ui.mode, self.ui.status = "predeal", None
-        self.speaker.plays.extend(predeal_lines(session, self.ui.lang))
+        self.speaker.say(*predeal_lines(session, self.ui.lang))
 
     def _run(self, generation: int) -> None:
         try:

@@ -96,7 +96,11 @@ class Speaker:
 
     def played(self, seat: Seat, card: Card, lang: str) -> None:
         """A card was played: "Фёдор: туз пик" is read out with the next change."""
-        self.plays.append(seat_card(text(f"seat_{seat.name}", lang), card.name_in(lang), lang))
+        self.say(seat_card(text(f"seat_{seat.name}", lang), card.name_in(lang), lang))
+
+    def say(self, *lines: str) -> None:
+        """Lines read out with the next change (what happened before the deal, a trick)."""
+        self.plays.extend(lines)
 
     def words(self, view: Mapping[str, Any]) -> str | None:
         """What to read out now that the table shows ``view``: the cards played since the last
