@@ -73,6 +73,7 @@ from ..puzzles.model import (
     load_catalogue_lenient,
     unreceived_file_error,
 )
+from ..puzzles.result_words import sentence
 from ..puzzles.teacher import (
     DRAFT_TEXT_LIMITS,
     EXAMPLE_POSITION,
@@ -183,12 +184,6 @@ def local_link_offered() -> bool | None:
 
 def difficulty_range(name: str) -> tuple[int, int]:
     return _DIFFICULTY.get(name, _DIFFICULTY["any"])
-
-
-def _sentence(message: str) -> str:
-    """A problem's words shown on their own start a sentence: capital first letter
-    («Репозиторий «…» записывается как…»)."""
-    return message[:1].upper() + message[1:]
 
 
 def _button(*classes: str) -> ipywidgets.Button:
@@ -922,7 +917,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             link = set_link(puzzle_set, repo=self.repo.value.strip() or None)
         except PuzzleError as exc:
             parts.append(f'<p class="kz-teacher-error" data-testid="teacher-repo-error">'
-                         f'{html.escape(_sentence(exc.text(lang)))}</p>')
+                         f'{html.escape(sentence(exc.text(lang)))}</p>')
         else:
             parts.append(self._link_html(link))
         self.share.value = "".join(parts)

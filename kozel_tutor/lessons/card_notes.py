@@ -45,15 +45,6 @@ def _is_court(order: CardOrder, card: Card) -> bool:
     return card.rank in _COURT and card in order.rules.top_trumps
 
 
-def _beats(order: CardOrder, card: Card, other: Card) -> bool:
-    """Whether ``card`` beats ``other`` in any trick where both lie (same suit and higher, or a
-    trump over a plain card)."""
-    suit, other_suit = order.suit_of[card.index], order.suit_of[other.index]
-    if suit == other_suit:
-        return order.strength[card.index] > order.strength[other.index]
-    return suit == TRUMP
-
-
 def why_it_loses(order: CardOrder, cards: Sequence[Card], chosen: Card) -> Text:
     """Why ``chosen`` does not take a trick of ``cards`` (``cards[0]`` led; for a "which is
     strongest" task, cards of one effective suit): the misreading it shows, told about the
@@ -62,7 +53,7 @@ def why_it_loses(order: CardOrder, cards: Sequence[Card], chosen: Card) -> Text:
     suit = order.suit_of[chosen.index]
     if suit not in (led, TRUMP):
         return _off_suit(order, cards[0], chosen, led)
-    beater = min((c for c in cards if _beats(order, c, chosen)),
+    beater = min((c for c in cards if order.beats(c, chosen)),
                  key=lambda c: (order.is_trump(c), order.strength[c.index]))
     if suit != TRUMP and order.is_trump(beater):
         return _trump_over_plain(order, beater, chosen)

@@ -23,6 +23,7 @@ from typing import Any
 from .model import Puzzle, PuzzleError, PuzzleProblem, PuzzleSet, load_catalogue, load_set
 from .player import PuzzlePlayer, SetQueue
 from .progress import Progress
+from .results import shown_path
 from .student_sets import given_answers
 
 __all__ = ["Dashboard", "SharedSet", "dashboard", "find_set", "play", "share_set",
@@ -115,11 +116,8 @@ class SharedSet:
         from .teacher import LONG_LINK
 
         lang = self.lang
-        try:   # where the notebook's file browser shows it, when it is below the notebook
-            shown = self.file.resolve().relative_to(Path.cwd().resolve())
-        except ValueError:
-            shown = self.file
-        where = t("nb_file", lang, file=shown.as_posix())
+        # where the notebook's file browser shows it, when it is below the notebook
+        where = t("nb_file", lang, file=shown_path(self.file))
         parts = [f'<p data-testid="nb-set-file">{html.escape(where)}</p>',
                  link_box(self.link, lang),
                  f'<p data-testid="nb-link-length">'
