@@ -38,7 +38,7 @@ from ..i18n import Number, pick
 from ..lessons import LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..puzzles.progress import Progress
 from ..widgets import Command, PanelWidget
-from .screens import LanguageSwitch, lang_button
+from .screens import LanguageSwitch, lang_button, wbutton
 from .sections import SECTIONS, Section, SectionContext, register_section
 from .session import LEVEL_ORDER, VARIANTS
 from .store import Stats, Store
@@ -284,11 +284,8 @@ class AchievementsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.set_lang(self.lang)
 
     def _button(self, key: str) -> ipywidgets.Button:
-        button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
-        for name in ("kz-wbtn", "kz-wbtn-primary" if key == "lessons" else "",
-                     f"kz-achievements-open-{key}"):
-            if name:
-                button.add_class(name)
+        primary = ("kz-wbtn-primary",) if key == "lessons" else ()
+        button = wbutton(*primary, f"kz-achievements-open-{key}")
         button.on_click(lambda _: self.open_section(key))
         return button
 

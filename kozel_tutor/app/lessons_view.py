@@ -24,6 +24,7 @@ from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
+from .screens import wbutton
 from .sections import SECTIONS
 from .store import Store
 from .texts import text
@@ -126,11 +127,8 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self.show_list()
 
     def _way_button(self, key: str) -> ipywidgets.Button:
-        button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
-        for name in ("kz-wbtn", "kz-wbtn-primary" if key == "play" else "",
-                     f"kz-lesson-way-{key}"):
-            if name:
-                button.add_class(name)
+        primary = ("kz-wbtn-primary",) if key == "play" else ()
+        button = wbutton(*primary, f"kz-lesson-way-{key}")
         button.on_click(lambda _: self._go(key))
         return button
 

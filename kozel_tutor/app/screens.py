@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import ipywidgets  # type: ignore[import-untyped]
+
 from ..variants.summaries import VARIANT_SUMMARIES
 from . import variant_texts  # noqa: F401  (registers the texts)
 from .sections import Section
@@ -124,3 +126,11 @@ def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[s
             "buttons": [{"id": "back", "label": text("back", lang), "testid": "back"},
                         {"id": "play", "label": text("play", lang), "testid": "play",
                          "primary": True}]}
+
+
+def wbutton(*classes: str) -> ipywidgets.Button:
+    """A plain ipywidgets button in the app's look (panel.css ``.kz-wbtn``), with ``classes``."""
+    button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
+    for name in ("kz-wbtn", *classes):
+        button.add_class(name)
+    return button

@@ -95,7 +95,7 @@ from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
-from .screens import LanguageSwitch, lang_button
+from .screens import LanguageSwitch, lang_button, wbutton
 from .store import Store
 from .teacher_draft import DRAFT, DraftKeeper
 from .teacher_preview import preview_html, puzzle_meta
@@ -184,14 +184,6 @@ def local_link_offered() -> bool | None:
 
 def difficulty_range(name: str) -> tuple[int, int]:
     return _DIFFICULTY.get(name, _DIFFICULTY["any"])
-
-
-def _button(*classes: str) -> ipywidgets.Button:
-    """A plain ipywidgets button in the app's look (panel.css ``.kz-wbtn``)."""
-    button = ipywidgets.Button(layout=ipywidgets.Layout(width="auto"))
-    for name in ("kz-wbtn", *classes):
-        button.add_class(name)
-    return button
 
 
 def _catalogue() -> tuple[list[PuzzleSet], list[Puzzle], list[PuzzleError]]:
@@ -397,7 +389,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             control.layout.max_width = "100%"   # a narrow screen: no wider than the line
             control.observe(lambda _: self.refresh(), names="value")
         self.found = w.HTML()
-        self.add = _button("kz-wbtn-primary", "kz-teacher-add")
+        self.add = wbutton("kz-wbtn-primary", "kz-teacher-add")
         self.add.on_click(lambda _: self.add_filtered())
         self._build_picker()
 
@@ -416,7 +408,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._matches: dict[str, Puzzle] = {}
         self.preview = w.HTML(layout=w.Layout(flex="1 1 16em", min_width="14em",
                                               margin="0 0 0 12px"))
-        self.toggle = _button("kz-teacher-toggle")
+        self.toggle = wbutton("kz-teacher-toggle")
         self.toggle.on_click(lambda _: self.toggle_picked())
 
     def _build_own_position(self) -> None:
@@ -425,7 +417,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         w = ipywidgets
         self.own = w.HTML()
         self.own.add_class("kz-teacher-own")
-        self.example = _button("kz-teacher-example")
+        self.example = wbutton("kz-teacher-example")
         self.example.on_click(lambda _: self.use_example())
         self.help = w.HTML()
         self.help.add_class("kz-teacher-help")
@@ -436,7 +428,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.goal = w.Dropdown(style=_LABELLED, layout=w.Layout(width="auto", max_width="100%"))
         self.goal.add_class("kz-teacher-goal")
         self.goal.observe(lambda _: self._edited(), names="value")
-        self.check = _button("kz-wbtn-primary", "kz-teacher-check")
+        self.check = wbutton("kz-wbtn-primary", "kz-teacher-check")
         self.check.on_click(lambda _: self.author())
         self.goal_hint = w.HTML()
         self.goal_hint.add_class("kz-teacher-goal-hint")
@@ -455,12 +447,12 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.repo.observe(lambda _: self._details_edited("repo"), names="value")
         self.details_status = w.HTML()
         self.count = w.HTML()
-        self.clear = _button("kz-teacher-clear")
+        self.clear = wbutton("kz-teacher-clear")
         self.clear.on_click(lambda _: self.ask_clear())
         self.clear_question = w.HTML()
-        self.clear_yes = _button("kz-teacher-clear-yes")
+        self.clear_yes = wbutton("kz-teacher-clear-yes")
         self.clear_yes.on_click(lambda _: self.clear_set())
-        self.clear_no = _button("kz-wbtn-primary", "kz-teacher-clear-no")
+        self.clear_no = wbutton("kz-wbtn-primary", "kz-teacher-clear-no")
         self.clear_no.on_click(lambda _: self.cancel_clear())
         self.confirm = w.VBox([self.clear_question,
                                w.HBox([self.clear_yes, self.clear_no])],
@@ -480,7 +472,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.upload.on_files(self._on_files)
         self.files_box = ipywidgets.VBox()
         self.files_box.add_class("kz-teacher-files")
-        self.clear_results = _button("kz-wbtn-small", "kz-teacher-clear-results")
+        self.clear_results = wbutton("kz-wbtn-small", "kz-teacher-clear-results")
         self.clear_results.layout.align_self = "flex-start"
         self.clear_results.on_click(lambda _: self.remove_results())
         self.grades = ipywidgets.HTML()
@@ -878,7 +870,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         for number, puzzle in enumerate(self.chosen, 1):
             if puzzle.id not in self._rows:
                 label = w.HTML(layout=w.Layout(flex="1 1 auto"))
-                button = _button("kz-wbtn-small", "kz-teacher-remove")
+                button = wbutton("kz-wbtn-small", "kz-teacher-remove")
                 button.layout.flex = "none"
                 button.on_click(lambda _, ident=puzzle.id: self.remove(ident))
                 box = w.HBox([label, button], layout=w.Layout(align_items="center"))
@@ -1021,7 +1013,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             line = self._file_line(file, numbers.get(id(file)))
             label = w.HTML(f'<span data-testid="teacher-file">{line}</span>',
                            layout=w.Layout(flex="1 1 auto"))
-            button = _button("kz-wbtn-small", "kz-teacher-remove-file")
+            button = wbutton("kz-wbtn-small", "kz-teacher-remove-file")
             button.layout.flex = "none"
             button.description = _t("remove", lang)
             button.tooltip = _t("remove_file_hint", lang, file=file.name)
