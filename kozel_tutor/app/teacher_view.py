@@ -629,14 +629,16 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         return filter_puzzles(self.catalogue, themes=themes, min_rating=low, max_rating=high,
                               cards=cards, variants=variants)
 
-    def _unchosen(self) -> list[Puzzle]:
-        """The filtered puzzles not yet in the set (by id: a puzzle kept in a draft may be in
-        other words than the catalogue's copy)."""
+    def _unchosen(self, matches: list[Puzzle] | None = None) -> list[Puzzle]:
+        """The filtered puzzles (``matches``, else the filter's now) not yet in the set (by id:
+        a puzzle kept in a draft may be in other words than the catalogue's copy)."""
         chosen = {p.id for p in self.chosen}
-        return [p for p in self.filtered() if p.id not in chosen]
+        return [p for p in (self.filtered() if matches is None else matches)
+                if p.id not in chosen]
 
     def refresh(self) -> None:
-        matches = self._unchosen()
+        filtered = self.filtered()
+        matches = self._unchosen(filtered)
         self.found.value = html.escape(_t("found", self.lang, n=len(matches)))
         self.add.description = _t("add", self.lang, n=min(self.ADD_AT_ONCE, len(matches)))
         self.add.disabled = not matches
@@ -644,7 +646,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.clear.disabled = not self.chosen
         if self._asking():
             self._word_confirm()
-        self._refresh_picker()
+        self._refresh_picker(filtered)
         self.refresh_items()
         self.refresh_share()
 
@@ -657,10 +659,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                            _t("item_rating", lang, rating=puzzle.rating),
                            _t("item_id", lang, id=puzzle.id)))
 
-    def _refresh_picker(self) -> None:
-        """The list of the filtered catalogue, the puzzle chosen in it kept where it still is."""
+    def _refresh_picker(self, matches: list[Puzzle]) -> None:
+        """The list of the filtered catalogue (``matches``), the puzzle chosen in it kept where
+        it still is."""
         chosen = {p.id for p in self.chosen}
-        matches = self.filtered()
         self._matches = {p.id: p for p in matches}
         current = self.pick.value
         with self._quietly():
