@@ -47,6 +47,7 @@ result.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from ..ai.context import MatchContext
 from ..ai.pimc import backend_for, deal_utility
@@ -126,16 +127,23 @@ class StepAnalysis:
     def exact(self) -> bool:
         return all(alt.exact for alt in self.alternatives)
 
-    def _tops(self) -> list[Alternative]:
+    def _tops(self) -> tuple[Alternative, ...]:
         """The cards of the highest value and, among them, of the best deal result (none while
         any value is still a range); a card whose result is not known yet stays among them."""
+        return self._top_cards
+
+    @cached_property
+    def _top_cards(self) -> tuple[Alternative, ...]:
+        """:meth:`_tops`, worked out once (the review's lines ask for it many times)."""
         if not self.exact:
-            return []
+            return ()
         top = max(alt.low for alt in self.alternatives)
         tops = [alt for alt in self.alternatives if alt.low == top]
-        known = [self._worth(alt) for alt in tops if alt.outcome is not None]
-        best = max(known, default=0.0)
-        return [alt for alt in tops if alt.outcome is None or self._worth(alt) == best]
+        worth = [self._worth(alt) for alt in tops]
+        best = max((w for alt, w in zip(tops, worth, strict=True) if alt.outcome is not None),
+                   default=0.0)
+        return tuple(alt for alt, w in zip(tops, worth, strict=True)
+                     if alt.outcome is None or w == best)
 
     def _worth(self, alt: Alternative) -> float:
         """What ``alt``'s deal result is worth to the learner's side (:func:`deal_worth`)."""
