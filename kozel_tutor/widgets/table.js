@@ -223,8 +223,6 @@ export default {
         // the last trick shown again (Python's "Fedor took it: 14 points"), at the trick's corner
         const note = h("div", "kz-trick-note", view.trick_note);
         note.dataset.testid = "trick-note";
-        note.style.cssText = "position:absolute;left:0;top:0;z-index:2;padding:2px 8px;border-radius:8px;"
-          + "background:rgba(255,253,248,0.92);color:#1d2b22;font-size:13px;font-weight:600;";
         center.append(note);
       }
       return center;
