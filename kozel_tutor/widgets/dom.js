@@ -107,13 +107,15 @@ function restoreFocus(root, before, fallbacks = []) {
     focusOn(root, rootRing);
     return root;
   }
-  const candidates = [];
-  if (before.testid) {
-    candidates.push(...Array.from(root.querySelectorAll("[data-testid]")).filter((n) => n.dataset.testid === before.testid));
+  // looked up one selector at a time, until a usable one is found (the table redraws at each key)
+  function* candidates() {
+    if (before.testid) {
+      for (const n of root.querySelectorAll("[data-testid]")) if (n.dataset.testid === before.testid) yield n;
+    }
+    for (const selector of fallbacks) yield* root.querySelectorAll(selector);
+    if (root.hasAttribute("tabindex")) yield root;
   }
-  for (const selector of fallbacks) candidates.push(...root.querySelectorAll(selector));
-  if (root.hasAttribute("tabindex")) candidates.push(root);
-  for (const node of candidates) {
+  for (const node of candidates()) {
     if ((node !== root && !usable(node)) || !focusOn(node, node !== root || rootRing)) continue;
     if (node !== root && (!before.testid || node.dataset.testid !== before.testid)) reveal(node);
     if (before.weak) markWeak(node);
