@@ -8,7 +8,7 @@ the goal says that the catch is what wins (nizhny-e4-c0d4b364d2: 0 points taken,
 from __future__ import annotations
 
 from kozel_tutor.position import Position
-from kozel_tutor.puzzles.generate import _story
+from kozel_tutor.puzzles.generate import _story, refresh
 from kozel_tutor.puzzles.model import Puzzle, load_catalogue
 from kozel_tutor.puzzles.variants import goal_text, goal_threshold
 
@@ -50,3 +50,12 @@ def test_nizhny_make_61_out_of_reach_says_the_catch_wins_the_deal() -> None:
     assert CAUGHT_GOAL["ru"] in puzzle.story.ru and CAUGHT_GOAL["en"] in puzzle.story.en
     assert "наберите 61" not in puzzle.story.ru and "make 61" not in puzzle.story.en
     assert puzzle.story == _story(puzzle.position, puzzle.goal, puzzle.view, puzzle.answers)
+
+
+def test_where_the_catch_wins_the_title_themes_and_first_hint_are_the_catch() -> None:
+    puzzle = _puzzle("nizhny-e4-c0d4b364d2")
+    assert puzzle.themes[0] == "catch"
+    assert not {"make_61", "make_90"} & set(puzzle.themes)
+    assert "61" not in puzzle.title.ru + puzzle.title.en
+    assert "61" not in puzzle.hints[0].ru + puzzle.hints[0].en
+    assert puzzle == refresh(puzzle)

@@ -319,6 +319,9 @@ def _opening(rules: Rules, lang: str, answers: Collection[Card]) -> str:
     return say("story_opening", lang)
 
 
+POINT_GOALS = frozenset(g.value for g in Goal if g.threshold is not None)
+
+
 def _points_out_of_reach(position: Position, goal: Goal) -> bool:
     """Whether ``goal`` asks the learner's side for more card points than it can still make
     (what it has taken plus every card still in play)."""
@@ -329,11 +332,27 @@ def _points_out_of_reach(position: Position, goal: Goal) -> bool:
     return taken + sum(card.points for card in _alive(position)) < target
 
 
+def _catch_wins(position: Position, goal: Goal) -> bool:
+    """Whether the catch, not the points, is what can still reach ``goal``: its points are
+    out of reach and the catch is live."""
+    return catch_live(position) and _points_out_of_reach(position, goal)
+
+
+def _catch_first(themes: tuple[str, ...], position: Position, goal: Goal) -> tuple[str, ...]:
+    """``themes`` as the learner meets them where the catch wins: the catch first (it names the
+    puzzle and gives its first hint), and no points target the points left cannot reach."""
+    if "catch" not in themes or not _catch_wins(position, goal):
+        return themes
+    reachable = [t for t in themes if t == "catch" or t not in POINT_GOALS
+                 or not _points_out_of_reach(position, Goal(t))]
+    return ("catch", *(t for t in reachable if t != "catch"))
+
+
 def _goal_words(position: Position, goal: Goal, lang: str) -> str:
     """The goal in words; where its points are out of reach and the catch is live, the catch
     is what wins the deal, and the goal says so instead of asking for the points."""
     rules = position.rules
-    if not (catch_live(position) and _points_out_of_reach(position, goal)):
+    if not _catch_wins(position, goal):
         return goal_text(goal, rules, lang)
     caught = deal_result(rules, position.taken_points, position.taken_tricks,
                          caught=position.to_move.team.other)
@@ -414,7 +433,7 @@ def build_puzzle(
     goal = check.goal
     answer = min(check.answers, key=lambda c: c.index)
     line = line_after(position, answer, goal, engine)
-    themes = tag_themes(check, answer, line)
+    themes = _catch_first(tag_themes(check, answer, line), position, goal)
     if view is None:
         view = View.DOUBLE_DUMMY
         if (position.cards_per_hand >= 5 and robust_samples
