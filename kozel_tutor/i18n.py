@@ -44,7 +44,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "must_lead_card": {
         "en": "The first lead of the match must be the {card}.",
-        "ru": "Первый ход партии — с карты «{card}».",
+        "ru": "Партию открывает {card}: первым ходом нужно сыграть именно эту карту.",
     },
     "not_in_hand": {
         "en": "The {card} is not in your hand.",

@@ -109,6 +109,18 @@ class Rules:
             raise RulesError(f"top trumps {missing} are not in the {self.deck}-card deck")
 
     @property
+    def first_lead_holder(self) -> Card | None:
+        """The card whose holder leads the first trick of a match (``None``: left of dealer)."""
+        if self.first_lead.startswith("holder:"):
+            return Card.parse(self.first_lead.removeprefix("holder:"))
+        return None
+
+    @property
+    def first_lead_card(self) -> Card | None:
+        """The card the first lead of a match must be (``None`` where any card may open it)."""
+        return self.first_lead_holder if self.lead_that_card else None
+
+    @property
     def hand_size(self) -> int:
         return self.deck // 4
 

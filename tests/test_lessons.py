@@ -124,6 +124,9 @@ def _engine_answer(task: Task) -> set[str]:
         hands[Seat.S] = sum(card.bit for card in task.hand)
         state = DealState(task.rules, hands, leader=task.leader, trump=task.trump,
                           trick=task.trick, led=sum(1 << suit for suit in task.led))
+        if task.first_of_match:   # the preset's "holder:AD" with lead_that_card
+            assert task.rules.lead_that_card
+            return {task.rules.first_lead.removeprefix("holder:")}
         return {card.token for card in state.legal_plays()}
     if isinstance(task, SeatTask):
         seat = {"partner": task.of.partner, "left": task.of.next, "right": task.of.previous,

@@ -249,7 +249,8 @@ def test_the_required_first_lead_reads_right_for_any_card(token: str) -> None:
     # «туз бубен», «семёрка бубен», «дама треф»: no gender to agree with
     card = Card.parse(token)
     why = Message("must_lead_card", {"card": card})
-    assert why.text("ru") == f"Первый ход партии — с карты «{card.name_in('ru')}»."
+    assert why.text("ru") == (f"Партию открывает {card.name_in('ru')}: первым ходом нужно "
+                                "сыграть именно эту карту.")
     assert why.text("en") == f"The first lead of the match must be the {card.name_in('en')}."
 
 

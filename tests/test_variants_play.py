@@ -226,7 +226,8 @@ def test_first_deal_starts_with_the_ace_of_diamonds_led_by_its_holder(name: str,
     assert legal(state) == {"AD"}
     why = state.why_illegal(next(c for c in state.hand(state.leader) if c.token != "AD"))
     assert why is not None and why.key == "must_lead_card"
-    assert why.text("ru") == "Первый ход партии — с карты «туз бубен»."
+    assert why.text("ru") == \
+        "Партию открывает туз бубен: первым ходом нужно сыграть именно эту карту."
     assert why.text("en") == "The first lead of the match must be the ace of diamonds."
 
 

@@ -32,7 +32,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card
 from ..rules import Rules
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, Team
@@ -111,11 +110,11 @@ def context_for(match: Match, setup: DealSetup, seat: Seat) -> MatchContext:
     known = [0, 0, 0, 0]
     state = setup.state
     rules = match.rules
-    if (state is not None and setup.boast is None and rules.first_lead.startswith("holder:")
-            and not rules.lead_that_card and _holder_rule_applied(match)):
-        card = Card.parse(rules.first_lead.removeprefix("holder:"))
-        if card in state.hand(state.leader):
-            known[state.leader] |= card.bit
+    card = rules.first_lead_holder
+    if (state is not None and setup.boast is None and card is not None
+            and not rules.lead_that_card and _holder_rule_applied(match)
+            and card in state.hand(state.leader)):
+        known[state.leader] |= card.bit
     for exchange in setup.exchanges:
         if seat == exchange.giver:
             known[exchange.taker] |= exchange.trump.bit

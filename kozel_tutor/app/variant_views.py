@@ -372,14 +372,14 @@ def opening_card(session: MatchSession) -> Card | None:
     leader is someone else's choice or the usual seat (the rule as
     :meth:`~kozel_tutor.variants.match.Match.setup` applies it)."""
     match, deal, rules = session.match, session.deal, session.rules
-    if match is None or deal.history or not rules.first_lead.startswith("holder:"):
+    card = rules.first_lead_holder
+    if match is None or deal.history or card is None:
         return None
     if procedures_for(rules).later_lead == "last_winners_choose":
         if match.last_winner is not None:   # the last winners chose who leads
             return None
     elif not match.first_deal:
         return None
-    card = Card.parse(rules.first_lead.removeprefix("holder:"))
     return card if card in deal.hand(deal.leader) else None
 
 

@@ -279,9 +279,10 @@ def legal_state(task: LegalCardTask) -> DealState:
     hands = [0, 0, 0, 0]
     for card in task.hand:
         hands[Seat.S] |= card.bit
+    required = task.rules.first_lead_card if task.first_of_match else None
     return DealState(task.rules, hands, dealer=task.leader.previous, leader=task.leader,
                      trump=task.trump, trick=task.trick,
-                     led=sum(1 << suit for suit in task.led))
+                     led=sum(1 << suit for suit in task.led), required_lead=required)
 
 
 def _legal(task: LegalCardTask) -> list[Card]:

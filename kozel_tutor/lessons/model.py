@@ -292,13 +292,15 @@ class LegalCardTask(Task):
     """You (S) hold ``hand``; ``trick`` was played from ``leader``: play a card you may play.
 
     ``led`` names the plain suits led in earlier tricks of the deal (it matters only under the
-    classic ace-dump ban, and the prompt must then say it)."""
+    classic ace-dump ban, and the prompt must then say it).  ``first_of_match`` makes it the
+    first lead of a match, which under ``nizhny`` and ``kozly24`` must be the A♦."""
 
     kind: ClassVar[str] = "legal_card"
     hand: tuple[Card, ...] = ()
     leader: Seat = Seat.S
     trick: tuple[Card, ...] = ()
     led: frozenset[Suit] = frozenset()
+    first_of_match: bool = False
 
 
 SEAT_RELATIONS = ("partner", "left", "right", "first_lead", "next_dealer")
@@ -439,7 +441,26 @@ def _legal_card(r: _Reader, c: dict[str, Any]) -> Task:
     led = r.suits("led")
     if c["trump"] in led:
         r.fail("the trump suit is not a plain suit: only plain suits count as led", "led")
-    return LegalCardTask(**c, hand=hand, leader=leader, trick=trick, led=led)
+    first = r.raw("first_of_match", False)
+    if not isinstance(first, bool):
+        r.fail("expected true or false", "first_of_match")
+        first = False
+    if first:
+        _check_first_lead(r, c["rules"], hand, trick, led)
+    return LegalCardTask(**c, hand=hand, leader=leader, trick=trick, led=led,
+                         first_of_match=first)
+
+
+def _check_first_lead(r: _Reader, rules: Rules, hand: tuple[Card, ...],
+                      trick: tuple[Card, ...], led: frozenset[Suit]) -> None:
+    """A first lead of the match is a task only where a card must open it and S holds it."""
+    card = rules.first_lead_card
+    if card is None:
+        r.fail(f"under {rules.name!r} no card must open the match", "first_of_match")
+    elif trick or led:
+        r.fail("the first lead of the match comes before any card is played", "first_of_match")
+    elif card not in hand:
+        r.fail(f"the hand must hold the {card.token}, which opens the match", "hand")
 
 
 def _seat(r: _Reader, c: dict[str, Any]) -> Task:

@@ -311,8 +311,8 @@ def _opening(rules: Rules, lang: str, answers: Collection[Card]) -> str:
     """The opening lead's scene: a new deal, or under a preset whose first deal opens with a
     forced card (the A♦ of ``nizhny`` and ``kozly24``) a later deal, since the lead is free.
     When that card is itself the answer the story does not name it (it would read as forced)."""
-    if rules.lead_that_card and rules.first_lead.startswith("holder:"):
-        card = Card.parse(rules.first_lead.removeprefix("holder:"))
+    card = rules.first_lead_card
+    if card is not None:
         if card in answers:
             return say("story_opening_later_free", lang)
         return say("story_opening_later", lang, card=card.name_in(lang))

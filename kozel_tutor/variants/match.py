@@ -202,10 +202,10 @@ class Match:
                 seats[0], seats, rules=rules, hands=tuple((s, hands[s]) for s in seats))
             return seat, None
         holder_rule = self.first_deal or procedures.later_lead == "last_winners_choose"
-        if holder_rule and rules.first_lead.startswith("holder:"):
-            card = Card.parse(rules.first_lead.removeprefix("holder:"))
+        card = rules.first_lead_holder
+        if holder_rule and card is not None:
             holder = next(s for s in Seat if card in hands[s])
-            return holder, card if rules.lead_that_card else None
+            return holder, rules.first_lead_card
         return dealer.next, None
 
     def _redeal_penalty(self, dealer: Seat) -> DealResult:
