@@ -458,14 +458,14 @@ def test_the_first_lead_is_told_in_plain_words() -> None:
                 if isinstance(t, SeatTask) and t.relation == "first_lead")
     verdict = check(task, "N").explanation
     assert verdict.en.endswith("The dealer is W (left opponent), so N, your partner, leads first.")
-    assert verdict.ru.endswith("Сдаёт соперник слева (З), значит, первым ходит партнёр (С).")
+    assert verdict.ru.endswith("Сдаёт соперник слева (З), значит, заходит партнёр (С).")
     import dataclasses
 
     mine = check(dataclasses.replace(task, of=Seat.E), "S").explanation
     assert mine.en.endswith("so you (S) lead first.")
-    assert mine.ru.endswith("Сдаёт соперник справа (В), значит, первым ходите вы (Ю).")
+    assert mine.ru.endswith("Сдаёт соперник справа (В), значит, заходите вы (Ю).")
     dealer = check(dataclasses.replace(task, of=Seat.S), "W").explanation
-    assert dealer.ru.endswith("Сдаёте вы (Ю), значит, первым ходит соперник слева (З).")
+    assert dealer.ru.endswith("Сдаёте вы (Ю), значит, заходит соперник слева (З).")
 
 
 def test_seat_reasons_name_the_role_before_the_letter() -> None:
@@ -523,7 +523,7 @@ def test_a_wrong_best_card_says_why_in_words_with_the_puzzles_tutor() -> None:
     assert verdict.explanation.ru.endswith("Так соперникам достаются очки вашей стороны: Т♥.")
     assert verdict.explanation.en.endswith("That way the opponents get your side's points: A♥.")
     right = check(task, "AH").explanation.ru
-    assert right.endswith("Лучшая игра: вы — Т♥, партнёр — 9♠, соперник справа — 7♠, "
+    assert right.endswith("Лучший розыгрыш: вы — Т♥, партнёр — 9♠, соперник справа — 7♠, "
                           "вы — 10♠ …")
 
 
@@ -659,7 +659,7 @@ def test_lesson_13_asks_the_score_in_rows_of_the_tablo() -> None:
     labels = {c.value: c.label for c in choices(task)}
     assert labels[expected(task)].ru == "Мы (С–Ю) пишем 2 пары"
     assert labels["EW:reset"].ru == "«Люся»: они (В–З) обнуляют наше табло"
-    assert "это две пары" in check(task, "NS:1").explanation.ru
+    assert "победители пишут две пары" in check(task, "NS:1").explanation.ru
 
 
 def test_lesson_14_teaches_penalty_points_before_the_catch_writes_them_and_asks_them() -> None:

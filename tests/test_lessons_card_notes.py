@@ -61,7 +61,7 @@ def test_a_king_under_a_ten_is_told_the_ten_ranks_above_the_king_not_nudged() ->
 
 @pytest.mark.parametrize(("trick", "chosen", "en", "ru"), [
     ("9H AS KH TH", "AS", "The A♠ is neither of the suit led (hearts) nor a trump",
-     "Т♠ — не масть хода (черви) и не козырь"),
+     "Т♠ — не той масти, с которой зашли (черви), и не козырь"),
     ("JS AS 9C 7H", "AS", "The J♠ was led, and queens and jacks are trumps, not cards of their "
      "printed suit", "Зашли с В♠, а дамы и валеты — козыри, а не карты своей нарисованной масти"),
     ("AC AS 9H 7H", "AS", "A trump was led (A♣), and the A♠ is not a trump",

@@ -75,7 +75,8 @@ def test_penalty_tables_write_to_the_losers_in_words() -> None:
 
 def test_the_classic_tablo_counts_rows_lyusya_and_the_egg_row() -> None:
     one = check(_task("classic", (75, 45), (5, 3), False), "NS:1").explanation.ru
-    assert one == "Верно. Мы (С–Ю) набрали 75 очков: от 61 до 89 — это одна пара."
+    assert one == ("Верно. Мы (С–Ю) набрали 75 очков: от 61 до 89 — победители пишут одну "
+                   "пару.")
     lyusya = check(_task("classic", (0, 120), (0, 8), False), "EW:reset").explanation.ru
     assert "«люся»: табло проигравших обнуляется" in lyusya
     eggs = check(_task("classic", (40, 80), (3, 5), True), "EW:2").explanation.ru

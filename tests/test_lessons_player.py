@@ -53,7 +53,8 @@ def test_a_wrong_card_gets_its_mistake_explained_then_is_retried(
     player.handle({"type": "answer", "value": "AS"})
     feedback = player.view()["feedback"]
     assert feedback["correct"] is False
-    assert feedback["text"].startswith("Не совсем. Т♠ — не масть хода (черви) и не козырь")
+    assert feedback["text"].startswith(
+        "Не совсем. Т♠ — не той масти, с которой зашли (черви), и не козырь")
     assert player.can_hint   # the hint is still there to ask for
     player.handle({"type": "answer", "value": "TH"})
     assert player.view()["feedback"]["correct"] is True

@@ -65,8 +65,9 @@ def _off_suit(order: CardOrder, lead: Card, chosen: Card, led: int) -> Text:
     if led != TRUMP:
         return say("The {c} is neither of the suit led ({suit}) nor a trump: a card of another "
                    "plain suit never takes the trick, however high it is.",
-                   "{c} — не масть хода ({suit}) и не козырь: карта другой простой масти "
-                   "взятку не берёт, какой бы высокой она ни была.", c=chosen, suit=Suit(led))
+                   "{c} — не той масти, с которой зашли ({suit}), и не козырь: карта другой "
+                   "простой масти взятку не берёт, какой бы высокой она ни была.",
+                   c=chosen, suit=Suit(led))
     if _is_court(order, lead):
         return say("The {l} was led, and queens and jacks are trumps, not cards of their printed "
                    "suit. So a trump was led, and the {c}, a plain card, cannot take the trick.",

@@ -107,7 +107,7 @@ def _why_it_wins(order: CardOrder, trick: Sequence[Card], winner: Card) -> Text:
     trumps = [c for c in trick if order.suit_of[c.index] == TRUMP]
     if order.suit_of[winner.index] != TRUMP:
         return say("No trump was played, so the highest card of the suit led ({suit}) wins.",
-                   "Козырей не было, поэтому берёт старшая карта масти хода ({suit}).",
+                   "Козырей не было, поэтому берёт старшая карта масти захода ({suit}).",
                    suit=Suit(led))
     if len(trumps) == 1 and led != TRUMP:
         return say("The {w} is the only trump here, and a trump beats every plain card.",
@@ -293,7 +293,7 @@ def _legal(task: LegalCardTask) -> list[Card]:
 def _all_legal_reason(task: LegalCardTask) -> Text:
     if not task.trick:
         return say("You are leading, so any card may be played.",
-                   "Вы ходите первым, поэтому можно положить любую карту.")
+                   "Заход ваш, поэтому можно положить любую карту.")
     led = task.order.suit_of[task.trick[0].index]
     if led == TRUMP:
         return say("A trump was led and you hold no trump, so any card may be played.",
@@ -380,14 +380,14 @@ def _seat_reason(task: SeatTask) -> Text:
                    "сидит справа от {of_gen}: {x}.", of=of, x=answer)
     if task.relation == "first_lead":
         rule = say("The player to the left of the dealer leads to the first trick.",
-                   "Первым ходит игрок слева от сдающего.")
+                   "Первым заходит игрок слева от сдающего.")
         # the verbs agree with «вы» when the learner deals or leads
         deals = "Сдаёте {of}" if of is Seat.S else "Сдаёт {of}"
         if answer == Seat.S:
             return rule + say("The dealer is {of}, so you (S) lead first.",
-                              deals + ", значит, первым ходите вы (Ю).", of=of)
+                              deals + ", значит, заходите вы (Ю).", of=of)
         return rule + say("The dealer is {of}, so {x} leads first.",
-                          deals + ", значит, первым ходит {x}.", of=of,
+                          deals + ", значит, заходит {x}.", of=of,
                           x=Text(seat_subject(answer, "ru"), seat_subject(answer, "en")))
     return say("The deal passes to the left: after {of} the next dealer is {x}.",
                "Сдача переходит налево: следующий сдающий после {of_gen} — {x}.",

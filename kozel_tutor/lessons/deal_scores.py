@@ -165,7 +165,7 @@ def _classic_reason(result: DealResult) -> Text:
         return say("60–60 is eggs: the tablo does not move, and the winners of the next deal "
                    "take one extra row.",
                    "60 на 60 — это яйца: табло не двигается, а победители следующей раздачи "
-                   "получат лишнюю пару.")
+                   "получат за них дополнительную пару.")
     win, lose = result.winner, result.winner.other
     if result.reset is not None:
         text = say("{w} took all eight tricks: that is lyusya, and the losers' tablo goes back "
@@ -175,11 +175,11 @@ def _classic_reason(result: DealResult) -> Text:
     elif result.value == 2:
         text = say("{w} made {p}: 90 or more, and {l} took at least one trick, so that is two "
                    "rows.",
-                   "{w} набрали {p}: 90 и больше, а {l} взяли хотя бы одну взятку — это две "
-                   "пары.", w=win, l=lose, p=points(result.points[win]))
+                   "{w} набрали {p}: 90 и больше, а {l} взяли хотя бы одну взятку, поэтому "
+                   "победители пишут две пары.", w=win, l=lose, p=points(result.points[win]))
     else:
         text = say("{w} made {p}: 61 to 89 is one row.",
-                   "{w} набрали {p}: от 61 до 89 — это одна пара.",
+                   "{w} набрали {p}: от 61 до 89 — победители пишут одну пару.",
                    w=win, p=points(result.points[win]))
     if result.multiplier > 1:
         text = text + say("After eggs the winners of this deal take one extra row.",

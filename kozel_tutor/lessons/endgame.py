@@ -93,7 +93,7 @@ def _line_text(task: BestCardTask) -> Text:
         # and В as a jack
         parts_ru.append(f"{seat_role(who, Seat.S, 'ru')} — {card.label('ru')}")
         parts_en.append(f"{who.label('en')} {card.label('en')}")
-    return say("Best play goes: {line} …", "Лучшая игра: {line} …",
+    return say("Best play goes: {line} …", "Лучший розыгрыш: {line} …",
                line=Text(", ".join(parts_ru), ", ".join(parts_en)))
 
 

@@ -161,7 +161,8 @@ def _deal_sheet(task: DealScoreTask, lang: str) -> dict[str, Any]:
             for team in Team]
     if task.rules.scoring == "classic":
         note = say("The last deal was eggs: the winners of this one take an extra row.",
-                   "Прошлая раздача — яйца: победители этой получат лишнюю пару.")
+                   "Прошлая раздача — яйца: победители этой получат за них "
+                   "дополнительную пару.")
     else:
         note = say("This deal counts double (after eggs).",
                    "Эта раздача идёт вдвойне (после яиц).")
