@@ -90,9 +90,9 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
                                      "card your side ends the deal with 70 card points on "
                                      "average; on the match score, on average your side writes "
                                      "1.0 more than the opponents.")
-    assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. С этой картой у "
-                                     "вашей стороны к концу раздачи в среднем 70 очков, а в счёте "
-                                     "партии в среднем ваша сторона записывает на 1,0 больше, "
+    assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. В среднем с этой "
+                                     "картой у вашей стороны к концу раздачи 70 очков, а по "
+                                     "счёту партии ваша сторона записывает на 1,0 больше, "
                                      "чем соперники.")   # a decimal comma
 
 
@@ -108,8 +108,8 @@ def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
                                      "partner takes — says the ace of hearts, but here the seven "
                                      "of clubs is better.")
     assert reasons[1].text("ru") == ("Простое правило — отдавайте очки во взятку, которую берёт "
-                                     "партнёр — указывает на карту «туз червей», но здесь "
-                                     "«семёрка треф» лучше.")
+                                     "партнёр — указывает на туза червей, но здесь лучше "
+                                     "семёрка треф.")
 
 
 def test_an_advice_names_a_card_or_a_suit() -> None:
@@ -169,16 +169,17 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
                   "deal with 85 card points on average; on the match score, on average your side "
                   "writes 2.0 more than the opponents.")
-    assert "у вашей стороны к концу раздачи в среднем 85 очков" in ru
-    # the deal's figure says what it counts: the match score, on average
-    assert ru.endswith("а в счёте партии в среднем ваша сторона записывает на 2,0 больше, чем "
+    assert "В среднем с этой картой у вашей стороны к концу раздачи 85 очков" in ru
+    # the deal's figure says what it counts: the match score, on average («в среднем» once)
+    assert ru.endswith("а по счёту партии ваша сторона записывает на 2,0 больше, чем "
                        "соперники.")
+    assert ru.count("в среднем") + ru.count("В среднем") == 1
     caught = _reasons(rule, best, points_known=False)[-1]
     assert caught.key == "ai_advice_search_score"
     assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
     assert caught.text("en").endswith("with this card on average your side writes 2.0 more than "
                                       "the opponents.")
-    assert caught.text("ru").endswith("С этой картой в счёте партии в среднем ваша сторона "
+    assert caught.text("ru").endswith("В среднем с этой картой по счёту партии ваша сторона "
                                       "записывает на 2,0 больше, чем соперники.")
 
 
@@ -198,17 +199,17 @@ def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
 
 GAIN_WORDS = {
     ("standard", 2.5): ("on average your side writes 2.5 more than the opponents",
-                        "в среднем ваша сторона записывает на 2,5 больше, чем соперники"),
+                        "ваша сторона записывает на 2,5 больше, чем соперники"),
     ("classic", -1.5): ("on average the opponents write 1.5 more than your side",
-                        "в среднем соперники записывают на 1,5 больше, чем ваша сторона"),
+                        "соперники записывают на 1,5 больше, чем ваша сторона"),
     ("nizhny", 2.5): ("on average 2.5 more is written against the opponents than against you",
-                      "в среднем на соперников записывают на 2,5 больше, чем на вас"),
+                      "соперникам записывают на 2,5 больше, чем вам"),
     ("kozly24", -2.5): ("on average 2.5 more is written against you than against the opponents",
-                        "в среднем на вас записывают на 2,5 больше, чем на соперников"),
+                        "вам записывают на 2,5 больше, чем соперникам"),
     ("nizhny", 0.0): ("on average as much is written against you as against the opponents",
-                      "в среднем на вас и на соперников записывают поровну"),
+                      "вам и соперникам записывают поровну"),
     ("standard", 0.02): ("on average both sides write the same",
-                         "в среднем обе стороны записывают поровну"),
+                         "обе стороны записывают поровну"),
 }
 
 
@@ -222,10 +223,10 @@ def test_the_hints_match_figure_says_which_side_gains_in_the_presets_terms(name:
     en, ru = GAIN_WORDS[name, mean]
     search = _reasons(rule, best, penalty=penalty)[-1]
     assert search.text("en").endswith(f"; on the match score, {en}.")
-    assert search.text("ru").endswith(f", а в счёте партии {ru}.")
+    assert search.text("ru").endswith(f", а по счёту партии {ru}.")
     score_only = _reasons(rule, best, points_known=False, penalty=penalty)[-1]
     assert score_only.text("en").endswith(f"with this card {en}.")
-    assert score_only.text("ru").endswith(f"С этой картой в счёте партии {ru}.")
+    assert score_only.text("ru").endswith(f"В среднем с этой картой по счёту партии {ru}.")
     assert "+" not in search.text("en") + score_only.text("ru")
 
 
@@ -248,10 +249,10 @@ def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str
     4; with 20 NS lose and are written 2 (the scoreboard: "Against us · against them")."""
     hands = {"N": "AH 6H", "E": "6S TS", "S": "AC KC", "W": "JS 6D"}
     for ours, en, ru in ((70, "4.0 more is written against the opponents than against you",
-                          "на соперников записывают на 4,0 больше, чем на вас"),
+                          "соперникам записывают на 4,0 больше, чем вам"),
                          (20, "2.0 more is written against you than against the opponents",
-                          "на вас записывают на 2,0 больше, чем на соперников")):
+                          "вам записывают на 2,0 больше, чем соперникам")):
         view = _endgame(name, hands, ours).view(Seat.S)
         advice = Adviser(random.Random(0)).advise(view)
         assert advice.text("en").endswith(f"on the match score, on average {en}."), ours
-        assert f"а в счёте партии в среднем {ru}." in advice.text("ru"), ours
+        assert f"а по счёту партии {ru}." in advice.text("ru"), ours

@@ -77,9 +77,9 @@ def test_the_rule_words_cover_every_reason_the_rule_player_has() -> None:
                   "points — says the six of spades; in these layouts the jack of hearts does at "
                   "least as well."),
     (True, "ru", "Простое правило — без верной взятки ходите с дешёвой карты и берегите очки — "
-                 "указывает на карту «шестёрка пик», но здесь «валет червей» лучше."),
+                 "указывает на шестёрку пик, но здесь лучше валет червей."),
     (False, "ru", "Простое правило — без верной взятки ходите с дешёвой карты и берегите очки — "
-                  "указывает на карту «шестёрка пик»; в этих раскладах «валет червей» не хуже."),
+                  "указывает на шестёрку пик; в этих раскладах валет червей не хуже."),
 ])
 def test_the_hint_states_the_rule_it_quotes(clearly: bool, lang: str, expected: str) -> None:
     # the learner's report: "A rule of thumb says the six of spades" named the card, not the rule
@@ -119,7 +119,7 @@ def test_a_card_with_points_is_the_cheapest_and_only_a_card_without_is_the_empti
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "The opponents take this trick: give them your cheapest card, the king of diamonds."),
-    ("ru", "Эту взятку берут соперники: отдайте им самую дешёвую карту — «король бубен»."),
+    ("ru", "Эту взятку берут соперники: отдайте им самую дешёвую карту — короля бубен."),
 ])
 def test_the_king_of_diamonds_is_not_called_empty(lang: str, expected: str) -> None:
     assert reason("give_emptiest", card=Card.parse("KD")).text(lang) == expected

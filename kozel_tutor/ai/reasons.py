@@ -10,13 +10,21 @@ counts only the AI says are here.
 'Your partner surely takes this trick: give them the ace of hearts.'
 >>> from kozel_tutor.i18n import POINTS
 >>> reason("ruff_points", points=POINTS(21), card=Card.parse("7C")).text("ru")
-'Во взятке 21 очко: бейте её козырем — «семёрка треф».'
+'Во взятке 21 очко: бейте её козырем — семёркой треф.'
+
+The Russian declines the card a reason names (:mod:`kozel_tutor.card_words`): besides
+``{card}``, the nominative, a text may say ``{card_acc}`` («сыграйте короля пик»), ``{card_gen}``
+(«зайдите с дамы треф») and ``{card_ins}`` («бейте её козырем — тузом треф»), and the words that
+agree with the card: ``{card_it}`` (он/она), ``{card_him}`` (его/её), ``{card_cheapest}``,
+``{card_emptiest}`` («он самый дешёвый»).  The card the simple rule chose has its cases too
+(``{rule_card_acc}``, ...).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..card_words import Case, agree_ru, card_phrase
 from ..cards import Card
 from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick
 
@@ -31,24 +39,24 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_pull_trumps": {
         "en": "You hold {count} including the highest one still out: lead the {card} "
               "to pull the opponents' trumps.",
-        "ru": "У вас {count}, включая старший из оставшихся: ходите с карты «{card}», "
-              "чтобы вытянуть козыри у соперников.",
+        "ru": "У вас {count}, включая старший из оставшихся: зайдите с {card_gen}, чтобы "
+              "вытянуть козыри у соперников.",
     },
     "ai_cash_winner": {
         "en": "The {card} is the highest card of its suit still out and no opponent is known "
               "to be able to ruff it: play it now.",
-        "ru": "{card} — старшая из оставшихся карт масти, и никто из соперников, насколько "
-              "известно, не может перебить её козырем: играйте её сейчас.",
+        "ru": "{card} — старшая оставшаяся карта масти; насколько известно, её никто из "
+              "соперников не перебьёт козырем: сыграйте её сейчас.",
     },
     "ai_cash_sure": {
         "en": "The {card} is the highest card of its suit still out and neither opponent can "
               "ruff it: the trick is your side's.",
-        "ru": "{card} — старшая из оставшихся карт масти, и ни один соперник не может перебить "
-              "её козырем: взятка ваша.",
+        "ru": "{card} — старшая оставшаяся карта масти; её не перебьёт козырем ни один "
+              "соперник: взятка ваша.",
     },
     "ai_cash_top": {
         "en": "The {card} is the highest card of its suit still out: play it now.",
-        "ru": "{card} — старшая из оставшихся карт масти: играйте её сейчас.",
+        "ru": "{card} — старшая оставшаяся карта масти: сыграйте её сейчас.",
     },
     "ai_cash_top_trump": {
         "en": "The {card} is the highest trump still out and the opponents have no trumps "
@@ -58,55 +66,56 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_lead_partner_ruff": {
         "en": "Your partner has shown out of {suit}: lead the {card} so they can ruff it.",
-        "ru": "У партнёра кончились {suit}: ходите с карты «{card}», пусть партнёр бьёт "
+        "ru": "У партнёра кончились {suit}: зайдите с {card_gen}, пусть партнёр бьёт "
               "козырем.",
     },
     "ai_no_ten_before_ace": {
         "en": "The ace of that suit is still out and could catch the ten: lead the {card} "
               "instead.",
-        "ru": "Туз этой масти ещё не вышел и может побить десятку. Ходите с карты «{card}».",
+        "ru": "Туз этой масти ещё не вышел и может побить десятку: зайдите лучше с "
+              "{card_gen}.",
     },
     "ai_avoid_ruff": {
         "en": "An opponent has shown out of a suit you hold and could ruff it: lead the {card} "
               "instead.",
         "ru": "У одного из соперников кончилась масть, которая есть у вас, и он может бить "
-              "её козырем: ходите с карты «{card}».",
+              "её козырем: зайдите лучше с {card_gen}.",
     },
     "ai_lead_low": {
         "en": "No sure winner to cash: lead the cheap {card} and keep your points.",
-        "ru": "Верных взяток нет: ходите с дешёвой карты «{card}» и берегите очки.",
+        "ru": "Верных взяток нет: зайдите с {card_gen} — это дешёвая карта — и берегите очки.",
     },
     "ai_lead_least_plain": {
         "en": "No sure winner to cash, and every plain card you hold is worth 10 or more: lead "
               "the {card}, the cheapest of them, and keep your trumps.",
         "ru": "Верных взяток нет, а каждая ваша некозырная карта стоит 10 очков или больше: "
-              "ходите с самой дешёвой из них — «{card}», а козыри берегите.",
+              "зайдите с самой дешёвой из них — с {card_gen}, а козыри берегите.",
     },
     "ai_lead_least": {
         "en": "No sure winner to cash, and every card you hold is worth 10 or more: lead the "
               "{card}, the cheapest of them.",
-        "ru": "Верных взяток нет, а каждая ваша карта стоит 10 очков или больше: ходите с "
-              "самой дешёвой из них — «{card}».",
+        "ru": "Верных взяток нет, а каждая ваша карта стоит 10 очков или больше: зайдите с "
+              "самой дешёвой из них — с {card_gen}.",
     },
     "ai_feed_partner": {
         "en": "Your partner surely takes this trick: give them the {card}.",
-        "ru": "Эту взятку точно возьмёт партнёр: отдайте партнёру карту «{card}».",
+        "ru": "Эту взятку точно возьмёт партнёр: отдайте партнёру {card_acc}.",
     },
     "ai_feed_partner_unless": {
         "en": "Your partner takes this trick unless an opponent after you is out of {suit} "
               "and beats it with a trump: give them the {card}.",
         "ru": "Эту взятку берёт партнёр, если только соперник после вас не окажется без "
-              "{suit_gen} и не перебьёт её козырем: отдайте партнёру карту «{card}».",
+              "{suit_gen} и не перебьёт её козырем: отдайте партнёру {card_acc}.",
     },
     "ai_feed_partner_open": {
         "en": "Your partner is winning this trick so far: give them the {card}.",
-        "ru": "Пока взятку берёт партнёр: отдайте партнёру карту «{card}».",
+        "ru": "Пока взятку берёт партнёр: отдайте партнёру {card_acc}.",
     },
     "ai_partner_takes_nothing_to_give": {
         "en": "Your partner surely takes this trick, and none of the cards you may play "
               "carries points: play your emptiest card, the {card}.",
         "ru": "Эту взятку точно возьмёт партнёр, а очков в картах, которыми можно сыграть, "
-              "нет: сыграйте самую пустую — «{card}».",
+              "нет: сыграйте самую пустую — {card_acc}.",
     },
     "ai_partner_takes_nothing_to_give_unless": {
         "en": "Your partner takes this trick unless an opponent after you is out of {suit} and "
@@ -114,66 +123,66 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "your emptiest card, the {card}.",
         "ru": "Эту взятку берёт партнёр, если только соперник после вас не окажется без "
               "{suit_gen} и не перебьёт её козырем, а очков в картах, которыми можно сыграть, "
-              "нет: сыграйте самую пустую — «{card}».",
+              "нет: сыграйте самую пустую — {card_acc}.",
     },
     "ai_partner_winning": {
         "en": "Your partner is winning this trick so far: play your emptiest card, the {card}.",
-        "ru": "Пока взятку берёт партнёр: сыграйте самую пустую карту — «{card}».",
+        "ru": "Пока взятку берёт партнёр: сыграйте самую пустую карту — {card_acc}.",
     },
     # the same rules when the card they choose carries points: it is the cheapest, not empty
     "ai_partner_winning_cheapest": {
         "en": "Your partner is winning this trick so far: play your cheapest card, the {card}.",
-        "ru": "Пока взятку берёт партнёр: сыграйте самую дешёвую карту — «{card}».",
+        "ru": "Пока взятку берёт партнёр: сыграйте самую дешёвую карту — {card_acc}.",
     },
     "ai_partner_may_lose": {
         "en": "Your partner is winning this trick so far, but an opponent after you may still "
               "beat it: don't spend a good card on it, play your emptiest card, the {card}.",
         "ru": "Пока взятку берёт партнёр, но соперник после вас ещё может её перебить: не "
-              "тратьте на неё хорошую карту, сыграйте самую пустую — «{card}».",
+              "тратьте на неё хорошую карту, сыграйте самую пустую — {card_acc}.",
     },
     "ai_partner_may_lose_cheapest": {
         "en": "Your partner is winning this trick so far, but an opponent after you may still "
               "beat it: don't spend a good card on it, play your cheapest card, the {card}.",
         "ru": "Пока взятку берёт партнёр, но соперник после вас ещё может её перебить: не "
-              "тратьте на неё хорошую карту, сыграйте самую дешёвую — «{card}».",
+              "тратьте на неё хорошую карту, сыграйте самую дешёвую — {card_acc}.",
     },
     "ai_give_emptiest": {
         "en": "The opponents take this trick: give them your emptiest card, the {card}.",
-        "ru": "Эту взятку берут соперники: отдайте им самую пустую карту — «{card}».",
+        "ru": "Эту взятку берут соперники: отдайте им самую пустую карту — {card_acc}.",
     },
     "ai_give_cheapest": {
         "en": "The opponents take this trick: give them your cheapest card, the {card}.",
-        "ru": "Эту взятку берут соперники: отдайте им самую дешёвую карту — «{card}».",
+        "ru": "Эту взятку берут соперники: отдайте им самую дешёвую карту — {card_acc}.",
     },
     "ai_cannot_beat": {
         "en": "You cannot beat the cards on the table: play your emptiest card, the {card}.",
-        "ru": "Перебить карты на столе вам нечем: сыграйте самую пустую — «{card}».",
+        "ru": "Перебить карты на столе вам нечем: сыграйте самую пустую карту — {card_acc}.",
     },
     "ai_cannot_beat_cheapest": {
         "en": "You cannot beat the cards on the table: play your cheapest card, the {card}.",
-        "ru": "Перебить карты на столе вам нечем: сыграйте самую дешёвую — «{card}».",
+        "ru": "Перебить карты на столе вам нечем: сыграйте самую дешёвую карту — {card_acc}.",
     },
     "ai_duck": {
         "en": "You cannot surely win this trick: play the {card} and save your points.",
-        "ru": "Наверняка эту взятку не взять: сыграйте «{card}» и сберегите очки.",
+        "ru": "Наверняка эту взятку не взять: сыграйте {card_acc} и сберегите очки.",
     },
     "ai_play_low": {
         "en": "Play the {card} and keep your points for later.",
-        "ru": "Сыграйте «{card}», а очки приберегите.",
+        "ru": "Сыграйте {card_acc}, а очки приберегите.",
     },
     "ai_empty_trick": {
         "en": "There are no points in this trick: keep your high trump and play the {card}.",
-        "ru": "Очков в этой взятке нет: приберегите старший козырь и сыграйте «{card}».",
+        "ru": "Очков в этой взятке нет: приберегите старший козырь и сыграйте {card_acc}.",
     },
     "ai_take_trick": {
         "en": "The {card} wins this trick for your side: no opponent after you can beat it.",
-        "ru": "{card} берёт взятку: никто из соперников после вас её не перебьёт.",
+        "ru": "{card} берёт взятку: никто из соперников после вас {card_him} не перебьёт.",
     },
     "ai_take_trick_unless": {
         "en": "The {card} wins this trick for your side unless an opponent after you is out of "
               "{suit} and beats it with a trump.",
         "ru": "{card} берёт взятку, если только соперник после вас не окажется без "
-              "{suit_gen} и не перебьёт её козырем.",
+              "{suit_gen} и не перебьёт {card_him} козырем.",
     },
     "ai_take_trick_open": {
         "en": "The {card} beats the cards on the table: play it to try to take the trick.",
@@ -182,18 +191,18 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_emptiest_beats": {
         "en": "Play the {card}: of your cards that beat the cards on the table so far, it is the "
               "emptiest.",
-        "ru": "Сыграйте «{card}»: из ваших карт, которые пока бьют карты на столе, она самая "
-              "пустая.",
+        "ru": "Сыграйте {card_acc}: из ваших карт, которые пока бьют карты на столе, {card_it} "
+              "{card_emptiest}.",
     },
     "ai_cheapest_beats": {
         "en": "Play the {card}: of your cards that beat the cards on the table so far, it is the "
               "cheapest.",
-        "ru": "Сыграйте «{card}»: из ваших карт, которые пока бьют карты на столе, она самая "
-              "дешёвая.",
+        "ru": "Сыграйте {card_acc}: из ваших карт, которые пока бьют карты на столе, {card_it} "
+              "{card_cheapest}.",
     },
     "ai_ruff_points": {
         "en": "There are {points} in this trick: ruff it with the {card}.",
-        "ru": "Во взятке {points}: бейте её козырем — «{card}».",
+        "ru": "Во взятке {points}: бейте её козырем — {card_ins}.",
     },
     # the fight for the saving points, in the words of each kind of score table; the numbers
     # come from the preset's table (knowledge.save_stakes)
@@ -201,63 +210,63 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "The deal is lost, but if your side reaches {points}, the opponents write "
               "{mild}, not {harsh}: try to take this trick with the {card}.",
         "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, соперники запишут "
-              "{mild}, а не {harsh}: попробуйте взять взятку картой «{card}».",
+              "{mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
     },
     "ai_fight_save_rows": {
         "en": "The deal is lost, but if your side reaches {points}, the opponents chalk up "
               "{mild}, not {harsh}: try to take this trick with the {card}.",
         "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, соперники запишут "
-              "{mild}, а не {harsh}: попробуйте взять взятку картой «{card}».",
+              "{mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
     },
     "ai_fight_save_penalty": {
         "en": "The deal is lost, but if your side reaches {points}, you are written {mild}, "
               "not {harsh}: try to take this trick with the {card}.",
         "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, вам запишут {mild}, "
-              "а не {harsh}: попробуйте взять взятку картой «{card}».",
+              "а не {harsh}: попробуйте взять взятку {card_ins}.",
     },
     "ai_catch_queen": {
         "en": "An opponent played the queen of clubs to this trick: the {card} catches it and "
               "the deal ends with {penalty} written against them.",
-        "ru": "Соперник положил во взятку даму треф: «{card}» её ловит, раздача кончается, и им "
+        "ru": "Соперник положил во взятку даму треф: {card} её ловит, раздача кончается, и им "
               "пишут {penalty}.",
     },
     "ai_guard_queen": {
         "en": "An opponent after you may still hold the six of clubs and catch your queen of "
               "clubs ({penalty} against you): keep the queen and play the {card}.",
         "ru": "У соперника после вас ещё может быть шестёрка треф — она поймает вашу даму "
-              "треф (вам {penalty}): придержите даму и сыграйте «{card}».",
+              "треф (вам запишут {penalty}): придержите даму и сыграйте {card_acc}.",
     },
     "ai_careless": {
         "en": "Played without much thought: the {card}.",
-        "ru": "Сыграно наобум: «{card}».",
+        "ru": "Сыграно наобум: {card}.",
     },
     "ai_best_expected": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour, and your side ends the deal "
               "with {points} card points on average.",
-        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу в пользу вашей стороны; очков у вашей стороны к концу "
-              "раздачи в среднем: {points}.",
+        "ru": "В {layouts} скрытых карт лучше всего {card}: по счёту партии это в среднем "
+              "{score} за раздачу в пользу вашей стороны, а очков у вашей стороны к концу "
+              "раздачи — {points}.",
     },
     "ai_best_expected_about": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour, and your side ends the deal "
               "with about {points} card points on average (each layout was solved only as far "
               "as the deal score needs).",
-        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
-              "{score} за раздачу в пользу вашей стороны; очков у вашей стороны к концу "
-              "раздачи в среднем около {points} (каждый расклад решён лишь настолько, насколько "
-              "это нужно для счёта раздачи).",
+        "ru": "В {layouts} скрытых карт лучше всего {card}: по счёту партии это в среднем "
+              "{score} за раздачу в пользу вашей стороны, а очков у вашей стороны к концу "
+              "раздачи — около {points} (каждый расклад решён лишь настолько, насколько это "
+              "нужно для счёта раздачи).",
     },
     "ai_best_expected_score": {
         "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour.",
-        "ru": "В {layouts} скрытых карт лучше всего «{card}»: в счёте партии — в среднем "
+        "ru": "В {layouts} скрытых карт лучше всего {card}: по счёту партии это в среднем "
               "{score} за раздачу в пользу вашей стороны.",
     },
     "ai_fallback": {
         "en": "No time to look deeper: the {card} by the rules of thumb.",
-        "ru": "Некогда считать глубже: «{card}» по простым правилам.",
+        "ru": "Некогда считать глубже: {card} — по простым правилам.",
     },
     "ai_call_trump": {
         "en": "Call {suit}: with them as trumps you hold {count}, the strongest hand.",
@@ -276,36 +285,36 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_advice_search": {
         "en": "Over {layouts} of the hidden cards, with this card your side ends the deal "
               "with {points} on average; on the match score, {score}.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой у вашей стороны к концу "
-              "раздачи в среднем {points}, а в счёте партии {score}.",
+        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем с этой картой у вашей "
+              "стороны к концу раздачи {points}, а по счёту партии {score}.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
         "en": "Over {layouts} of the hidden cards, with this card {score}.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. С этой картой в счёте партии "
-              "{score}.",
+        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем с этой картой по счёту "
+              "партии {score}.",
     },
     # the rule-of-thumb player chose another card: {rule} is the rule in words (RULE_WORDS)
     "ai_advice_rule_differs": {
         "en": "The simple rule — {rule} — says the {rule_card}, but here the {card} is better.",
-        "ru": "Простое правило — {rule} — указывает на карту «{rule_card}», но здесь «{card}» "
-              "лучше.",
+        "ru": "Простое правило — {rule} — указывает на {rule_card_acc}, но здесь лучше "
+              "{card}.",
     },
     "ai_advice_rule_no_worse": {
         "en": "The simple rule — {rule} — says the {rule_card}; in these layouts the {card} does "
               "at least as well.",
-        "ru": "Простое правило — {rule} — указывает на карту «{rule_card}»; в этих раскладах "
-              "«{card}» не хуже.",
+        "ru": "Простое правило — {rule} — указывает на {rule_card_acc}; в этих раскладах "
+              "{card} не хуже.",
     },
     # ... and a rule without words of its own
     "ai_advice_rule_differs_unnamed": {
         "en": "A rule of thumb says the {rule_card}, but here the {card} is better.",
-        "ru": "Простое правило — «{rule_card}», но здесь «{card}» лучше.",
+        "ru": "Простое правило указывает на {rule_card_acc}, но здесь лучше {card}.",
     },
     "ai_advice_rule_no_worse_unnamed": {
         "en": "A rule of thumb says the {rule_card}; in these layouts the {card} does at least "
               "as well.",
-        "ru": "Простое правило — «{rule_card}»; в этих раскладах «{card}» не хуже.",
+        "ru": "Простое правило указывает на {rule_card_acc}; в этих раскладах {card} не хуже.",
     },
 }
 
@@ -404,21 +413,23 @@ def rule_words(why: Message | None) -> Phrase | None:
 _GAIN_WORDS: dict[str, dict[str, str]] = {
     # a score written for the winners (standard points, classic rows): bigger is better
     "written_ours": {"en": "on average your side writes {n} more than the opponents",
-                     "ru": "в среднем ваша сторона записывает на {n} больше, чем соперники"},
+                     "ru": "ваша сторона записывает на {n} больше, чем соперники"},
     "written_theirs": {"en": "on average the opponents write {n} more than your side",
-                       "ru": "в среднем соперники записывают на {n} больше, чем ваша сторона"},
+                       "ru": "соперники записывают на {n} больше, чем ваша сторона"},
     "written_even": {"en": "on average both sides write the same",
-                     "ru": "в среднем обе стороны записывают поровну"},
+                     "ru": "обе стороны записывают поровну"},
     # penalty points written against the losers (nizhny, kozly24): bigger is worse
     "penalty_ours": {"en": "on average {n} more is written against the opponents than against "
                            "you",
-                     "ru": "в среднем на соперников записывают на {n} больше, чем на вас"},
+                     "ru": "соперникам записывают на {n} больше, чем вам"},
     "penalty_theirs": {"en": "on average {n} more is written against you than against the "
                              "opponents",
-                       "ru": "в среднем на вас записывают на {n} больше, чем на соперников"},
+                       "ru": "вам записывают на {n} больше, чем соперникам"},
     "penalty_even": {"en": "on average as much is written against you as against the opponents",
-                     "ru": "в среднем на вас и на соперников записывают поровну"},
+                     "ru": "вам и соперникам записывают поровну"},
 }
+"""The match score's gain in words.  The Russian says «в среднем» once, in the hint's sentence
+(«В среднем с этой картой у вашей стороны к концу раздачи 62 очка, а по счёту партии …»)."""
 
 
 @dataclass(frozen=True)
@@ -431,7 +442,7 @@ class MatchGain(Number):
     >>> MatchGain(2.5, penalty=True).in_lang("en")
     'on average 2.5 more is written against the opponents than against you'
     >>> MatchGain(-0.5, penalty=True).in_lang("ru")
-    'в среднем на вас записывают на 0,5 больше, чем на соперников'
+    'вам записывают на 0,5 больше, чем соперникам'
     >>> MatchGain(2.5).in_lang("en")
     'on average your side writes 2.5 more than the opponents'
     """
@@ -465,19 +476,51 @@ def register_messages() -> None:
         MESSAGES.setdefault(key, texts)
 
 
+_CARD_PARAMS = ("card", "rule_card")
+"""The parameters that name a card, declined for the Russian texts (:func:`card_forms`)."""
+
+_CASES: dict[str, Case] = {"acc": "accusative", "gen": "genitive", "ins": "instrumental"}
+
+_AGREEING_RU: dict[str, tuple[str, str]] = {
+    "it": ("он", "она"), "him": ("его", "её"),
+    "cheapest": ("самый дешёвый", "самая дешёвая"), "emptiest": ("самый пустой", "самая пустая"),
+}
+"""Words that agree with the card: the masculine form (валет, король, туз), the feminine."""
+
+
+def card_forms(name: str, card: Card) -> dict[str, Phrase]:
+    """The parameters a text may use for the card parameter ``name``: its cases
+    (``{name}_acc``, ``{name}_gen``, ``{name}_ins``) and the words that agree with it
+    (``{name}_it``, ...: Russian only).
+
+    >>> forms = card_forms("card", Card.parse("KS"))
+    >>> forms["card_acc"].in_lang("ru"), forms["card_it"].in_lang("ru")
+    ('короля пик', 'он')
+    """
+    forms = {f"{name}_{suffix}": card_phrase(card, case) for suffix, case in _CASES.items()}
+    forms.update({f"{name}_{word}": Phrase("", agree_ru(card, *ru))
+                  for word, ru in _AGREEING_RU.items()})
+    return forms
+
+
 def reason(name: str, **params: object) -> Message:
-    """The message ``ai_<name>`` with ``params``; a rule that plays its emptiest card says
-    "cheapest" when that ``card`` carries points (:data:`_CHEAPEST`).
+    """The message ``ai_<name>`` with ``params`` and the Russian forms of the cards they name
+    (:func:`card_forms`); a rule that plays its emptiest card says "cheapest" when that
+    ``card`` carries points (:data:`_CHEAPEST`).
 
     >>> from kozel_tutor.cards import Card
     >>> reason("give_emptiest", card=Card.parse("KD")).text("en")
     'The opponents take this trick: give them your cheapest card, the king of diamonds.'
     >>> reason("give_emptiest", card=Card.parse("6D")).text("ru")
-    'Эту взятку берут соперники: отдайте им самую пустую карту — «шестёрка бубен».'
+    'Эту взятку берут соперники: отдайте им самую пустую карту — шестёрку бубен.'
     """
     card = params.get("card")
     if name in _CHEAPEST and isinstance(card, Card) and card.points:
         name = _CHEAPEST[name]
+    for key in _CARD_PARAMS:
+        value = params.get(key)
+        if isinstance(value, Card):
+            params = {**card_forms(key, value), **params}
     return Message("ai_" + name, params)
 
 

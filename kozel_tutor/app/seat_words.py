@@ -1,6 +1,6 @@
 """The table's players in Russian sentences: the verb's ending that agrees with who acts, the
-dative (to whom) and a card named as an object (accusative), ready to go into a text as
-:class:`~kozel_tutor.i18n.Phrase` parameters.
+dative (to whom) and a card named as an object (the accusative of :mod:`kozel_tutor.card_words`),
+ready to go into a text as :class:`~kozel_tutor.i18n.Phrase` parameters.
 
 The seats are people with names and genders: you (addressed as «вы»), Nina, Fedor and Gleb.
 
@@ -15,25 +15,19 @@ The seats are people with names and genders: you (addressed as «вы»), Nina, 
 
 from __future__ import annotations
 
-from ..cards import Card, Rank
+from ..card_words import card_ru
+from ..cards import Card
 from ..i18n import Phrase
 from ..seats import Seat
 from .texts import text
 
-__all__ = ["accusative_ru", "boasted", "boasts", "card_object", "dative", "ending", "seat_cards"]
+__all__ = ["boasted", "boasts", "card_object", "dative", "ending", "seat_cards"]
 
 _ENDINGS_RU = {Seat.S: "и", Seat.N: "а", Seat.E: "", Seat.W: ""}
 """The past tense's ending: «вы отдали», «Нина отдала», «Фёдор отдал»."""
 
 _DATIVE = {Seat.S: ("you", "вам"), Seat.N: ("Nina", "Нине"), Seat.E: ("Gleb", "Глебу"),
            Seat.W: ("Fedor", "Фёдору")}
-
-_RANKS_ACCUSATIVE_RU = {
-    Rank.SIX: "шестёрку", Rank.SEVEN: "семёрку", Rank.EIGHT: "восьмёрку", Rank.NINE: "девятку",
-    Rank.TEN: "десятку", Rank.JACK: "валета", Rank.QUEEN: "даму", Rank.KING: "короля",
-    Rank.ACE: "туза",
-}
-"""Card ranks as objects: the picture cards and the ace are animate («отдать туза»)."""
 
 
 def ending(seat: Seat) -> Phrase:
@@ -59,14 +53,9 @@ def dative(seat: Seat) -> Phrase:
     return Phrase(en, ru)
 
 
-def accusative_ru(card: Card) -> str:
-    """The card as the object of a Russian verb: «даму бубен», «туза треф»."""
-    return f"{_RANKS_ACCUSATIVE_RU[card.rank]} {card.name_in('ru').split(' ', 1)[1]}"
-
-
 def card_object(card: Card) -> Phrase:
     """The card as an object: "the ace of clubs" / «туза треф»."""
-    return Phrase(f"the {card.name_in('en')}", accusative_ru(card))
+    return Phrase(f"the {card.name_in('en')}", card_ru(card, "accusative"))
 
 
 def seat_cards(plays: tuple[tuple[Seat, Card], ...]) -> Phrase:

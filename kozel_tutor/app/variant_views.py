@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, CardSet, Rank
+from ..card_words import agree_ru, card_ru
+from ..cards import Card, CardSet
 from ..i18n import POINTS, ROWS
 from ..puzzles.variants import goal_steps
 from ..rules import Rules
@@ -357,15 +358,6 @@ def goats_line(session: MatchSession, lang: str) -> str | None:
     return text(f"goats_{message.key}", lang, team=_team(team, lang))
 
 
-_RANK_GENITIVE_RU: dict[Rank, tuple[str, bool]] = {
-    Rank.SIX: ("шестёрки", False), Rank.SEVEN: ("семёрки", False),
-    Rank.EIGHT: ("восьмёрки", False), Rank.NINE: ("девятки", False),
-    Rank.TEN: ("десятки", False), Rank.JACK: ("валета", True), Rank.QUEEN: ("дамы", False),
-    Rank.KING: ("короля", True), Rank.ACE: ("туза", True),
-}
-"""A rank's name in the Russian genitive (``с туза бубен``), and whether it is masculine."""
-
-
 def opening_card(session: MatchSession) -> Card | None:
     """The card whose holder leads this deal's first trick by the preset's rule
     (``Rules.first_lead`` ``"holder:7D"``), while nobody has played yet; ``None`` when the
@@ -395,10 +387,9 @@ def first_lead_status(session: MatchSession, lang: str) -> str | None:
         return text(f"first_lead_{leader.name}", lang, card=card.name_in(lang))
     if not session.rules.lead_that_card:
         return text("first_lead_you", lang, card=card.name_in(lang))
-    genitive, masculine = _RANK_GENITIVE_RU[card.rank]
     return text("first_lead_card_you", lang, card=card.name_in(lang),
-                card_gen=f"{genitive} {card.suit.genitive_in('ru')}",
-                it="он" if masculine else "она", with_it="им" if masculine else "ею")
+                card_gen=card_ru(card, "genitive"),
+                it=agree_ru(card, "он", "она"), with_it=agree_ru(card, "им", "ею"))
 
 
 def _team(team: Team, lang: str) -> str:
