@@ -447,11 +447,15 @@ def test_panel_loads_a_good_file_and_tells_the_app(store: Store, tmp_path: Path)
 def test_panel_names_a_file_too_large_to_send_and_changes_nothing(store: Store, lang: str) -> None:
     before = document(store)
     panel = BackupPanel(store, lang)
-    size = MAX_BYTES + 1
+    size = MAX_BYTES + 14
     panel.upload.receive({"type": "files", "files": [{"name": "photo.jpg", "size": size,
                                                        "sent": False}]}, [])
     assert 'data-testid="backup-error"' in panel.status.value
-    assert str(size) in panel.status.value and str(MAX_BYTES) in panel.status.value
+    assert MAX_BYTES == 8_388_608
+    # the sizes as each language writes them: in Russian grouped, the noun agreeing with each
+    sizes = {"en": "(8388622 bytes; at most 8388608)",
+             "ru": "(8\u00a0388\u00a0622 байта; не больше 8\u00a0388\u00a0608 байт)"}[lang]
+    assert sizes in panel.status.value, panel.status.value
     assert ("too large" if lang == "en" else "слишком большой") in panel.status.value
     assert document(store) == before
     assert not list(store.path.parent.glob("progress-before-import-*"))

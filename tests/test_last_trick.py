@@ -89,10 +89,11 @@ def test_the_button_shows_the_last_trick_its_taker_and_the_hand_stays_playable(
     assert shown["trick_note"] == f"{name}: {last.points} point{'s' if last.points != 1 else ''}"
     assert button(screen)["pressed"] is True and button(screen)["key"] == "Escape"
     assert playable(screen) == hand, "the hand is still playable while the trick is shown"
-    said = heard[-1]
-    assert said.startswith("Last trick: ") and shown["trick_note"] in said
-    assert all(f"{shown['seats'][s.name]['name']}: {c.name_in('en')}" in said
-               for s, c in last.plays())
+    # the cards with their players as the boasts' tricks are told, "you" inside the sentence
+    names = {s.name: "you" if s.name == "S" else shown["seats"][s.name]["name"]
+             for s, _ in last.plays()}
+    cards = ", ".join(f"{names[s.name]} — {c.name_in('en')}" for s, c in last.plays())
+    assert heard[-1] == f"Last trick: {cards}. {shown['trick_note']}."
 
     press(screen)   # pressed again (L, Escape: the same button): hidden
     assert "trick_note" not in view(screen) and button(screen)["pressed"] is False

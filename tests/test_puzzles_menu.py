@@ -281,9 +281,9 @@ def test_a_missed_puzzle_shows_in_the_review_tile_at_once_with_the_day_it_comes_
     assert tile["label"] == "Review (1)" and not tile.get("disabled")
     assert tile["title"] == "Next one due tomorrow; you may practise early"
     view.show_dashboard()
-    assert "to review: 1, the next one due tomorrow" in view.extra.value
+    assert "to review: 1 puzzle, the next one due tomorrow" in view.extra.value
     view.set_lang("ru")
-    assert "к повторению: 1, следующая — завтра" in view.extra.value
+    assert "к повторению: 1 задача, следующая — завтра" in view.extra.value
     view.show_menu()
     assert _tile(view, "review")["title"] == "Следующая — завтра; можно решить и раньше"
     # practising early: the tile opens the missed puzzle
@@ -293,16 +293,17 @@ def test_a_missed_puzzle_shows_in_the_review_tile_at_once_with_the_day_it_comes_
     # the next day it is due
     clock[0] = NOON + DAY + 60
     view.show_menu()
-    assert _tile(view, "review")["title"] == "Пора повторить: 1"
+    assert _tile(view, "review")["title"] == "Пора повторить: 1 задача"
     assert _tile(view, "review")["label"] == "Повторение (1)"
 
 
 @pytest.mark.parametrize(("status", "short", "long"), [
     (ReviewStatus(0, 0, None), "nothing to review",
      "Puzzles you miss (or solve with 2+ hints) come back here"),
-    (ReviewStatus(2, 0, None), "to review: 2 due now", "Due now: 2"),
-    (ReviewStatus(2, 1, NOON + DAY), "to review: 2 due now, 1 later", "Due now: 2; 1 more later"),
-    (ReviewStatus(0, 3, NOON + DAY), "to review: 3, the next one due tomorrow",
+    (ReviewStatus(2, 0, None), "to review: 2 puzzles due now", "Due now: 2 puzzles"),
+    (ReviewStatus(2, 1, NOON + DAY), "to review: 2 puzzles due now, 1 later",
+     "Due now: 2 puzzles; 1 more later"),
+    (ReviewStatus(0, 3, NOON + DAY), "to review: 3 puzzles, the next one due tomorrow",
      "Next one due tomorrow; you may practise early")])
 def test_the_review_list_has_one_wording_short_on_the_dashboard_and_long_on_the_tile(
         status: ReviewStatus, short: str, long: str) -> None:

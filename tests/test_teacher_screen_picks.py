@@ -82,13 +82,13 @@ def test_a_catalogue_puzzle_is_shown_whole_with_its_answer_before_it_is_added() 
     shown = _words(view.preview.value)
     assert f'data-puzzle="{second.id}"' in view.preview.value
     assert second.title.ru in shown and second.story.ru in shown
-    answer = " ".join(c.label("ru") for c in sorted(second.answers, key=lambda c: c.index))
+    answer = " или ".join(c.label("ru") for c in sorted(second.answers, key=lambda c: c.index))
     assert f"Ответ: {answer}" in shown
     for who in ("Ученик:", "Соперник слева:", "Партнёр:", "Соперник справа:"):
         assert who in shown
     student_cards = " ".join(c.label("ru") for c in second.position.hands[second.seat])
     assert all(card in shown for card in student_cards.split())
-    assert "Козырь: трефы." in shown and f"код {second.id}" in shown
+    assert "Козыри: трефы." in shown and f"код {second.id}" in shown
     assert view.chosen == [] and view.toggle.description == "Добавить в набор"
 
     assert view.toggle_picked() is True   # that one puzzle, and no other

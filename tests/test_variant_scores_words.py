@@ -122,7 +122,7 @@ def test_classic_never_shows_more_rows_than_the_tablo_holds() -> None:
         "Пары: мы 6 : 3 они · 6 пар — победа")
     ours = view["scoreboard"]["sides"][0]
     assert ours["text"] == "6 из 6 пар" and ours["value"] == 6
-    assert "Итоговый счёт: пары: мы 6 : 3 они." in view["overlay"]["lines"]
+    assert "Итоговый счёт в парах: мы 6 : 3 они." in view["overlay"]["lines"]
     summary = overlay(session, "en", "summary")["table"]["rows"][-1]["cells"]
     assert [summary[1]["text"], summary[2]["text"]] == ["6", "3"]
 
@@ -184,7 +184,7 @@ def test_the_goats_are_named_without_saying_losers_twice() -> None:
     session = played_out("kozly24")
     goats = session.score.goats
     assert goats is not None
-    names = {Team.NS: ("Вы и Нина", "You and Nina"), Team.EW: ("Фёдор и Глеб", "Fedor and Gleb")}
+    names = {Team.NS: ("вы и Нина", "you and Nina"), Team.EW: ("Фёдор и Глеб", "Fedor and Gleb")}
     ru = overlay(session, "ru", "results")["lines"]
     en = overlay(session, "en", "results")["lines"]
     assert any(line.startswith("Козлы") and line.endswith(f"— {names[goats][0]}.")

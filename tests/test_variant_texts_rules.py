@@ -54,7 +54,8 @@ def test_classic_eggs_give_the_next_winner_one_extra_row_in_the_summary(lang: st
     said = " ".join(lines)
     assert not any(word in said for word in DOUBLE_WORDS), said
     expected = {"en": "The tablo does not move; the winners of the next deal take one extra row.",
-                "ru": "Табло не двигается, а победители следующей раздачи получат лишнюю пару."}
+                "ru": "Табло не двигается, а победители следующей раздачи получат "
+                      "дополнительную пару за яйца."}
     assert expected[lang] in lines
 
 
@@ -64,7 +65,7 @@ def test_classic_eggs_give_the_next_winner_one_extra_row_on_the_badge(lang: str)
     assert badge["text"] == {"en": "+1 row", "ru": "+1 пара"}[lang]
     assert badge["title"] == {
         "en": "After eggs the winners of this deal take one extra row.",
-        "ru": "После яиц победители этой раздачи получают лишнюю пару."}[lang]
+        "ru": "После яиц победители этой раздачи получают дополнительную пару."}[lang]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -74,7 +75,7 @@ def test_classic_eggs_the_next_winners_summary_says_the_extra_row(lang: str) -> 
     assert result.written[result.winner or 0] == 2   # one row for 61–89, one for the eggs
     lines = _next_deal_summary(session, result, lang)
     assert {"en": "The winners take one extra row for the eggs.",
-            "ru": "За яйца победители получают лишнюю пару."}[lang] in lines
+            "ru": "За яйца победители получают дополнительную пару."}[lang] in lines
     assert not any(word in " ".join(lines) for word in DOUBLE_WORDS)
 
 

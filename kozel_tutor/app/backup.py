@@ -69,6 +69,7 @@ from ..bad_rows import (
 from ..lessons.progress import SCHEMA as LESSON_SCHEMA
 from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
 from ..puzzles.progress import rating_problem
+from ..puzzles.texts import bytes_phrase
 from ..sqlite_files import reading
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
@@ -105,9 +106,10 @@ PRIVATE_TABLES = frozenset({"meta"})
 Stored = str | int | float | bytes | None
 
 _MESSAGES: dict[str, dict[str, str]] = {
+    # {size} and {limit} are puzzles.texts.bytes_phrase: «9 000 000 байт», "9000000"
     "too_big": {
         "en": "The file is too large ({size} bytes; at most {limit}). Is it a backup copy?",
-        "ru": "Файл слишком большой ({size} байт; не больше {limit}). Это резервная копия?",
+        "ru": "Файл слишком большой ({size}; не больше {limit}). Это резервная копия?",
     },
     "unreadable": {
         "en": "The browser could not read the file. Choose it again.",
@@ -173,6 +175,12 @@ class BackupError(ValueError):
         params = {name: (value[lang] if isinstance(value, dict) else value)
                   for name, value in self.params.items()}
         return _MESSAGES[self.key][lang].format(**params)
+
+
+def _too_big(size: int) -> BackupError:
+    """The refusal of a file of ``size`` bytes, larger than :data:`MAX_BYTES`: «Файл слишком
+    большой (9 000 000 байт; не больше 8 388 608 байт)…»."""
+    return BackupError("too_big", size=bytes_phrase(size), limit=bytes_phrase(MAX_BYTES))
 
 
 @dataclass(frozen=True)
@@ -247,7 +255,7 @@ def _reject_constant(name: str) -> None:
 
 def _decode(data: bytes) -> dict[str, Any]:
     if len(data) > MAX_BYTES:
-        raise BackupError("too_big", size=len(data), limit=MAX_BYTES)
+        raise _too_big(len(data))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -391,7 +399,7 @@ def read_backup(path: Path) -> bytes:
     """The bytes of a backup copy on disk, refusing a file too large before reading it."""
     size = path.stat().st_size
     if size > MAX_BYTES:
-        raise BackupError("too_big", size=size, limit=MAX_BYTES)
+        raise _too_big(size)
     return path.read_bytes()
 
 
@@ -602,8 +610,8 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
         if chosen.content is not None:
             self.import_file(chosen.content)
             return
-        problem = (BackupError("too_big", size=chosen.size, limit=MAX_BYTES)
-                   if chosen.problem == "too_big" else BackupError("unreadable"))
+        too_big = chosen.problem == "too_big"
+        problem = _too_big(chosen.size) if too_big else BackupError("unreadable")
         self._refused(problem)
 
 

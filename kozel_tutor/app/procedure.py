@@ -159,7 +159,8 @@ class SetupRun:
     def unseen(self) -> list[Event]:
         """What happened before play that the learner has not seen yet (with a question): shown
         before the first card.  Who leads needs no telling — the table shows it."""
-        return [event for event in self.events[self.seen:] if event.key != "ev_leader"]
+        return [event for event in self.events[self.seen:]
+                if not event.key.startswith("ev_leader_")]
 
 
 def trick_event(trick: Trick, slot: str) -> Event:
@@ -189,7 +190,8 @@ def _events(question: Question, option: object) -> list[Event]:
         return [seat_event("ev_gave_back", question.seat, card=option,
                            card_object=card_object(option))]
     if isinstance(question, LeaderQuestion):
-        return [Event("ev_leader", {"seat": option})]
+        assert isinstance(option, Seat)
+        return [Event(f"ev_leader_{option.name}", {"seat": option})]
     if isinstance(question, LayQuestion):
         return []
     return []

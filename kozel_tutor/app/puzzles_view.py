@@ -69,7 +69,7 @@ _TEXT = {
     "mine": {"ru": "Найти ошибки в моих партиях", "en": "Find drills in my games"},
     "mine_hint": {"ru": "Решатель разберёт ваши сыгранные раздачи",
                   "en": "The solver goes through the deals you played"},
-    "mining": {"ru": "Разбираю раздачу {i} из {n}…", "en": "Analysing deal {i} of {n}…"},
+    "mining": {"ru": "Разбираем раздачу {i} из {n}…", "en": "Analysing deal {i} of {n}…"},
     "mined": {"ru": "Новых задач из ваших партий: {n}.", "en": "New drills from your games: {n}."},
     "no_deals": {"ru": "Пока нет сыгранных раздач: сыграйте партию.",
                  "en": "No finished deals yet: play a match first."},
@@ -93,7 +93,7 @@ _TEXT = {
                         "its tile."},
     "back_kept": {"ru": "Ответы сохранятся: набор можно продолжить из меню",
                   "en": "Your answers are kept: you can continue the set from the menu"},
-    "opening": {"ru": "Открываю набор задач…", "en": "Opening the puzzle set…"},
+    "opening": {"ru": "Открываем набор задач…", "en": "Opening the puzzle set…"},
     "checking": {"ru": "Решатель проверяет ответы набора: задача {i} из {n}…",
                  "en": "The solver is checking the set's answers: puzzle {i} of {n}…"},
     "set_aside": {"ru": "Отложено задач: {n} — в файле набора у них неверные ответы, скажите об "

@@ -89,7 +89,7 @@ TEXT: dict[str, dict[str, str]] = {
     "pick_remove": {"ru": "Убрать из набора", "en": "Remove from the set"},
     "pv_student": {"ru": "Ученик", "en": "The student"},
     "pv_hands": {"ru": "Карты игроков", "en": "The players' cards"},
-    "pv_trump": {"ru": "Козырь: {suit}.", "en": "Trumps: {suit}."},
+    "pv_trump": {"ru": "Козыри: {suit}.", "en": "Trumps: {suit}."},
     "pv_answer": {"ru": "Ответ: {cards}", "en": "Answer: {cards}"},
     "pv_hints": {"ru": "Подсказки ученику", "en": "The student's hints"},
     "own": {"ru": "Своя позиция", "en": "A position of your own"},
@@ -218,7 +218,7 @@ HELP: dict[str, tuple[str, list[str]]] = {
             "ход: за начинающего или, если на столе уже есть карты, за следующего игрока.",
             "<b>trick</b> — карты, уже сыгранные в эту взятку, по порядку от начинающего, "
             "например <code>[\"AH\", \"7H\"]</code>; <code>[]</code>, если карт нет.",
-            "<b>taken</b> — очки и взятки, уже взятые каждой парой: "
+            "<b>taken</b> — очки и взятки, уже взятые каждой стороной: "
             "<code>\"NS\": [очки, взятки]</code>. Вместе с очками карт, которые ещё в игре "
             "(туз 11, десятка 10, король 4, дама 3, валет 2), получается 120.",
             "<b>trump</b> — козырная масть (C, S, H или D); <b>rules</b> — правила: standard, "

@@ -2,7 +2,12 @@
 
 The browser code holds no words (only icons): views are built here in the learner's language.
 A template may name another text as a parameter (``{team_NS}``): :func:`text` fills it in, so
-the seats' and sides' names are written once.
+the seats' and sides' names are written once.  The learner is «Вы» / "You" on their own (a
+seat's plate, a column's head) and where a sentence starts; inside a sentence :func:`text` writes
+«вы» / "you", wherever the name came from:
+
+>>> text("goats_title_goats", "ru", team=text("team_NS", "ru"))
+'Козлы — вы и Нина.'
 
 >>> text("seat_N", "ru"), text("score_badge", "en", us=4, them=2, target=12)
 ('Нина', 'We 4 : 2 They · to 12')
@@ -12,9 +17,11 @@ the seats' and sides' names are written once.
 
 from __future__ import annotations
 
+import re
+
 from ..i18n import in_words
 
-__all__ = ["TEXTS", "text"]
+__all__ = ["TEXTS", "address_case", "text"]
 
 TEXTS: dict[str, dict[str, str]] = {
     # -- home ------------------------------------------------------------------------------
@@ -219,6 +226,7 @@ TEXTS: dict[str, dict[str, str]] = {
                         "ru": "Последняя взятка: {cards}. {took}."},
     "hint_title": {"en": "What would a strong player do here, and why? (key H)",
                    "ru": "Как сыграл бы сильный игрок и почему? (клавиша H)"},
+    # the app speaks of its own work as «мы» («Ищем…», «Разбираем…», «Открываем…»)
     "hint_thinking": {"en": "Looking for the best card from what you can see…",
                       "ru": "Ищем лучший ход по тому, что видно вам…"},
     "hint_failed": {"en": "No hint this time: something went wrong. Play on as you see fit.",
@@ -275,8 +283,9 @@ TEXTS: dict[str, dict[str, str]] = {
     "resume": {"en": "Resume", "ru": "Продолжить"},
     "new_game": {"en": "New match", "ru": "Новая партия"},
     # -- deal summary ----------------------------------------------------------------------
-    "summary_won": {"en": "You and Nina won the deal", "ru": "Вы с Ниной выиграли раздачу"},
-    "summary_lost": {"en": "Fedor and Gleb won the deal", "ru": "Фёдор и Глеб выиграли раздачу"},
+    # the sides are named as everywhere on the summary («Вы и Нина набрали…», the columns)
+    "summary_won": {"en": "{team_NS} won the deal", "ru": "{team_NS} выиграли раздачу"},
+    "summary_lost": {"en": "{team_EW} won the deal", "ru": "{team_EW} выиграли раздачу"},
     "summary_eggs": {"en": "Eggs: 60 each", "ru": "Яйца: по 60"},
     "row_points": {"en": "Card points", "ru": "Очки за карты"},
     "row_tricks": {"en": "Tricks", "ru": "Взятки"},
@@ -305,9 +314,9 @@ TEXTS: dict[str, dict[str, str]] = {
                                "themselves.",
                          "ru": "{team_EW} набрали {points}, меньше {save}: они не спаслись."},
     "why_one_row": {"en": "{winners} took {points}, fewer than {big}: one row.",
-                    "ru": "{winners} набрали {points}, меньше {big}: это одна пара."},
+                    "ru": "{winners} набрали {points}, меньше {big}: пишут одну пару."},
     "why_two_rows": {"en": "{winners} took {points}, {big} or more: two rows.",
-                     "ru": "{winners} набрали {points}, {big} и больше: это две пары."},
+                     "ru": "{winners} набрали {points}, {big} и больше: пишут две пары."},
     "why_lyusya": {"en": "{winners} took every trick: lyusya.",
                    "ru": "{winners} взяли все взятки: это «люся»."},
     "why_erase": {"en": "{winners} took every trick.", "ru": "{winners} взяли все взятки."},
@@ -324,15 +333,18 @@ TEXTS: dict[str, dict[str, str]] = {
     "results_won": {"en": "You won the match!", "ru": "Вы выиграли партию!"},
     "results_lost": {"en": "You lost the match", "ru": "Вы проиграли партию"},
     "results_score": {"en": "Final score: {score}.", "ru": "Итоговый счёт: {score}."},
+    # the same on classic's tablo, where the score is kept in rows
+    "results_score_rows": {"en": "Final score in rows: we {us} : {them} they.",
+                           "ru": "Итоговый счёт в парах: мы {us} : {them} они."},
     "results_deals": {"en": "Deals won: we {us}, they {them}.",
                       "ru": "Выиграно раздач: мы {us}, они {them}."},
     "results_eggs": {"en": "Eggs: {eggs}.", "ru": "Яиц: {eggs}."},
     "goats_they": {"en": "Fedor and Gleb are the goats.", "ru": "Фёдор и Глеб — козлы."},
-    "goats_we": {"en": "You and Nina are the goats.", "ru": "Вы с Ниной — козлы."},
+    "goats_we": {"en": "{team_NS} are the goats.", "ru": "{team_NS} — козлы."},
     "naked_they": {"en": "Fedor and Gleb are naked goats: they wrote nothing!",
                    "ru": "Фёдор и Глеб — голые козлы: они ничего не записали!"},
-    "naked_we": {"en": "You and Nina are naked goats: you wrote nothing.",
-                 "ru": "Вы с Ниной — голые козлы: вы ничего не записали."},
+    "naked_we": {"en": "{team_NS} are naked goats: you wrote nothing.",
+                 "ru": "{team_NS} — голые козлы: вы ничего не записали."},
     "stats_title": {"en": "Your record at {level}, {trump}",
                     "ru": "Ваша статистика: {level}, {trump}"},
     "stats_matches": {"en": "Matches won", "ru": "Выиграно партий"},
@@ -375,7 +387,7 @@ TEXTS: dict[str, dict[str, str]] = {
                              "of time (… = unknown).",
                        "ru": "Не все оценки точные: диапазон значит, что решателю не хватило "
                              "времени (… — неизвестно)."},
-    "review_analysing": {"en": "Analysing your cards…", "ru": "Анализирую ваши ходы…"},
+    "review_analysing": {"en": "Analysing your cards…", "ru": "Разбираем ваши ходы…"},
     # one card's analysis failed (the solver broke): the review goes on with the other cards
     "review_failed": {"en": "This card could not be analysed: something went wrong. Your other "
                             "cards are analysed as usual.",
@@ -465,9 +477,24 @@ class _Params(dict[str, object]):
         return text(name, self.lang)
 
 
+_YOU_INSIDE = re.compile(r"(?:(?<=[^.!?…\s][ \u00a0])|(?<=[(«“]))(?:Вы|You)\b")
+"""The learner's «Вы» / "You" where no sentence starts: after a word, a comma, a colon or a
+dash and a space, or after an opening bracket or quote."""
+
+
+def address_case(words: str) -> str:
+    """``words`` with the learner's «Вы» / "You" in lower case wherever no sentence starts.
+
+    >>> address_case("Последняя взятка: Фёдор — дама пик, Вы — восьмёрка треф. Вы взяли её.")
+    'Последняя взятка: Фёдор — дама пик, вы — восьмёрка треф. Вы взяли её.'
+    """
+    return _YOU_INSIDE.sub(lambda found: found.group().lower(), words)
+
+
 def text(key: str, lang: str, **params: object) -> str:
     """The string ``key`` in ``lang`` with ``params`` filled in (suits and cards in words, and
-    another text where the template names one)."""
+    another text where the template names one); the learner's «Вы» / "You" is capitalised only
+    where a sentence starts (:func:`address_case`)."""
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]
-    return template.format_map(_Params(lang, params))
+    return address_case(template.format_map(_Params(lang, params)))

@@ -17,7 +17,7 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "variant_standard": {"en": "Standard", "ru": "Обычный"},
     "variant_classic": {"en": "Classic (tablo, boasts)", "ru": "Классический (табло, хвалёнки)"},
     "variant_nizhny": {"en": "Nizhny Novgorod", "ru": "Нижегородский"},
-    "variant_kozly24": {"en": "24 cards", "ru": "На 24 картах"},
+    "variant_kozly24": {"en": "24-card Kozel", "ru": "Козёл на 24 картах"},
     "variant_fixed": {"en": "The {variant} game fixes its own deck, trumps and match length.",
                       "ru": "В игре «{variant}» колода, козыри и длина партии свои."},
     # -- the scoreboard ----------------------------------------------------------------------
@@ -71,7 +71,7 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
         "ru": "{seat} потребовал{ending} пересдачи за свою сторону (нет дам или только дама "
               "бубен)."},
     "ev_redeal_refused": {"en": "A third redeal in a row is not made: the dealing side loses.",
-                          "ru": "Третьей пересдачи подряд не бывает: сдающая пара проигрывает."},
+                          "ru": "Третьей пересдачи подряд не бывает: сдающая сторона проигрывает."},
     "ev_gave_trump": {"en": "{seat} passed a card face down to {partner}.",
                       "ru": "{seat} передал{ending} {partner} карту втёмную."},
     "ev_gave_trump_you": {"en": "{seat} passed the last trump, {card_object}, to {partner}.",
@@ -90,7 +90,11 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "ev_boast_trick_open": {"en": "The open trick: {cards}. {seat} took it: {points}.",
                             "ru": "Открытая взятка: {cards}. {seat} взял{ending} её: "
                                   "{points}."},
-    "ev_leader": {"en": "{seat} leads the first trick.", "ru": "Первым ходит: {seat}."},
+    # who leads the first trick, by the side's choice (the seat's own key: the word agrees)
+    "ev_leader_S": {"en": "You lead the first trick.", "ru": "Первый ход ваш."},
+    "ev_leader_N": {"en": "Nina leads the first trick.", "ru": "Первой ходит Нина."},
+    "ev_leader_W": {"en": "Fedor leads the first trick.", "ru": "Первым ходит Фёдор."},
+    "ev_leader_E": {"en": "Gleb leads the first trick.", "ru": "Первым ходит Глеб."},
     # -- after the deal ----------------------------------------------------------------------
     "row_rows": {"en": "Rows", "ru": "Пары"},
     "row_against": {"en": "Written against", "ru": "Записано против"},
@@ -135,23 +139,25 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
                             "ru": "Первая раздача начинается с {card_gen} — {it} у вас, "
                                   "ходите {with_it}."},
     "summary_penalty": {"en": "No deal: the third redeal was refused.",
-                        "ru": "Кона не было: третью пересдачу не дали."},
+                        "ru": "Раздачи не было: третью пересдачу не дали."},
     # a deal never played (the third redeal refused): who dealt, and what is written
     "summary_penalty_rows": {"en": "{losers} dealt: {winners} take {rows}.",
                              "ru": "Сдавали {losers}: {winners} получают {rows}."},
-    "summary_penalty_against": {"en": "{losers} dealt: {points} written against them.",
-                                "ru": "Сдавали {losers}: им записывается {points}."},
+    # {losers} may be the learner's side: no «им» that would not fit «вы и Нина»
+    "summary_penalty_against": {"en": "{losers} dealt: {points} written against the dealers.",
+                                "ru": "Сдавали {losers}: сдающим записывается {points}."},
     # after eggs: classic gives the next deal's winners one extra row (the egg row); the
     # penalty presets double the next deal, as the standard game does
     "eggs_next_egg_row": {"en": "The tablo does not move; the winners of the next deal take "
                                 "one extra row.",
                           "ru": "Табло не двигается, а победители следующей раздачи получат "
-                                "лишнюю пару."},
+                                "дополнительную пару за яйца."},
     "egg_row_badge": {"en": "+1 row", "ru": "+1 пара"},
     "egg_row_title": {"en": "After eggs the winners of this deal take one extra row.",
-                      "ru": "После яиц победители этой раздачи получают лишнюю пару."},
+                      "ru": "После яиц победители этой раздачи получают дополнительную "
+                            "пару."},
     "summary_egg_row": {"en": "The winners take one extra row for the eggs.",
-                        "ru": "За яйца победители получают лишнюю пару."},
+                        "ru": "За яйца победители получают дополнительную пару."},
     "summary_doubled": {"en": "After eggs this deal counts double: {value} × 2 = {written}.",
                         "ru": "После яиц эта раздача идёт вдвойне: {value} × 2 = {written}."},
     "summary_reset": {"en": "{team}: the score goes back to zero.",

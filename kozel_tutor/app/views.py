@@ -23,9 +23,9 @@ from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
 from ..state import Phase, Trick
-from ..widgets.names import seat_card
 from .predeal_view import predeal_panel, question_panel
 from .review import Alternative, ReviewStep, StepAnalysis, swing, swing_text
+from .seat_words import seat_cards
 from .session import LEARNER, MatchSession, Settings
 from .store import Stats
 from .texts import text
@@ -38,6 +38,7 @@ from .variant_views import (
     result_reason,
     score_badge,
     scoreboard,
+    shown_score,
     variant_summary,
 )
 
@@ -101,10 +102,10 @@ def _took_it(trick: Trick, lang: str) -> str:
 
 def last_trick_words(trick: Trick, lang: str) -> str:
     """What the live region says when the last trick is shown again: its cards with their
-    players, and who took it."""
-    cards = "; ".join(seat_card(text(f"seat_{seat.name}", lang), card.name_in(lang), lang)
-                      for seat, card in trick.plays())
-    return text("last_trick_said", lang, cards=cards, took=_took_it(trick, lang))
+    players, as the boasts' tricks are told, and who took it: «Последняя взятка: Фёдор — дама
+    пик, Нина — туз треф, Глеб — валет пик, вы — восьмёрка треф. Взял Фёдор: 16 очков.»"""
+    return text("last_trick_said", lang, cards=seat_cards(tuple(trick.plays())),
+                took=_took_it(trick, lang))
 
 
 def hint_available(session: MatchSession, ui: TableUi) -> bool:
@@ -382,6 +383,17 @@ def _home(ui: TableUi) -> list[dict[str, Any]]:
     return [_button("home", text("home", ui.lang))] if ui.home else []
 
 
+def _final_score(session: MatchSession, lang: str) -> str:
+    """The match's final score: «Итоговый счёт: мы 12 : 7 они.»; ``classic`` keeps it in rows
+    on its tablo (as :func:`~.variant_views.match_score_words` knows): «Итоговый счёт в парах:
+    мы 6 : 3 они.»"""
+    rules, scores = session.rules, session.score.scores
+    if rules.scoring != "classic":
+        return text("results_score", lang, score=match_score_words(rules, scores, lang))
+    return text("results_score_rows", lang, us=shown_score(rules, scores[LEARNER.team]),
+                them=shown_score(rules, scores[LEARNER.team.other]))
+
+
 def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]:
     lang = ui.lang
     score = session.score
@@ -389,7 +401,7 @@ def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]
     won = score.winner is we
     deals = score.deals_won
     lines = [
-        text("results_score", lang, score=match_score_words(session.rules, score.scores, lang)),
+        _final_score(session, lang),
         text("results_deals", lang, us=deals[we], them=deals[they]),
         text("results_eggs", lang, eggs=score.eggs),
     ]

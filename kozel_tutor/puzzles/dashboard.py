@@ -15,7 +15,7 @@ rating after each rated attempt, numbered along the chart's foot.
 >>> when_due(noon + 3 * 86400, noon, "en"), when_due(noon + 3 * 86400, noon, "ru")
 ('in 3 days', 'через 3 дня')
 >>> when_due(noon + 13 * 3600, noon, "en"), when_due(noon + 3600, noon, "ru")
-('tomorrow', 'сегодня, позже')
+('tomorrow', 'сегодня попозже')
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from html import escape
 
 import pandas as pd  # type: ignore[import-untyped]
 
-from ..i18n import Number, plural_ru
+from ..i18n import Noun, Number, plural_ru
 from .charts import bar_chart, line_chart
 from .progress import Progress, ReviewStatus
 from .themes import THEMES, theme_note
@@ -48,7 +48,7 @@ _WORDS = {
     "by_theme": {"ru": "Решено по темам, %", "en": "Solved by theme, %"},
     "table_caption": {"ru": "По темам (задача с двумя темами считается в обеих)",
                       "en": "By theme (a puzzle with two themes counts in both)"},
-    "none": {"ru": "Пока нет ни одной решённой задачи.", "en": "No puzzles tried yet."},
+    "none": {"ru": "Вы ещё не решали задач.", "en": "No puzzles tried yet."},
     "rating_line": {"ru": "Рейтинг {rating} ± {rd}", "en": "Rating {rating} ± {rd}"},
     "rating_note": {"ru": "«±» — точность рейтинга: ваш настоящий уровень, скорее всего, "
                           "отличается от {rating} не больше чем на {rd}. С каждой задачей по "
@@ -58,7 +58,7 @@ _WORDS = {
                           "puzzle you answer."},
     "counts": {"ru": "Попыток: {n}; верно: {pct}; {review}.",
                "en": "Attempts: {n}; right: {pct}; {review}."},
-    "today": {"ru": "сегодня, позже", "en": "later today"},
+    "today": {"ru": "сегодня попозже", "en": "later today"},
     "tomorrow": {"ru": "завтра", "en": "tomorrow"},
     "in_days": {"ru": "через {n} {days}", "en": "in {n} days"},
 }
@@ -80,6 +80,9 @@ def when_due(due: float, now: float, lang: str) -> str:
     return _w("in_days", lang, n=days, days=plural_ru(days, "день", "дня", "дней"))
 
 
+_PUZZLES = Noun(("puzzle", "puzzles"), ("задача", "задачи", "задач"))
+"""Puzzles counted, nominative: "2 puzzles", «2 задачи»."""
+
 _REVIEW_WORDS: dict[str, dict[str, dict[str, str]]] = {
     "none": {"short": {"ru": "к повторению задач нет", "en": "nothing to review"},
              "long": {"ru": "Сюда вернутся задачи, где вы ошибётесь (или возьмёте две "
@@ -91,13 +94,15 @@ _REVIEW_WORDS: dict[str, dict[str, dict[str, str]]] = {
                             "en": "to review: {due} due now, {later} later"},
                   "long": {"ru": "Пора повторить: {due}; ещё {later} — позже",
                            "en": "Due now: {due}; {later} more later"}},
-    "later": {"short": {"ru": "к повторению: {later}, следующая — {when}",
-                        "en": "to review: {later}, the next one due {when}"},
+    "later": {"short": {"ru": "к повторению: {waiting}, следующая — {when}",
+                        "en": "to review: {waiting}, the next one due {when}"},
               "long": {"ru": "Следующая — {when}; можно решить и раньше",
                        "en": "Next one due {when}; you may practise early"}},
 }
 """The review list in words, by what waits on it: ``short`` inside the dashboard's counts
-line, ``long`` on its own (the Review tile in the menu says it under its name)."""
+line, ``long`` on its own (the Review tile in the menu says it under its name).  ``{due}`` and
+``{waiting}`` (those due later) are counted with their noun, "2 puzzles", «2 задачи»; ``{later}``
+after them is a bare number."""
 
 
 def review_summary(status: ReviewStatus, now: float, lang: str, *, long: bool = False) -> str:
@@ -107,8 +112,8 @@ def review_summary(status: ReviewStatus, now: float, lang: str, *, long: bool = 
     early".
 
     >>> status = ReviewStatus(due=2, later=1, next_due=None)
-    >>> review_summary(status, 0, "en"), review_summary(status, 0, "en", long=True)
-    ('to review: 2 due now, 1 later', 'Due now: 2; 1 more later')
+    >>> review_summary(status, 0, "en"), review_summary(status, 0, "ru", long=True)
+    ('to review: 2 puzzles due now, 1 later', 'Пора повторить: 2 задачи; ещё 1 — позже')
     """
     if status.waiting == 0:
         key = "none"
@@ -121,7 +126,8 @@ def review_summary(status: ReviewStatus, now: float, lang: str, *, long: bool = 
         assert status.next_due is not None
         when = when_due(status.next_due, now, lang)
     words = _REVIEW_WORDS[key]["long" if long else "short"]["ru" if lang == "ru" else "en"]
-    return words.format(due=status.due, later=status.later, when=when)
+    return words.format(due=_PUZZLES(status.due).in_lang(lang), later=status.later,
+                        waiting=_PUZZLES(status.later).in_lang(lang), when=when)
 
 
 def attempts_frame(progress: Progress) -> pd.DataFrame:
