@@ -56,6 +56,11 @@ LABELS: dict[str, Text] = {
     "stars": Text("Звёзды", "Stars"),
     "next_lesson": Text("Следующий урок", "Next lesson"),
 }
+SEAT_NAMES: dict[Seat, Text] = {
+    Seat.N: Text("Север", "North"), Seat.E: Text("Восток", "East"),
+    Seat.S: Text("Юг", "South"), Seat.W: Text("Запад", "West"),
+}
+"""A seat's full name: a screen reader says «Север, С» for the seat button drawn «С»."""
 COURSE_DONE = Text(
     "Это был последний урок: правила вы теперь знаете. Закрепите их на практике: сыграйте "
     "партию против компьютера («Играть» на главной странице) или решайте задачи — начните "
@@ -110,6 +115,8 @@ class LessonPlayer:
         self._widget: LessonWidget | None = None
         self._stars_told = False
         """This player has already explained the stars (for a session without saved progress)."""
+        self._news = Text("", "")
+        self._news_count = 0
         self._start(load_lesson(lesson) if isinstance(lesson, str) else lesson)
 
     def _start(self, lesson: Lesson) -> None:
@@ -121,6 +128,7 @@ class LessonPlayer:
         self._explain_stars = False
         """The end of this lesson says how stars are earned (only the first time it matters)."""
         self._save()
+        self._tell(self._step_words(titled=True))
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -185,6 +193,7 @@ class LessonPlayer:
         state.verdict = verdict
         if verdict.correct and self.is_last:
             self._finish()
+        self._tell(self._feedback(step, state) + self._done_words())
         self._changed()
         return verdict
 
@@ -194,6 +203,7 @@ class LessonPlayer:
             raise ValueError("this step has no hint")
         if not state.solved:
             state.hinted = True
+            self._tell(say("Hint: {h}", "Подсказка: {h}", h=step.hint))
         self._changed()
         return step.hint
 
@@ -212,15 +222,18 @@ class LessonPlayer:
             raise ValueError("answer the task first")
         if self.is_last:
             self._finish()
+            self._tell(self._done_words())
         else:
             self.index += 1
             self._save()
+            self._tell(self._step_words())
         self._changed()
         return self
 
     def back(self) -> LessonPlayer:
         if self.index > 0:
             self.index -= 1
+            self._tell(self._step_words())
             self._changed()
         return self
 
@@ -228,11 +241,14 @@ class LessonPlayer:
         self.index = 0
         self.states = {i: TaskState() for i in self.states}
         self.finished_stars = None
+        self._tell(self._step_words(titled=True))
         self._changed()
         return self
 
     def set_lang(self, lang: str) -> None:
         switched, self.lang = check_lang(lang) != self.lang, lang
+        if switched:   # the step again, now in the other language
+            self._tell(self._step_words(titled=True))
         self._changed()
         if switched:
             for listener in list(self._lang_listeners):
@@ -272,7 +288,8 @@ class LessonPlayer:
     # -- what the widget draws ------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
-        """Everything the lesson widget shows, as plain JSON in the current language."""
+        """Everything the lesson widget shows, as plain JSON in the current language; ``spoken``
+        is what its live region reads out last (the new step, the hint, the verdict, the end)."""
         lang, step, state = self.lang, self.step, self.task_state
         out: dict[str, Any] = {
             "lang": lang,
@@ -292,7 +309,9 @@ class LessonPlayer:
             "can_back": self.index > 0,
             "done": None,
             "labels": {key: text.get(lang) for key, text in LABELS.items()},
+            "spoken": {"count": self._news_count, "text": self._news.get(lang)},
         }
+        self._name_seats(out["scene"], lang)
         if isinstance(step, Task) and state is not None:
             kind = answer_kind(step)
             out["answer"] = {
@@ -302,10 +321,8 @@ class LessonPlayer:
                 "last": state.last_answer,
             }
             if state.verdict is not None:
-                feedback = state.verdict.explanation
-                if state.solved and step.after.en:
-                    feedback = feedback + step.after
-                out["feedback"] = {"correct": state.verdict.correct, "text": feedback.get(lang)}
+                out["feedback"] = {"correct": state.verdict.correct,
+                                   "text": self._feedback(step, state).get(lang)}
             if state.hinted or state.solved:
                 out["hint"] = step.hint.get(lang) if state.hinted else None
         if self.finished_stars is not None and self.is_last:
@@ -325,6 +342,47 @@ class LessonPlayer:
         return self.widget()._repr_mimebundle_(**kwargs)
 
     # -- internals ------------------------------------------------------------------------------
+
+    def _tell(self, words: Text) -> None:
+        """What a screen reader says next: the view's ``spoken`` (its ``count`` tells a new
+        sentence from one already said, even when the words are the same: a wrong answer twice)."""
+        self._news = words
+        self._news_count += 1
+
+    def _step_words(self, titled: bool = False) -> Text:
+        """The step on screen as it is read out: «Шаг 2 из 8. Кто ваш партнёр? …», after the
+        lesson's title when the lesson has just opened (or been switched to the other language)."""
+        step, number, count = self.step, self.index + 1, len(self.lesson.steps)
+        words = Text(f"Шаг {number} из {count}.", f"Step {number} of {count}.") + (
+            step.prompt if isinstance(step, Task) else step.text)
+        if titled:
+            title = self.lesson.title
+            n = self.lesson.number
+            words = Text(f"{n}. {title.ru}.", f"{n}. {title.en}.") + words
+        return words
+
+    def _done_words(self) -> Text:
+        """The end of the lesson as it is read out (nothing while the lesson is not finished)."""
+        if self.finished_stars is None or not self.is_last:
+            return Text("", "")
+        return self._done_text()
+
+    @staticmethod
+    def _feedback(task: Task, state: TaskState) -> Text:
+        """The verdict on the last answer, with the task's closing remark once it is solved."""
+        if state.verdict is None:
+            return Text("", "")
+        feedback = state.verdict.explanation
+        if state.solved and task.after.en:
+            feedback = feedback + task.after
+        return feedback
+
+    @staticmethod
+    def _name_seats(table: dict[str, Any], lang: str) -> None:
+        """Give each seat of the scene its accessible name: the full name, then the label drawn
+        («Север, С», «Юг, Ю (вы)»), so that a seat button is not read as a bare letter."""
+        for letter, seat in (table.get("seats") or {}).items():
+            seat["name"] = f"{SEAT_NAMES[Seat.parse(letter)].get(lang)}, {seat['label']}"
 
     def _dot(self, i: int) -> str:
         state = self.states.get(i)

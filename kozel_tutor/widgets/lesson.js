@@ -2,11 +2,27 @@
 // {type: "answer", value}, {type: "next"}, {type: "back"}, {type: "hint"}, {type: "restart"},
 // {type: "lang", lang}, {type: "next_lesson"}, {type: "exit"}. Whether an answer is right is decided in Python, never here.
 
+let lessonUid = 0;
+
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-lesson-root");
     root.tabIndex = -1;   // the focus stays in the widget even when a step has no control
     host.append(root);
+    // What is drawn anew on every change of the view, and, beside it and never redrawn, the one
+    // live region through which Python's words reach a screen reader (view.spoken: the new
+    // step, the hint, the verdict, the end of the lesson). A region drawn already filled is
+    // often not read; this one is on the page, empty, before its first sentence.
+    const content = el("div", "kz-lesson-content");
+    const spoken = el("div", "kz-lesson-spoken");
+    spoken.dataset.testid = "lesson-spoken";
+    spoken.setAttribute("role", "log");
+    spoken.setAttribute("aria-live", "polite");
+    root.append(content, spoken);
+    // The step's text, by id: the answer controls are described by it (the question is read
+    // with the seat, the card or the box that answers it).
+    const textId = `kz-lesson-${lessonUid++}-text`;
+    const describe = (node) => node.setAttribute("aria-describedby", textId);
     const send = (msg) => model.send(msg);
     const answer = (value) => send({ type: "answer", value: String(value) });
 
@@ -30,6 +46,7 @@ export default {
         node.tabIndex = 0;
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", cardName(token, cardOpts(view)));
+        describe(node);
         node.dataset.testid = `lesson-card-${token}`;
         node.addEventListener("click", () => answer(token));
         node.addEventListener("keydown", (e) => {
@@ -49,6 +66,8 @@ export default {
         if (scene.seat_buttons && view.answer && !view.answer.solved) {
           plate = button(seat.label, `lesson-seat-${name}`, () => answer(name));
           plate.classList.add("kz-lesson-plate");
+          plate.setAttribute("aria-label", seat.name);   // «Север, С», not a bare «С»
+          describe(plate);
         } else {
           plate = el("div", "kz-lesson-plate", seat.label);
           plate.dataset.testid = `lesson-seat-${name}`;
@@ -145,6 +164,7 @@ export default {
         input.inputMode = "numeric";
         input.dataset.testid = "lesson-number";
         input.setAttribute("aria-label", view.labels.answer_here);
+        describe(input);
         if (a.last !== null && view.feedback && !view.feedback.correct) input.value = a.last;
         // An empty box (or one the browser cannot read as a number) is not an answer: say so.
         const empty = el("p", "kz-lesson-note", view.labels.number_first);
@@ -163,6 +183,7 @@ export default {
       } else if (a.kind === "choice") {
         for (const c of a.choices) {
           const b = button(c.label, `lesson-choice-${c.value}`, () => answer(c.value));
+          describe(b);
           if (a.last === c.value && view.feedback) b.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
           box.append(b);
         }
@@ -172,6 +193,7 @@ export default {
           b.innerHTML = suitSVG(s, { fourColour: model.get("four_colour") });
           b.classList.add("kz-suit-btn");
           b.setAttribute("aria-label", (names().suits || {})[s] || s);
+          describe(b);
           box.append(b);
         }
       }
@@ -182,7 +204,7 @@ export default {
       const view = model.get("view");
       if (!view || !view.lesson) return;
       const focused = focusBefore(root);
-      root.replaceChildren();
+      content.replaceChildren();
       root.lang = view.lang;
       pageLang(view.lang);
 
@@ -199,24 +221,23 @@ export default {
 
       const text = el("p", "kz-lesson-text", view.step.text);
       text.dataset.testid = "lesson-text";
-      root.append(top, text);
+      text.id = textId;
+      content.append(top, text);
       const scene = drawScene(view);
-      if (scene) root.append(scene);
-      root.append(drawAnswer(view));
+      if (scene) content.append(scene);
+      content.append(drawAnswer(view));
 
       if (view.feedback) {
         const fb = el("div", "kz-lesson-feedback " + (view.feedback.correct ? "kz-right" : "kz-wrong"), view.feedback.text);
         fb.dataset.testid = "lesson-feedback";
-        fb.dataset.correct = String(view.feedback.correct);
-        fb.setAttribute("role", "status");
-        fb.setAttribute("aria-live", "polite");
-        root.append(fb);
+        fb.dataset.correct = String(view.feedback.correct);   // read out by the live region
+        content.append(fb);
       }
       const feedbackKey = view.feedback ? `${view.step.index}\n${view.answer && view.answer.last}\n${view.feedback.text}` : null;
       if (view.hint) {
         const hint = el("div", "kz-lesson-hint", view.hint);
-        hint.dataset.testid = "lesson-hint-text";
-        root.append(hint);
+        hint.dataset.testid = "lesson-hint-text";   // read out by the live region
+        content.append(hint);
       }
       if (view.done) {
         const done = el("div", "kz-lesson-done");
@@ -234,7 +255,7 @@ export default {
         if (model.get("exit_label")) actions.append(button(model.get("exit_label"), "lesson-exit", () => send({ type: "exit" })));
         actions.append(button(view.labels.restart, "lesson-restart", () => send({ type: "restart" })));
         done.append(stars, el("p", "", view.done.text), actions);
-        root.append(done);
+        content.append(done);
       }
 
       const nav = el("div", "kz-lesson-nav");
@@ -251,7 +272,7 @@ export default {
       if (!view.done) {   // at the end the way on is in the box above
         nav.append(button(view.labels.next, "lesson-next", () => send({ type: "next" }), { primary: true, disabled: !view.can_next }));
       }
-      root.append(nav);
+      content.append(nav);
 
       // The same control if it is still there, else the step's first answer control (in page
       // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, Start
@@ -260,8 +281,30 @@ export default {
       // a new verdict comes into the window (below a short one, after a wrong card)
       if (feedbackKey && feedbackKey !== shownFeedback) reveal(root.querySelector(".kz-lesson-feedback"));
       shownFeedback = feedbackKey;
+      speak(view.spoken, view.lang);
     }
     let shownFeedback = null;
+
+    // A new sentence from Python (a new count) is added to the live region and read out; the
+    // last few stay (for a look back). Until the empty region has been on the page a moment,
+    // the latest sentence waits.
+    let spokenCount = null;
+    let waiting = null;
+    let ready = false;
+    function speak(news, lang) {
+      if (!news || news.count === spokenCount) return;
+      spokenCount = news.count;
+      if (ready) say(news.text, lang);
+      else waiting = [news.text, lang];
+    }
+    function say(text, lang) {
+      if (!text) return;
+      const line = el("p", "", text);
+      line.lang = lang;   // the sentences said before a switch of the language keep theirs
+      spoken.append(line);
+      while (spoken.childElementCount > 3) spoken.firstElementChild.remove();
+    }
+    setTimeout(() => { ready = true; if (waiting) say(...waiting); }, 300);
     const FIRST_CONTROLS = [
       ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
       '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', '[data-testid="lesson-restart"]',
