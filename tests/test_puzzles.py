@@ -573,7 +573,7 @@ PRESETS = ("standard", "classic", "nizhny", "kozly24")
 # the amount it would be otherwise ("the opponents chalk up 1 row, not 2 rows")
 STAKE_EN = re.compile(r"(you|the opponents|they) (write|chalk up|are written) (\d+)(?: rows?)?"
                       r"(?:, not (\d+)(?: rows?)?)?")
-STAKE_RU = re.compile(r"(вы пишете|соперники запишут|вам запишут|соперникам запишут) (\d+)"
+STAKE_RU = re.compile(r"(вы пишете|соперники пишут|вам пишут|соперникам пишут) (\d+)"
                       r"(?: пар[уы]?)?(?:, а не (\d+)(?: пар[уы]?)?)?")
 VERB = {"standard": "write", "classic": "chalk up", "nizhny": "are written",
         "kozly24": "are written"}
@@ -615,7 +615,7 @@ def test_every_theme_note_says_what_the_presets_own_table_writes(preset: str) ->
             caught = (deal_result(rules, (60, 60), (1, 1), caught=Team.NS).written[Team.NS]
                       if rules.catch else 4)
             assert en.endswith(f"the Q♣'s side is written {caught}).")
-            assert ru.endswith(f"паре с дамой пишут {caught}).")
+            assert ru.endswith(f"стороне с дамой пишут {caught}).")
             continue
         if theme not in stakes:
             assert claims_en == [] and claims_ru == [], (theme, en, ru)
@@ -628,8 +628,8 @@ def test_every_theme_note_says_what_the_presets_own_table_writes(preset: str) ->
         who_ru, amount_ru, otherwise_ru = claims_ru[0]
         assert verb == VERB[preset], en
         side = Team.NS if who == "you" else Team.EW
-        assert who_ru in {Team.NS: ("вы пишете", "вам запишут"),
-                          Team.EW: ("соперники запишут", "соперникам запишут")}[side], ru
+        assert who_ru in {Team.NS: ("вы пишете", "вам пишут"),
+                          Team.EW: ("соперники пишут", "соперникам пишут")}[side], ru
         assert reached.written[side] == int(amount) == int(amount_ru) > 0, (theme, en, ru)
         assert reached.written[side.other] == 0
         if instead is None:
@@ -648,7 +648,7 @@ def test_theme_notes_say_the_stakes_in_the_words_of_each_preset() -> None:
     # nizhny writes the losers: saving yourselves is being written 2, not 4
     assert note("save_31", "nizhny") == (
         "Save 31 — only the right card gets your side to 31: you are written 2, not 4.")
-    assert note("save_31", "nizhny", "ru").endswith(": вам запишут 2, а не 4.")
+    assert note("save_31", "nizhny", "ru").endswith(": вам пишут 2, а не 4.")
     assert note("make_90", "nizhny") == ("Keep them under 31 — only the right card holds the "
                                          "opponents to 30 or fewer: they are written 4.")
     # classic chalks up rows: 2 rows for 90, and saving yourselves leaves them 1 row, not 2
@@ -674,7 +674,7 @@ def test_a_variant_puzzle_says_its_rules_in_the_title_story_goal_and_player() ->
                           backend=PY)
     assert puzzle is not None and puzzle.variant == "kozly24" and puzzle.id.startswith("kozly24-")
     assert puzzle.goal is Goal.SAVE_31 and puzzle.title.en.endswith(" · 24-card game")
-    assert puzzle.story.ru.startswith("Правила — «На 24 картах».")
+    assert puzzle.story.ru.startswith("Правила — «Козёл на 24 картах».")
     assert "make 30 points (you are written 2, not 4)" in puzzle.story.en
     header = PuzzlePlayer(SetQueue([puzzle]), lang="en", backend=PY).view()["header"]
     assert header["variant"] == "kozly24" and header["variant_label"] == "24-card game"

@@ -14,7 +14,7 @@ from kozel_tutor.puzzles.variants import goal_text, goal_threshold
 
 PUZZLES: list[Puzzle] = [p for s in load_catalogue() for p in s.puzzles]
 CAUGHT_GOAL = {"ru": "Выиграйте раздачу: набрать 61 уже нельзя — поймайте даму треф шестёркой "
-                     "(соперникам запишут 4).",
+                     "(соперникам пишут 4).",
                "en": "Win the deal: 61 is out of reach, so catch the Q♣ with the 6♣ (the "
                      "opponents are written 4)."}
 

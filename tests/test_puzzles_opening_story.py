@@ -18,7 +18,7 @@ LATER = {"en": "Not the first deal of the match (that one opens with the ace of 
          "ru": "Это не первая раздача партии (первую открывает туз бубен); заходите вы."}
 LATER_FREE = {"en": "Not the first deal of the match; you lead.",
               "ru": "Это не первая раздача партии; заходите вы."}
-NEW = {"en": "A new deal: you lead to the first trick.", "ru": "Новая раздача: вы ходите первым."}
+NEW = {"en": "A new deal: you lead to the first trick.", "ru": "Новая раздача, первый заход ваш."}
 ACE_OF_DIAMONDS = Card.parse("AD")
 
 

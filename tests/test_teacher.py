@@ -151,7 +151,7 @@ def test_authoring_fills_in_the_answers_or_says_why_not() -> None:
     taken_all = {"hands": {"N": "8D 7D", "E": "KS TH 6H", "S": "AC 7H", "W": "AD KD"},
                  "leader": "S", "trick": ["AH", "8H", "KH"], "led": "S",
                  "taken": {"NS": [65, 6], "EW": [0, 0]}}
-    puzzle = author_puzzle(taken_all, title=Text("Сбереги десятку", "Keep the ten"),
+    puzzle = author_puzzle(taken_all, title=Text("Сберегите десятку", "Keep the ten"),
                            backend="python")
     assert puzzle.goal is Goal.TAKE_TRICK and [c.token for c in puzzle.answers] == ["6H"]
     assert puzzle.title.en == "Keep the ten" and puzzle.source == "authored"

@@ -47,5 +47,5 @@ def test_the_authored_position_has_only_the_fields_the_text_explains() -> None:
     assert '"led"' not in cell
     names: dict[str, Any] = {}
     table = run_cell("author_puzzle(", names)
-    assert list(table["Задача"]) == ["Сбереги десятку"]
+    assert list(table["Задача"]) == ["Сберегите десятку"]
     assert names["keep_the_ten"].position.to_dict().get("led", "") == ""

@@ -42,7 +42,7 @@ from ..solver import Outcome
 from ..solver.core import Backend
 from .model import Goal, Text
 from .result_words import compare_results, miss_words
-from .texts import points_phrase, say, seat_role
+from .texts import points_phrase, say, seat_role, word_list
 from .themes import caught_side
 from .variants import outcome_words
 from .verify import GoalCheck, LineTrick, line_after, play_line
@@ -187,9 +187,9 @@ def _right_text(check: GoalCheck, card: Card, outcome: Text, caught: Team | None
     if others:
         parts.append(Text(
             say("also_right", "ru", card=_label(card, "ru"),
-                group=", ".join(_label(c, "ru") for c in others)),
+                group=word_list([_label(c, "ru") for c in others], "ru")),
             say("also_right", "en", card=_label(card, "en"),
-                group=", ".join(_label(c, "en") for c in others))))
+                group=word_list([_label(c, "en") for c in others], "en"))))
     return Text(" ".join(p.ru for p in parts), " ".join(p.en for p in parts))
 
 

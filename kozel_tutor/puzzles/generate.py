@@ -360,15 +360,20 @@ def _goal_words(position: Position, goal: Goal, lang: str) -> str:
                n=max(caught.written))
 
 
+def _lower_first(words: str) -> str:
+    """A theme's name after a colon: «Первый заход: вытянуть козыри»."""
+    return words[:1].lower() + words[1:]
+
+
 def _title(category: str, n: int, themes: Sequence[str], goal: Goal, rules: Rules) -> Text:
     main_theme = next((t for t in themes if t != "opening_lead"), None)
     if main_theme is None:
         main_theme = {Goal.MAKE_61: "make_61", Goal.SAVE_31: "save_31", Goal.MAKE_90: "make_90",
                       Goal.TAKE_TRICK: "take_trick", Goal.ALL_TRICKS: "all_tricks"}.get(goal)
-    name = theme_label(main_theme, rules) if main_theme else Text("Лучший ход", "Best card")
+    name = theme_label(main_theme, rules) if main_theme else Text("Лучшая карта", "Best card")
     if category == "open":
-        title = Text(say("opening_title", "ru", theme=name.ru),
-                     say("opening_title", "en", theme=name.en))
+        title = Text(say("opening_title", "ru", theme=_lower_first(name.ru)),
+                     say("opening_title", "en", theme=_lower_first(name.en)))
     else:
         cards_ru = plural_ru(n, "карта", "карты", "карт")
         title = Text(say("ending_title", "ru", theme=name.ru, n=n, cards_ru=cards_ru),
@@ -515,19 +520,19 @@ def _default_set(category: str, rules: Rules | None = None) -> PuzzleSet:
         variant = variant_label(rules.name)
         return PuzzleSet(f"catalogue-variant-{rules.name}",
                          Text(f"{variant.ru}: задачи", f"{variant.en}: puzzles"),
-                         Text(f"Концовки и первые ходы по правилам варианта «{variant.ru}», "
-                              "найденные майнером и проверенные решателем.",
-                              f"Endings and opening leads under the {variant.en} rules, found "
-                              "by the miner and checked by the solver."))
+                         Text(f"Концовки и первые заходы по правилам варианта «{variant.ru}» из "
+                              "раздач, сыгранных программой; каждую задачу проверил решатель.",
+                              f"Endings and opening leads under the {variant.en} rules, from "
+                              "deals the program played, each checked by the solver."))
     if category == "open":
-        title = Text("Первый ход: вся рука", "Opening leads: the full hand")
+        title = Text("Первый заход: вся рука", "Opening leads: the full hand")
     else:
         n = CATEGORIES[category]
         title = Text(f"Концовки: {n} {plural_ru(n, 'карта', 'карты', 'карт')} на руке",
                      f"Endings: {n} cards in hand")
     return PuzzleSet(f"catalogue-{category}", title,
-                     Text("Задачи, найденные майнером и проверенные решателем.",
-                          "Puzzles found by the miner and checked by the solver."))
+                     Text("Задачи из раздач, сыгранных программой; каждую проверил решатель.",
+                          "Puzzles from deals the program played, each checked by the solver."))
 
 
 def refresh(puzzle: Puzzle, *, backend: str | Backend | None = None) -> Puzzle | None:
@@ -575,8 +580,12 @@ def _prune_file(path: Path, limit: float) -> int:
     return 0
 
 
-def _refresh_file(path: Path, backend: str | None) -> int:
+def _refresh_file(path: Path, backend: str | None, default: PuzzleSet) -> int:
+    """Rebuild every puzzle of the set file at ``path`` (:func:`refresh`).  The miner's own set
+    (``default``'s id: a catalogue file) also takes today's title and description and stays in
+    rating order; a curated set keeps its words and its order."""
     base = load_set(path)
+    mined = base.id == default.id
     kept: list[Puzzle] = []
     for number, puzzle in enumerate(base.puzzles, 1):
         rebuilt = refresh(puzzle, backend=backend)
@@ -585,8 +594,9 @@ def _refresh_file(path: Path, backend: str | None) -> int:
         else:
             kept.append(rebuilt)
         print(f"\rrefreshed {number}/{len(base.puzzles)}", end="", file=sys.stderr, flush=True)
-    save_set(path, PuzzleSet(base.id, base.title, base.description,
-                             tuple(sorted(kept, key=lambda p: (p.rating, p.id)))))
+    words = default if mined else base
+    ordered = sorted(kept, key=lambda p: (p.rating, p.id)) if mined else kept
+    save_set(path, PuzzleSet(base.id, words.title, words.description, tuple(ordered)))
     print(f"\n{path}: {len(kept)} puzzles", file=sys.stderr)
     return 0
 
@@ -612,7 +622,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prune", type=float, default=None, metavar="SECONDS",
                         help="drop endings of --out the Python solver re-checks more slowly")
     parser.add_argument("--refresh", action="store_true",
-                        help="rebuild the words, themes, hints and ratings of --out, then stop")
+                        help="rebuild the words, themes, hints and ratings of --out, then stop "
+                             "(a catalogue file also takes today's title and description; a "
+                             "curated set keeps its own words and order)")
     args = parser.parse_args(argv)
     unknown = [t for t in args.theme if t not in THEME_IDS]
     if unknown:
@@ -629,7 +641,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"generate: {exc}", file=sys.stderr)
         return 2
     if args.refresh:
-        return _refresh_file(out, args.backend)
+        return _refresh_file(out, args.backend, _default_set(args.category, rules))
     if args.prune is not None:
         return _prune_file(out, args.prune)
 

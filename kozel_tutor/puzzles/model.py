@@ -201,9 +201,9 @@ _GOAL_TEXT = {
     "make_90": {"en": "Make 90: keep the opponents to 30 or fewer (you write 4).",
                 "ru": "Наберите 90: не дайте соперникам спастись (вы пишете 4)."},
     "save_31": {"en": "Save yourselves: make 31 points (they write 2, not 4).",
-                "ru": "Спасайтесь: наберите 31 очко (соперники запишут 2, а не 4)."},
+                "ru": "Спаситесь: наберите 31 очко (соперники пишут 2, а не 4)."},
     "take_trick": {"en": "Take at least one trick (they write 4, not 6).",
-                   "ru": "Возьмите хотя бы одну взятку (соперники запишут 4, а не 6)."},
+                   "ru": "Возьмите хотя бы одну взятку (соперники пишут 4, а не 6)."},
     "all_tricks": {"en": "Take every trick that is left (you write 6).",
                    "ru": "Возьмите все оставшиеся взятки (вы пишете 6)."},
 }

@@ -38,6 +38,7 @@ import pandas as pd  # type: ignore[import-untyped]
 from ..i18n import check_lang
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
+from ..rules import Rules
 from ..solver.core import Backend
 from .generate import build_puzzle, category_of
 from .model import (
@@ -72,9 +73,9 @@ from .results import (
     results_in,
     results_table,
 )
-from .texts import GOAL_NAMES, bytes_phrase, cards_label, json_message, points_phrase
+from .texts import GOAL_WORDS, bytes_phrase, cards_label, json_message, points_phrase, word_list
 from .themes import THEMES
-from .variants import VARIANTS, goal_text, variant_label
+from .variants import VARIANTS, goal_threshold, variant_label
 from .verify import analyse
 
 __all__ = [
@@ -243,22 +244,26 @@ _LIST_WORDS: dict[str, dict[str, str]] = {
 
 
 def goal_name(puzzle: Puzzle, lang: str) -> str:
-    """The puzzle's goal in a few words («спастись (31)», "win the deal (61)"); under a regional
-    variant's own points, its sentence, which names them.
+    """The puzzle's goal in a few words, the same in every variant, with the card points it asks
+    for under the puzzle's rules: «спастись (31)», "win the deal (61)", «спастись (30)» in the
+    24-card game.
 
     >>> goal_name(author_puzzle(EXAMPLE_POSITION), "en")
     'as many points as possible'
     """
-    check_lang(lang)
-    if puzzle.position.rules.scoring != "standard":
-        return goal_text(puzzle.goal, puzzle.position.rules, lang).rstrip(".")
-    return GOAL_NAMES[puzzle.goal.value]["ru"] if lang == "ru" else _GOAL_WORDS_EN[puzzle.goal]
+    return _goal_words(puzzle.goal, puzzle.position.rules, check_lang(lang))
+
+
+def _goal_words(goal: Goal, rules: Rules, lang: str) -> str:
+    return GOAL_WORDS[goal.value][lang].format(n=goal_threshold(goal, rules))
 
 
 def answer_label(puzzle: Puzzle, lang: str) -> str:
-    """The puzzle's right cards as a player reads them: ``10♣`` or ``Т♣ 10♣``."""
+    """The puzzle's right cards as a player reads them: ``10♣``, or «Т♣ или 10♣» where either
+    card is right."""
     check_lang(lang)
-    return " ".join(card.label(lang) for card in sorted(puzzle.answers, key=lambda c: c.index))
+    return word_list([card.label(lang) for card in sorted(puzzle.answers, key=lambda c: c.index)],
+                     lang, either=True)
 
 
 def puzzle_list(puzzles: Iterable[Puzzle], lang: str = "ru") -> pd.DataFrame:
@@ -395,9 +400,12 @@ def author_puzzle(
     if puzzle is None:
         wanted = [goal] if goal is not None else list(Goal)
         found = [(each, analyse(position, each, backend=backend).problems) for each in wanted]
-        russian = joined(PuzzleProblem("goal_reason", goal=GOAL_NAMES[each.value],
+        rules = position.rules
+        russian = joined(PuzzleProblem("goal_reason", goal={"en": each.value,
+                                       "ru": _goal_words(each, rules, "ru")},
                                        problems=joined(problems)) for each, problems in found)
-        reasons = {"en": "; ".join(_goal_reason_en(each, problems) for each, problems in found),
+        reasons = {"en": "; ".join(_goal_reason_en(each, rules, problems)
+                                   for each, problems in found),
                    "ru": russian["ru"]}
         raise PuzzleError([PuzzleProblem("no_unique", reasons=reasons)])
     if puzzle_id is not None or title is not None or story is not None:
@@ -410,11 +418,8 @@ def author_puzzle(
 
 
 # Why a position makes no puzzle for a goal, as the teacher reads it in English: the plain words
-# of the Russian, where the checker's own English (for the command line and the catalogue's
-# checks) names goals by their ids, such as make_61.
-_GOAL_WORDS_EN = {"max_points": "as many points as possible", "make_61": "win the deal (61)",
-                  "make_90": "make 90", "save_31": "save yourselves (31)",
-                  "take_trick": "take a trick", "all_tricks": "take every trick"}
+# of the Russian (the goal as GOAL_WORDS says it), where the checker's own English (for the
+# command line and the catalogue's checks) names goals by their ids, such as make_61.
 _REASONS_EN = {
     "goal_not_deciding": "under the {rules} rules it does not decide the result of the deal",
     "goal_catch_live": "while the 6♣ can still catch the Q♣, points do not matter: the catch "
@@ -449,10 +454,10 @@ def _reason_en(problem: PuzzleProblem) -> str:
     return template.format(**params)
 
 
-def _goal_reason_en(goal: Goal, problems: Sequence[PuzzleProblem]) -> str:
+def _goal_reason_en(goal: Goal, rules: Rules, problems: Sequence[PuzzleProblem]) -> str:
     """``goal “win the deal (61)”: any card reaches it: there is nothing to find``."""
     why = "; ".join(_reason_en(problem) for problem in problems)
-    return f"goal “{_GOAL_WORDS_EN[goal.value]}”: {why}"
+    return f"goal “{_goal_words(goal, rules, 'en')}”: {why}"
 
 
 # -- the set being built, kept between visits -------------------------------------------------

@@ -11,15 +11,15 @@ take it from this one.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..cards import CardError, parse_card
 from ..i18n import POINTS, POINTS_WITH, TRICKS, pick, plural_ru
 from ..seats import Seat
 
-__all__ = ["ERRORS", "GOAL_NAMES", "TEXTS", "bytes_phrase", "cards_label", "cards_words",
-           "in_both", "json_message", "plural_ru", "points_phrase", "points_words", "say",
-           "seat_role", "tricks_phrase"]
+__all__ = ["ERRORS", "GOAL_NAMES", "GOAL_WORDS", "TEXTS", "bytes_phrase", "cards_label",
+           "cards_words", "in_both", "json_message", "plural_ru", "points_phrase", "points_words",
+           "say", "seat_role", "tricks_phrase", "word_list"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "right": {"en": "Right!", "ru": "Верно!"},
@@ -34,6 +34,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "next": {"en": "Next puzzle", "ru": "Следующая задача"},
     "show": {"en": "Play it out", "ru": "Показать розыгрыш"},
     "step": {"en": "Next card", "ru": "Следующая карта"},
+    "list_and": {"en": " and ", "ru": " и "},
+    "list_or": {"en": " or ", "ru": " или "},
     "you": {"en": "you", "ru": "вы"},
     "partner": {"en": "partner", "ru": "партнёр"},
     "left": {"en": "left opponent", "ru": "соперник слева"},
@@ -62,8 +64,9 @@ TEXTS: dict[str, dict[str, str]] = {
                                  "кончается ({outcome})."},
     "whose_ours": {"en": "your", "ru": "вашу"},
     "whose_theirs": {"en": "their", "ru": "их"},
+    # {group}: the other cards of the answer's group, as :func:`and_list` joins them
     "also_right": {"en": "{card} is just as good: it is equivalent to {group}.",
-                   "ru": "{card} ничем не хуже: она равноценна {group}."},
+                   "ru": "{card} ничем не хуже: эта карта равноценна {group}."},
     # the trick where the opponents gain, named by where it is: the one the card goes to, the
     # next one, or {later} tricks after it ("three" / «через три взятки»)
     "turn_this": {"en": "the opponents take this trick ({points}) with {card}",
@@ -80,7 +83,7 @@ TEXTS: dict[str, dict[str, str]] = {
                     "ru": "У вашей стороны {mine} ({mine_tricks}), у соперников {theirs} "
                           "({their_tricks})."},
     "story_opening": {"en": "A new deal: you lead to the first trick.",
-                      "ru": "Новая раздача: вы ходите первым."},
+                      "ru": "Новая раздача, первый заход ваш."},
     # nizhny and kozly24: the first deal opens with a forced card ({card}: its name in words),
     # so a free first lead is a later deal's; where that card is the answer, it goes unnamed
     "story_opening_later": {"en": "Not the first deal of the match (that one opens with the "
@@ -95,19 +98,20 @@ TEXTS: dict[str, dict[str, str]] = {
     "story_variant": {"en": "Rules: {variant}.", "ru": "Правила — «{variant}»."},
     "story_catch": {"en": "The 6♣ and the Q♣ are both still in play, on opposite sides: if the "
                           "6♣ catches the Q♣ in one trick, the deal ends at once.",
-                    "ru": "Шестёрка и дама треф ещё в игре, у разных пар: если шестёрка поймает "
-                          "даму треф в одной взятке, раздача сразу кончается."},
+                    "ru": "Шестёрка и дама треф ещё в игре, у разных сторон: если шестёрка "
+                          "поймает даму треф в одной взятке, раздача сразу кончается."},
     # a points goal no longer in reach while the catch is live: the catch is what wins
     "story_goal_catch": {"en": "Win the deal: {target} is out of reach, so catch the Q♣ with "
                                "the 6♣ (the opponents are written {n}).",
                          "ru": "Выиграйте раздачу: набрать {target} уже нельзя — поймайте даму "
-                               "треф шестёркой (соперникам запишут {n})."},
+                               "треф шестёркой (соперникам пишут {n})."},
     "story_catch_hidden": {"en": "The 6♣ and the Q♣ have not been played yet: mind the catch.",
                            "ru": "Шестёрка и дама треф ещё не вышли: помните, что шестёрка "
                                  "ловит даму."},
     "variant_title": {"en": "{title} · {variant}", "ru": "{title} · {variant}"},
     "ending_title": {"en": "{theme}: {n} cards", "ru": "{theme}: {n} {cards_ru}"},
-    "opening_title": {"en": "Opening lead: {theme}", "ru": "Первый ход: {theme}"},
+    # {theme}: the theme's name from a small letter ("pull trumps", «вытянуть козыри»)
+    "opening_title": {"en": "Opening lead: {theme}", "ru": "Первый заход: {theme}"},
     # the teacher's gradebook
     "gb_student": {"en": "Student", "ru": "Ученик"},
     "gb_puzzle": {"en": "Puzzle", "ru": "Задача"},
@@ -142,6 +146,19 @@ TEXTS: dict[str, dict[str, str]] = {
 def say(key: str, lang: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in."""
     return pick(TEXTS, key, lang, **params)
+
+
+def word_list(words: Sequence[str], lang: str, *, either: bool = False) -> str:
+    """Words joined as a sentence lists them: «Д♠ и Д♥», «Д♠, Д♥ и Д♦»; ``either`` joins the
+    last one with «или» / "or".
+
+    >>> word_list(["Д♠", "Д♥", "Д♦"], "ru"), word_list(["Q♣", "Q♠"], "en", either=True)
+    ('Д♠, Д♥ и Д♦', 'Q♣ or Q♠')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    last = say("list_or" if either else "list_and", lang)
+    return f"{', '.join(words[:-1])}{last}{words[-1]}"
 
 
 def points_phrase(n: int, lang: str, *, instrumental: bool = False) -> str:
@@ -348,14 +365,22 @@ ERRORS: dict[str, dict[str, str]] = {
 """Every problem :class:`~.model.PuzzleError` can name, in English (``str(error)``, kept as it
 always was) and in Russian (what the app shows)."""
 
-GOAL_NAMES: dict[str, dict[str, str]] = {
-    "max_points": {"en": "max_points", "ru": "как можно больше очков"},
-    "make_61": {"en": "make_61", "ru": "выиграть раздачу (61)"},
-    "make_90": {"en": "make_90", "ru": "набрать 90"},
-    "save_31": {"en": "save_31", "ru": "спастись (31)"},
-    "take_trick": {"en": "take_trick", "ru": "взять взятку"},
-    "all_tricks": {"en": "all_tricks", "ru": "взять все взятки"},
+GOAL_WORDS: dict[str, dict[str, str]] = {
+    "max_points": {"en": "as many points as possible", "ru": "как можно больше очков"},
+    "make_61": {"en": "win the deal ({n})", "ru": "выиграть раздачу ({n})"},
+    "make_90": {"en": "make {n}", "ru": "набрать {n}"},
+    "save_31": {"en": "save yourselves ({n})", "ru": "спастись ({n})"},
+    "take_trick": {"en": "take a trick", "ru": "взять взятку"},
+    "all_tricks": {"en": "take every trick", "ru": "взять все взятки"},
 }
+"""A goal in a few words, ``{n}`` the card points it asks for (the standard game's 61, 90, 31,
+or a preset's own: :func:`.variants.goal_threshold`)."""
+
+_STANDARD_STEPS = {"make_61": 61, "make_90": 90, "save_31": 31}
+
+GOAL_NAMES: dict[str, dict[str, str]] = {
+    goal: {"en": goal, "ru": words["ru"].format(n=_STANDARD_STEPS.get(goal))}
+    for goal, words in GOAL_WORDS.items()}
 """A goal as a short name: its id in English (as the checker writes it), words in Russian."""
 
 _JSON_MESSAGES_RU = {

@@ -28,9 +28,9 @@ from .texts import points_phrase
 from .variants import catch_live, goal_steps
 from .verify import GoalCheck, LineTrick, analyse, play_line
 
-__all__ = ["CHEAP_HINTS", "RUFF_HINTS", "THEMES", "Theme", "ThemeContext", "current_hint",
-           "hints_for", "tag_themes", "theme_definition", "theme_hint", "theme_label",
-           "theme_note", "trick_takers"]
+__all__ = ["CHEAP_HINTS", "EMPTY_CARD_HINT", "RUFF_HINTS", "THEMES", "Theme", "ThemeContext",
+           "current_hint", "hints_for", "tag_themes", "theme_definition", "theme_hint",
+           "theme_label", "theme_note", "trick_takers", "worth_hint"]
 
 
 @dataclass(frozen=True)
@@ -311,8 +311,9 @@ _STEP_WORDS: dict[str, dict[str, Text]] = {
                          "The opponents have no trick yet; only the right card takes all the "
                          "rest{sweep_stake}.")},
     "catch": {
-        "definition": _t("Шестёрка треф и дама треф у разных пар, и всё решает то, что шестёрка "
-                         "ловит даму (раздача кончается, паре с дамой пишут {caught}).",
+        "definition": _t("Шестёрка треф и дама треф у разных сторон, и всё решает то, что "
+                         "шестёрка ловит даму (раздача кончается, стороне с дамой пишут "
+                         "{caught}).",
                          "The 6♣ and the Q♣ are on opposite sides, and the 6♣ catching the Q♣ "
                          "decides (the deal ends, the Q♣'s side is written {caught})."),
     },
@@ -326,15 +327,16 @@ in for the standard rules; :func:`theme_label`, :func:`theme_hint` and :func:`th
 _STAKE_WORDS: dict[str, dict[str, Text]] = {
     # who has the deal's score written, in the words of each kind of table
     "standard": {"us": _t("вы пишете {n}", "you write {n}"),
-                 "them": _t("соперники запишут {n}", "the opponents write {n}")},
+                 "them": _t("соперники пишут {n}", "the opponents write {n}")},
     "rows": {"us": _t("вы пишете {n}", "you chalk up {n}"),
-             "them": _t("соперники запишут {n}", "the opponents chalk up {n}")},
-    "penalty": {"us": _t("вам запишут {n}", "you are written {n}"),
-                "them": _t("соперникам запишут {n}", "they are written {n}")},
+             "them": _t("соперники пишут {n}", "the opponents chalk up {n}")},
+    "penalty": {"us": _t("вам пишут {n}", "you are written {n}"),
+                "them": _t("соперникам пишут {n}", "they are written {n}")},
 }
 """What is written, by kind of score table: ``standard`` (the winners write 2, 4 or 6), ``rows``
 (``classic``: the winners chalk up rows of the tablo) and ``penalty`` (``nizhny``, ``kozly24``:
-points are written against the losers), as the AI's reasons word it."""
+points are written against the losers), in the present tense as every goal and result of the
+puzzles says it: «вы пишете 4», «соперники пишут 2», «вам пишут 2»."""
 
 _NOT = _t(", а не {n}", ", not {n}")
 
@@ -473,7 +475,7 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
              "Which of your cards will be in the way later?"),
           _unblock),
     Theme("ruff_or_not", _t("Бить козырем или нет", "Ruff or not"),
-          _t("В заходную масть у вас нет карт: решайте, бить козырем или сбросить.",
+          _t("Карт масти захода у вас нет: решайте, бить козырем или сбросить.",
              "You have none of the suit led: decide whether to trump or to discard."),
           _t("Побить козырем или приберечь его: что будет после этой взятки?",
              "Trump now or keep the trump: what happens after this trick?"),
@@ -498,11 +500,11 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
     Theme("all_tricks", _t("Все взятки", "Every trick"), _standard("all_tricks", "definition"),
           _t("Где соперники могут получить взятку?", "Where could the opponents get a trick?"),
           lambda ctx: ctx.check.goal is Goal.ALL_TRICKS),
-    Theme("catch", _t("Шамок ловит даму", "The catch"), _standard("catch", "definition"),
+    Theme("catch", _t("Шамок ловит шамку", "The catch"), _standard("catch", "definition"),
           _t("Где шестёрка треф и где дама треф?", "Where are the 6♣ and the Q♣?"),
           _catch),
-    Theme("opening_lead", _t("Первый ход", "Opening lead"),
-          _t("Первый ход раздачи, все карты на руках.",
+    Theme("opening_lead", _t("Первый заход", "Opening lead"),
+          _t("Первый заход раздачи, все карты на руках.",
              "The first lead of the deal, with every card still in hand."),
           _t("С какой масти начать?", "Which suit should open the deal?"),
           _opening_lead),
@@ -592,6 +594,15 @@ _OLD_RUFF_HINT = Text("Стоит ли эта взятка козыря?", "Is t
 answer it becomes the theme's two-way question."""
 
 
+EMPTY_CARD_HINT = _t("Эта карта пустая, в ней 0 очков.", "The card is worth 0 points.")
+"""The last hint where the answer is a card of no points (:func:`worth_hint`): not «Карта стоит
+0 очков» (the number stays, so that :mod:`.hint_facts` checks it as it checks every card's
+worth)."""
+
+_OLD_EMPTY_HINT = Text("Карта стоит 0 очков.", EMPTY_CARD_HINT.en)
+"""That hint as puzzles stored before :data:`EMPTY_CARD_HINT` hold it."""
+
+
 def current_hint(hint: Text, position: Position | None = None) -> Text:
     """A stored hint in today's words: a step theme's first hint in an older wording becomes the
     theme's hint now, with the same points; any other hint is kept as it is.  Given the puzzle's
@@ -607,7 +618,8 @@ def current_hint(hint: Text, position: Position | None = None) -> Text:
     The suit hint «Играйте пику.» (a lead or a follow alike) becomes «Сыграйте пикой.», which
     reads right for both; the ``ruff_or_not`` question «Стоит ли эта взятка козыря?», which a
     beginner answered "no" where trumping was right, becomes the theme's question that asks
-    both ways (a stored hint does not say which way the answer goes).
+    both ways (a stored hint does not say which way the answer goes); «Карта стоит 0 очков.»
+    becomes :data:`EMPTY_CARD_HINT`.
 
     >>> old = Text("Сколько очков не хватает до 61?", "How many points are missing to 61?")
     >>> current_hint(old).en, current_hint(old).ru
@@ -616,6 +628,8 @@ def current_hint(hint: Text, position: Position | None = None) -> Text:
     'Сыграйте червой.'
     >>> current_hint(Text("Стоит ли эта взятка козыря?", "Is this trick worth a trump?")).en
     'Trump now or keep the trump: what happens after this trick?'
+    >>> current_hint(Text("Карта стоит 0 очков.", "The card is worth 0 points.")).ru
+    'Эта карта пустая, в ней 0 очков.'
     """
     if hint.ru in _OLD_SUIT_HINTS:
         return Text(_OLD_SUIT_HINTS[hint.ru], hint.en)
@@ -623,6 +637,8 @@ def current_hint(hint: Text, position: Position | None = None) -> Text:
         return CHEAP_HINTS[True]
     if hint == _OLD_RUFF_HINT:
         return THEMES["ruff_or_not"].hint
+    if hint == _OLD_EMPTY_HINT:
+        return EMPTY_CARD_HINT
     for theme_id, (old, field) in _OLD_HINTS.items():
         prefix, suffix = old.split("{" + field + "}")
         if hint.en.startswith(prefix) and hint.en.endswith(suffix):
@@ -709,6 +725,18 @@ def hints_for(check: GoalCheck, answer: Card, themes: tuple[str, ...]) -> tuple[
         hints.append(_t(f"Нужна ваша младшая карта{of_suit.ru}.",
                         f"It is your lowest card{of_suit.en}."))
     else:
-        hints.append(_t(f"Карта стоит {points_phrase(answer.points, 'ru')}.",
-                        f"The card is worth {points_phrase(answer.points, 'en')}."))
+        hints.append(worth_hint(answer.points))
     return tuple(hints)
+
+
+def worth_hint(points: int) -> Text:
+    """The last hint that names the answer's card points: «Карта стоит 10 очков.», or for an
+    empty card :data:`EMPTY_CARD_HINT`.
+
+    >>> worth_hint(3).ru, worth_hint(0).ru
+    ('Карта стоит 3 очка.', 'Эта карта пустая, в ней 0 очков.')
+    """
+    if points == 0:
+        return EMPTY_CARD_HINT
+    return _t(f"Карта стоит {points_phrase(points, 'ru')}.",
+              f"The card is worth {points_phrase(points, 'en')}.")

@@ -19,7 +19,7 @@ come from the preset's own deal-score table, found by scoring every split of the
 >>> goal_text(Goal.SAVE_31, find_rules("kozly24"), "en")
 'Save yourselves: make 30 points (you are written 2, not 4).'
 >>> goal_text(Goal.SAVE_31, find_rules("classic"), "ru")
-'Спасайтесь: наберите 31 очко (соперники пишут 1 пару, а не 2 пары).'
+'Спаситесь: наберите 31 очко (соперники пишут 1 пару, а не 2 пары).'
 """
 
 from __future__ import annotations
@@ -54,10 +54,11 @@ VARIANTS: dict[str, Text] = {
     "standard": Text("Обычный", "Standard"),
     "classic": Text("Классический", "Classic"),
     "nizhny": Text("Нижегородский", "Nizhny Novgorod"),
-    "kozly24": Text("На 24 картах", "24-card game"),
+    "kozly24": Text("Козёл на 24 картах", "24-card game"),
 }
 """The variants puzzles are mined for, named as in the app's variant picker (shortened where the
-picker's name says more, as the names go into puzzle titles)."""
+picker's name says more, as the names go into puzzle titles); the 24-card game by its whole name,
+«Козёл на 24 картах», as «Правила — «На 24 картах»» does not read as the name of a game."""
 
 def variant_label(name: str) -> Text:
     """The name of variant ``name`` in both languages (an unknown preset keeps its id)."""
@@ -163,19 +164,19 @@ _GOAL_WORDS: dict[str, dict[str, str]] = {
                            "{w_big})."},
     "rows_save_31": {"en": "Save yourselves: make {save} points (they chalk up {w_save}, not "
                            "{w_below}).",
-                     "ru": "Спасайтесь: наберите {save} (соперники пишут {w_save}, а не "
+                     "ru": "Спаситесь: наберите {save} (соперники пишут {w_save}, а не "
                            "{w_below})."},
     "penalty_make_61": {"en": "Win the deal: make {win} points (the opponents are written at "
                               "least {w_win}).",
-                        "ru": "Выиграйте раздачу: наберите {win} (соперникам запишут не меньше "
+                        "ru": "Выиграйте раздачу: наберите {win} (соперникам пишут не меньше "
                               "{w_win})."},
     "penalty_make_90": {"en": "Make {big}: keep the opponents to {rest} or fewer (they are "
                               "written {w_big}, not {w_win}).",
                         "ru": "Наберите {big}: оставьте соперникам не больше {rest} (им "
-                              "запишут {w_big}, а не {w_win})."},
+                              "пишут {w_big}, а не {w_win})."},
     "penalty_save_31": {"en": "Save yourselves: make {save} points (you are written {w_save}, "
                               "not {w_below}).",
-                        "ru": "Спасайтесь: наберите {save} (вам запишут {w_save}, а не "
+                        "ru": "Спаситесь: наберите {save} (вам пишут {w_save}, а не "
                               "{w_below})."},
 }
 """Goal words by kind of score table: ``rows`` (classic: the winners chalk up rows) and
