@@ -217,3 +217,43 @@ def test_the_difficulty_is_the_opponents_and_the_partner_plays_hard_or_insane() 
         players = lineup(level)
         assert type(players[Seat.N]) is type(lineup(partner_level)[Seat.E])
     assert "Nina" in text("level_hard_hint", "en") and "Нина" in text("level_insane_hint", "ru")
+
+
+@pytest.mark.parametrize(("lang", "first"), [("en", "Totals"), ("ru", "Итоги")])
+def test_every_column_of_the_deal_summary_has_a_head(lang: str, first: str) -> None:
+    """A screen reader names a cell by its column's head: the rows' names have one too."""
+    session, _ = played_deal()
+    head = check_table_view(table_view(session, TableUi(lang=lang, mode="summary")))[
+        "overlay"]["table"]["head"]
+    assert head == [first, text("team_NS", lang), text("team_EW", lang)]
+
+
+def test_a_regional_deal_summary_has_a_head_over_its_rows_names() -> None:
+    session = MatchSession(Settings(level="random", variant="classic"), rng=random.Random(4))
+    while not session.deal.is_over:
+        if session.asking:
+            session.answer(0)
+        elif session.learner_to_act:
+            session.play(sorted(session.deal.legal_plays())[0])
+        else:
+            session.ai_act()
+    session.finish_deal()
+    overlay = check_table_view(table_view(session, TableUi(lang="ru", mode="summary")))["overlay"]
+    assert overlay["table"]["head"][0] == "Итоги"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", " — best card"), ("ru", " — лучший ход")])
+def test_the_best_cards_are_said_best_in_words_not_by_bold_alone(lang: str, words: str) -> None:
+    """As the puzzles' table marks the right card «лучший ход», the review's best cards say so
+    beside the card; the others, and a forced card, show the card alone."""
+    session, steps = played_deal()
+    step = next(s for s in steps if len(s.legal) > 2)
+    best, *others = step.legal
+    overlay = review_overlay(session, judged(step, (best, 70), *((c, 50) for c in others)), lang)
+    cells = {row["cells"][0]["card"]: row["cells"][0] for row in overlay["table"]["rows"]}
+    assert cells[best.token]["text"] == (best.label(lang) + words).replace(" ", "\u00a0")
+    for card in others:
+        assert cells[card.token]["text"] == card.label(lang), "no mark on the others"
+    forced = replace(step, legal=(step.played,))
+    [row] = review_overlay(session, judged(forced, (step.played, 54)), lang)["table"]["rows"]
+    assert row["cells"][0]["text"] == step.played.label(lang), "a forced card is not 'best'"

@@ -58,15 +58,43 @@ def test_the_app_mines_each_stored_deal_once(tmp_path: Path) -> None:
     view = PuzzlesView("en", store, lambda: None, backend="python")
     added = view.find_drills()
     assert added == len(Progress(store.path).drills()) > 0
-    assert view.panel.view["lines"] == [f"New drills from your games: {added}."]
+    assert mine_tile(view)["title"] == f"New drills from your games: {added}."
     assert view.find_drills() == 0
-    assert view.panel.view["lines"] == ["No new deals since the last search."]
+    assert mine_tile(view)["title"] == "No new deals since the last search."
+
+
+def mine_tile(view: PuzzlesView) -> dict[str, object]:
+    tiles: list[dict[str, object]] = view.panel.view["tiles"]
+    return next(tile for tile in tiles if tile["id"] == "mine")
 
 
 def test_without_stored_deals_the_app_says_to_play_first(tmp_path: Path) -> None:
     view = PuzzlesView("en", Store(tmp_path / "progress.sqlite3"), lambda: None)
     assert view.find_drills() == 0
-    assert view.panel.view["lines"] == ["No finished deals yet: play a match first."]
+    assert mine_tile(view)["title"] == "No finished deals yet: play a match first."
+
+
+def test_the_search_for_drills_speaks_on_its_own_tile_which_keeps_the_focus(
+        tmp_path: Path) -> None:
+    """The tile pressed keeps the focus as the menu is drawn again, and a screen reader reads
+    it out with its line (``aria-describedby``): each deal analysed, then what was found, is
+    said there, in the menu's language, and not a second time above the tiles."""
+    store = Store(tmp_path / "progress.sqlite3")
+    for seed in range(2):
+        play_and_store(store, seed)
+    view = PuzzlesView("ru", store, lambda: None, backend="python")
+    seen: list[str] = []
+    view.panel.observe(lambda change: seen.append(str(mine_tile(view)["title"])), names="view")
+    assert view.panel.receive({"type": "button", "id": "mine"}) is not None
+    added = len(Progress(store.path).drills())
+    assert seen == ["Разбираем раздачу 1 из 2…", "Разбираем раздачу 2 из 2…",
+                    f"Новых задач из ваших партий: {added}."]
+    assert view.panel.view["lines"] == [], "said once, on the tile"
+    view.set_lang("en")
+    assert mine_tile(view)["title"] == f"New drills from your games: {added}."
+    view.open_rated()
+    view.leave()
+    assert mine_tile(view)["title"] == "The solver goes through the deals you played"
 
 
 def test_drills_come_from_regional_deals_too(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from ..ai.advice import Advice, Adviser
 from ..ai.context import last_deal_context
 from ..cards import Card, Suit
 from ..i18n import POINTS
+from ..seats import Seat
 from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .predeal_view import predeal_lines, predeal_pending
@@ -243,10 +244,23 @@ class PlayScreen:
             return
         session.call_trump(suit)
         self._drop_advice()
-        self.ui.status = (text("status_called", self.ui.lang, name=text("seat_S", self.ui.lang),
-                               suit=suit), "info")
+        self._called(LEARNER, suit)
         self._save()
         self._continue()
+
+    def _called(self, seat: Seat, suit: Suit) -> None:
+        """``seat`` named ``suit`` as trumps: the live region says so, as it says a card.  The
+        status line shows it while an AI player is to lead; once the learner is to act it says
+        so («Ваш заход: …»), and the trump badge keeps the suit."""
+        session = self.session
+        assert session is not None
+        words = text("status_called", self.ui.lang, name=text(f"seat_{seat.name}", self.ui.lang),
+                     suit=suit)
+        if session.ai_to_act:
+            self.ui.status = (words, "info")   # said as the status line changes
+        else:
+            self.ui.status = None
+            self.speaker.say(words)
 
     def _button(self, ident: str) -> None:
         session = self.session
@@ -425,12 +439,10 @@ class PlayScreen:
             self.ui.thinking, self.ui.progress = None, None
             action = session.ai_apply(seat, choice)
             if action.suit is not None:
-                self.ui.status = (text("status_called", self.ui.lang, suit=action.suit,
-                                       name=text(f"seat_{seat.name}", self.ui.lang)), "info")
+                self._called(seat, action.suit)
                 self._save()
             else:
-                if self.ui.status is not None and self.ui.status[1] != "info":
-                    self.ui.status = None
+                self.ui.status = None   # a card moves the table on: the status says who is next
                 if action.card is not None:
                     self.speaker.played(seat, action.card, self.ui.lang)
                 self._after_card(action.trick)

@@ -189,13 +189,20 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
               rating: float, errors: Sequence[str], note: str = "",
               reviews: ReviewStatus | None = None, now: float | None = None,
               kept: Sequence[PuzzleSet] = (),
-              answered: Mapping[str, Tally] | None = None) -> dict[str, Any]:
+              answered: Mapping[str, Tally] | None = None, mining: str = "") -> dict[str, Any]:
     """The menu panel: modes and sets as tiles, the theme filter, problems if any.
 
     The Review tile counts every puzzle on the review list (``reviews``; without it
     ``counts["review"]`` puzzles due now) and says when they are due; it opens whenever one waits.
     The sets opened from links and files (``kept``) come first, each saying how far the
-    learner got (``answered``: a :data:`Tally` by set id).
+    learner got (``answered``: a :data:`Tally` by set id).  The search for drills says how far
+    it got, then what it found (``mining``) on its own tile, in place of the tile's line of
+    explanation: the tile keeps the focus as the menu is drawn again, and a screen reader reads
+    the line out with it.
+
+    >>> menu_view({}, [], "en", theme="any", rating=1500, errors=[],
+    ...           mining="New drills from your games: 2.")["tiles"][3]["title"]
+    'New drills from your games: 2.'
     """
     answered = answered or {}
     if reviews is None:
@@ -212,7 +219,7 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
          "testid": "puzzles-drills", "icon": "✎", "title": _t("drills_hint", lang),
          "disabled": counts.get("drills", 0) == 0},
         {"id": "mine", "label": _t("mine", lang), "testid": "puzzles-mine", "icon": "⚙",
-         "title": _t("mine_hint", lang)},
+         "title": mining or _t("mine_hint", lang)},
     ]
     tiles[:0] = [{"id": f"open:{_tile_key(s.id)}", "label": s.title.get(lang),
                   "testid": f"puzzles-open-{_tile_key(s.id)}", "icon": "✉",
@@ -283,6 +290,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.memory = StudentSets(store)
         self.theme = "any"
         self.note: Shown | None = None
+        #: how far the search for drills got, or what it found: said on its tile
+        self.mining: Shown | None = None
         self.panel = PanelWidget(lang=self.lang)
         self.panel.on_command(self._command)
         # The bar above a puzzle or the dashboard: the way back to the menu, the language.
@@ -387,7 +396,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                                     rating=rating, errors=[e(self.lang) for e in self.errors],
                                     note=self.note(self.lang) if self.note else "",
                                     reviews=reviews, now=self.clock(), kept=kept,
-                                    answered=answered)
+                                    answered=answered,
+                                    mining=self.mining(self.lang) if self.mining else "")
         self.menu.children = (self.panel, self.upload)
         self.children = (self.style, self.menu)
 
@@ -425,7 +435,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def _play(self, queue: SetQueue | RatedQueue, *, set_id: str = "",
               sheet: ResultsSheet | None = None, given: Mapping[str, FirstAnswer] | None = None,
               send_results: bool = False) -> PuzzleWidget:
-        self.note = None
+        self.note = self.mining = None
         self.sheet = sheet
         self.player = PuzzlePlayer(queue, lang=self.lang, progress=self.progress, sheet=sheet,
                                    set_id=set_id, backend=self.backend, given=given,
@@ -516,20 +526,21 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.children = (self.style, self.dashboard)
 
     def find_drills(self) -> int:
-        """Mine the learner's finished deals not mined yet; returns how many drills were added."""
+        """Mine the learner's finished deals not mined yet; returns how many drills were added.
+        The search's tile says how far it got, deal by deal, then what it found."""
         mined = self.progress.mined_deals()
         stored = deals_from_store(self.store)
         deals = [d for d in stored if d.key not in mined]
         if not deals:
-            self.note = _said("no_new" if stored else "no_deals")
+            self.mining = _said("no_new" if stored else "no_deals")
             self.show_menu()
             return 0
         added = 0
         for number, deal in enumerate(deals, 1):
-            self.note = _said("mining", i=number, n=len(deals))
+            self.mining = _said("mining", i=number, n=len(deals))
             self.show_menu()
             added += self.progress.add_drills(deal.key, mine_deal(deal, backend=self.backend))
-        self.note = _said("mined", n=added)
+        self.mining = _said("mined", n=added)
         self.show_menu()
         return added
 

@@ -296,6 +296,22 @@ def read_received(name: str, content: bytes) -> Received:
                                                  name), content=content)
 
 
+_HEADING_STYLES = {2: "font-size:17px;margin:14px 0 2px;color:#1f6b4a",
+                  3: "font-size:15px;margin:12px 0 2px;color:inherit"}
+"""How the page's headings look: a part (``1. Собрать набор``) and a part of one (``Своя
+позиция``), as the panels' style sheet draws ``.kz-page h3`` and ``h4``."""
+
+
+def _heading(level: int, words: str) -> str:
+    """A heading of the page under the header's title (its ``h1``): a part of the page (level
+    2) or a part of one (level 3), so that a screen reader's list of headings skips no level.
+
+    >>> _heading(2, "1. Build a set")
+    '<h2 style="font-size:17px;margin:14px 0 2px;color:#1f6b4a">1. Build a set</h2>'
+    """
+    return f'<h{level} style="{_HEADING_STYLES[level]}">{html.escape(words)}</h{level}>'
+
+
 def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
                  description: str) -> None:
     """New words for a dropdown's choices, keeping the one chosen."""
@@ -502,7 +518,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         for child in self.children:
             key = getattr(child, "key", None)
             if key:
-                child.value = f"<h3>{html.escape(_t(key, lang))}</h3>"
+                child.value = _heading(2, _t(key, lang))
         self._word_choices()
         self._word_controls()
         self.refresh()
@@ -535,7 +551,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def _word_controls(self) -> None:
         """The headings, help, buttons and placeholders, in the screen's language."""
         lang = self.lang
-        self.own.value = f"<h4>{html.escape(_t('own', lang))}</h4>"
+        self.own.value = _heading(3, _t("own", lang))
         summary, points = HELP[lang]
         self.help.value = (f'<details data-testid="teacher-help"><summary>{html.escape(summary)}'
                            f'</summary><ul>{"".join(f"<li>{p}</li>" for p in points)}</ul>'
@@ -1023,8 +1039,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             box = w.HBox([label, button], layout=w.Layout(align_items="center"))
             box.add_class("kz-teacher-item")
             rows.append(box)
-        heading = w.HTML(f"<h4>{html.escape(_t('files_heading', lang))}</h4>")
-        self.files_box.children = (heading, *rows, self.clear_results)
+        title = w.HTML(_heading(3, _t("files_heading", lang)))
+        self.files_box.children = (title, *rows, self.clear_results)
 
     def _show_grades(self) -> None:
         lang, received = self.lang, self.inbox.files

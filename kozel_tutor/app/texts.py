@@ -287,6 +287,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "summary_won": {"en": "{team_NS} won the deal", "ru": "{team_NS} выиграли раздачу"},
     "summary_lost": {"en": "{team_EW} won the deal", "ru": "{team_EW} выиграли раздачу"},
     "summary_eggs": {"en": "Eggs: 60 each", "ru": "Яйца: по 60"},
+    # the head of the summary table's first column, over the rows' names
+    "col_summary": {"en": "Totals", "ru": "Итоги"},
     "row_points": {"en": "Card points", "ru": "Очки за карты"},
     "row_tricks": {"en": "Tricks", "ru": "Взятки"},
     "row_written": {"en": "Written", "ru": "Записано"},
@@ -416,6 +418,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "col_card": {"en": "Card", "ru": "Карта"},
     "col_points": {"en": "Points", "ru": "Очки"},
     "col_deal": {"en": "Deal", "ru": "Раздача"},
+    # a best card's row says so in words, as the puzzles' table does, not by bold alone
+    "review_best_mark": {"en": "{card} — best card", "ru": "{card} — лучший ход"},
     "deal_plus": {"en": "+{value} for us", "ru": "+{value} нам"},
     "deal_minus": {"en": "+{value} for them", "ru": "+{value} им"},
     "deal_eggs": {"en": "eggs", "ru": "яйца"},

@@ -45,6 +45,8 @@ from .variant_views import (
 __all__ = ["ReviewUi", "TableUi", "hint_available", "last_trick", "last_trick_words", "level_label",
            "outcome_text", "points_text", "table_view"]
 
+NBSP = "\u00a0"
+
 MODES = ("play", "predeal", "pause", "summary", "results", "review")
 """``predeal``: the "before the deal" panel waits for the learner before the first card."""
 
@@ -351,9 +353,7 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         if sum(result.tricks) == 0:
             title = text("summary_penalty", lang)
         return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
-                "table": {"head": ["", text("team_NS", lang), text("team_EW", lang)],
-                          "rows": rows},
-                "buttons": buttons}
+                "table": {"head": _summary_head(lang), "rows": rows}, "buttons": buttons}
     scores = session.score.scores
     rows = [
         {"cells": [text("row_points", lang), str(result.points[we]), str(result.points[they])]},
@@ -375,8 +375,12 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         if reason is not None:
             lines.append(reason)
     return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
-            "table": {"head": ["", text("team_NS", lang), text("team_EW", lang)], "rows": rows},
-            "buttons": buttons}
+            "table": {"head": _summary_head(lang), "rows": rows}, "buttons": buttons}
+
+
+def _summary_head(lang: str) -> list[Any]:
+    """The summary table's column heads: its rows' names, then the two sides."""
+    return [text("col_summary", lang), text("team_NS", lang), text("team_EW", lang)]
 
 
 def _home(ui: TableUi) -> list[dict[str, Any]]:
@@ -517,8 +521,12 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         played, is_best = alt.card == step.played, alt.card in best
         mark = "played-best" if played and is_best else "played" if played else \
             "best" if is_best else ""
-        rows.append({"cells": [{"card": alt.card.token, "text": alt.card.label(lang)},
-                               {"text": points, "strong": is_best}, deal_cell], "mark": mark})
+        label = alt.card.label(lang)
+        if is_best:   # on one line: in a narrow column the "your card" tag wraps, not the mark
+            label = text("review_best_mark", lang, card=label).replace(" ", NBSP)
+        card_cell = {"card": alt.card.token, "text": label}
+        rows.append({"cells": [card_cell, {"text": points, "strong": is_best}, deal_cell],
+                     "mark": mark})
     overlay["lines"] = lines
     overlay["legend"] = [text("review_explain", lang), text("review_explain_deal", lang),
                          text("review_explain_hint", lang)]
