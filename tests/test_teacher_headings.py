@@ -46,3 +46,14 @@ def test_the_headings_look_as_the_parts_and_sub_parts_did() -> None:
     styles = {words: attributes for _, words, attributes in headings(teacher_page("en"))}
     assert styles["1. Build a set"] == ' style="font-size:17px;margin:14px 0 2px;color:#1f6b4a"'
     assert styles["Files loaded"] == ' style="font-size:15px;margin:12px 0 2px;color:inherit"'
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_previewed_puzzles_title_is_an_h3_under_its_part(lang: str) -> None:
+    from kozel_tutor.app.teacher_preview import preview_html
+    from kozel_tutor.puzzles.model import load_catalogue
+
+    puzzle = load_catalogue()[0].puzzles[0]
+    found = [(level, words) for level, _, words in HEADING.findall(preview_html(puzzle, lang))]
+    assert [(int(level), html.unescape(words)) for level, words in found] == [
+        (3, puzzle.title.get(lang))]

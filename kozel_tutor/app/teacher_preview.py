@@ -49,6 +49,24 @@ def hands_lines(puzzle: Puzzle, lang: str) -> list[tuple[str, str]]:
     return lines
 
 
+_HEADING_STYLES = {2: "font-size:17px;margin:14px 0 2px;color:#1f6b4a",
+                  3: "font-size:15px;margin:12px 0 2px;color:inherit"}
+"""How the page's headings look: a part (``1. Собрать набор``) and a part of one (``Своя
+позиция``), as the panels' style sheet draws ``.kz-page h3`` and ``h4``."""
+
+
+def page_heading(level: int, words: str, testid: str = "") -> str:
+    """A heading of the page under the header's title (its ``h1``): a part of the page (level
+    2) or a part of one (level 3), so that a screen reader's list of headings skips no level.
+
+    >>> page_heading(2, "1. Build a set")
+    '<h2 style="font-size:17px;margin:14px 0 2px;color:#1f6b4a">1. Build a set</h2>'
+    """
+    test = f' data-testid="{testid}"' if testid else ""
+    return (f'<h{level}{test} style="{_HEADING_STYLES[level]}">{html.escape(words)}'
+            f'</h{level}>')
+
+
 def preview_html(puzzle: Puzzle, lang: str) -> str:
     """The puzzle for the teacher to look at: what the student reads, every hand, the answer."""
     esc = html.escape
@@ -57,7 +75,7 @@ def preview_html(puzzle: Puzzle, lang: str) -> str:
     hints = "".join(f"<li>{esc(hint.get(lang))}</li>" for hint in puzzle.hints)
     trump = t("pv_trump", lang, suit=puzzle.position.trump.name_in(lang))
     answer = t("pv_answer", lang, cards=answer_label(puzzle, lang))
-    parts = [f'<h4 data-testid="teacher-preview-title">{esc(puzzle.title.get(lang))}</h4>',
+    parts = [page_heading(3, puzzle.title.get(lang), "teacher-preview-title"),
              f'<p class="kz-teacher-item-meta">{esc(puzzle_meta(puzzle, lang))}</p>',
              f"<p>{esc(puzzle.story.get(lang))}</p>",
              f'<ul aria-label="{esc(t("pv_hands", lang))}">{hands}</ul>',

@@ -98,7 +98,7 @@ from ..widgets.file_button import ChosenFile, FileButton
 from .screens import LanguageSwitch, lang_button, wbutton
 from .store import Store
 from .teacher_draft import DRAFT, DraftKeeper
-from .teacher_preview import preview_html, puzzle_meta
+from .teacher_preview import page_heading, preview_html, puzzle_meta
 from .teacher_texts import HELP
 from .teacher_texts import t as _t
 
@@ -294,22 +294,6 @@ def read_received(name: str, content: bytes) -> Received:
         reason = {"en": f"{type(exc).__name__}: {exc}", "ru": "непредвиденная ошибка"}
         return Received(name, error=PuzzleError([PuzzleProblem("cannot_read", reason=reason)],
                                                  name), content=content)
-
-
-_HEADING_STYLES = {2: "font-size:17px;margin:14px 0 2px;color:#1f6b4a",
-                  3: "font-size:15px;margin:12px 0 2px;color:inherit"}
-"""How the page's headings look: a part (``1. Собрать набор``) and a part of one (``Своя
-позиция``), as the panels' style sheet draws ``.kz-page h3`` and ``h4``."""
-
-
-def _heading(level: int, words: str) -> str:
-    """A heading of the page under the header's title (its ``h1``): a part of the page (level
-    2) or a part of one (level 3), so that a screen reader's list of headings skips no level.
-
-    >>> _heading(2, "1. Build a set")
-    '<h2 style="font-size:17px;margin:14px 0 2px;color:#1f6b4a">1. Build a set</h2>'
-    """
-    return f'<h{level} style="{_HEADING_STYLES[level]}">{html.escape(words)}</h{level}>'
 
 
 def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
@@ -518,7 +502,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         for child in self.children:
             key = getattr(child, "key", None)
             if key:
-                child.value = _heading(2, _t(key, lang))
+                child.value = page_heading(2, _t(key, lang))
         self._word_choices()
         self._word_controls()
         self.refresh()
@@ -551,7 +535,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def _word_controls(self) -> None:
         """The headings, help, buttons and placeholders, in the screen's language."""
         lang = self.lang
-        self.own.value = _heading(3, _t("own", lang))
+        self.own.value = page_heading(3, _t("own", lang))
         summary, points = HELP[lang]
         self.help.value = (f'<details data-testid="teacher-help"><summary>{html.escape(summary)}'
                            f'</summary><ul>{"".join(f"<li>{p}</li>" for p in points)}</ul>'
@@ -1039,7 +1023,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             box = w.HBox([label, button], layout=w.Layout(align_items="center"))
             box.add_class("kz-teacher-item")
             rows.append(box)
-        title = w.HTML(_heading(3, _t("files_heading", lang)))
+        title = w.HTML(page_heading(3, _t("files_heading", lang)))
         self.files_box.children = (title, *rows, self.clear_results)
 
     def _show_grades(self) -> None:

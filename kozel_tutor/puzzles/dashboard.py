@@ -226,8 +226,8 @@ def dashboard_html(progress: Progress, lang: str = "en", *, now: float | None = 
                       x_labels=[str(i) for i in range(len(history))],
                       x_title=_w("rating_axis", lang))
     return (f'{_STYLE}<div class="kz-dashboard" data-testid="dashboard">'
-            f'<p class="kz-dash-rating" data-testid="dashboard-rating">'
-            f'{escape(_w("rating_line", lang, rating=shown, rd=spread))}</p>'
+            f'<h2 class="kz-dash-rating" data-testid="dashboard-rating">'
+            f'{escape(_w("rating_line", lang, rating=shown, rd=spread))}</h2>'
             f'<p class="kz-dash-note">{escape(_w("rating_note", lang, rating=shown, rd=spread))}'
             f'</p><p data-testid="dashboard-counts">{escape(counts)}</p>'
             f'<div class="kz-dash-charts">{chart}{line}</div>'
