@@ -3,21 +3,40 @@
 matplotlib is not a dependency: two chart kinds (horizontal bars, a line) are a few dozen lines
 of SVG, render crisply in notebooks, Voila and exported HTML, and need nothing installed.
 
+Each chart is an image with a name that says what it shows in figures (its ``<title>``: the
+bars' values; the line's count, first and last, lowest and highest values), and a line's
+``<desc>`` lists every value: what a screen reader reads, and a tooltip.  The words are in
+``lang``, or, when it is not given, in the language of the chart's title (Cyrillic: Russian).
+
 >>> svg = bar_chart(["duck", "endplay"], [75.0, 20.0], title="Solved, %", maximum=100)
 >>> svg.startswith("<svg") and "duck" in svg
 True
+>>> chart_name(svg)
+'Solved, %: duck 75, endplay 20.'
 >>> line = line_chart([1500, 1650, 1525], x_labels=["0", "1", "2"], x_title="Attempt")
 >>> "Attempt" in line and ">1650<" in line and ">1525<" in line
 True
+>>> chart_name(line_chart([1500, 1650, 1525], title="Рейтинг"))
+'Рейтинг: 3 значения, первое 1500, последнее 1525, наименьшее 1500, наибольшее 1650.'
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
-from html import escape
+from html import escape, unescape
 
-__all__ = ["bar_chart", "line_chart"]
+from ..i18n import Noun, pick
+
+__all__ = ["bar_chart", "chart_name", "line_chart"]
+
+_WORDS = {
+    "none": {"ru": "нет данных", "en": "no data"},
+    "summary": {"ru": "{n}, первое {first}, последнее {last}, наименьшее {low}, наибольшее {high}",
+                "en": "{n}, first {first}, last {last}, lowest {low}, highest {high}"},
+}
+_VALUES = Noun(("value", "values"), ("значение", "значения", "значений"))
 
 _FONT = "font-family=\"system-ui, 'DejaVu Sans', sans-serif\""
 # as wide as the page lets it be, never wider than drawn
@@ -28,16 +47,19 @@ _LINE = "#1560bd"
 
 def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = "",
               maximum: float | None = None, unit: str = "", width: int = 520,
-              label_width: int = 170) -> str:
-    """Horizontal bars, one per label, with the value written at the end of each bar."""
+              label_width: int = 170, lang: str | None = None) -> str:
+    """Horizontal bars, one per label, with the value written at the end of each bar (and in
+    the chart's name)."""
     if len(labels) != len(values):
         raise ValueError("bar_chart needs one value per label")
     row, left, top = 22, label_width, 28 if title else 8
     height = top + row * max(1, len(labels)) + 8
     top_value = maximum if maximum is not None else max([*values, 1e-9])
     span = width - left - 60
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" class="kz-chart" {_FIT}>']
+    language = _lang(lang, title)
+    bars = ", ".join(f"{label} {value:.0f}{unit}" for label, value in zip(labels, values,
+                                                                           strict=True))
+    parts = [_open(width, height, _named(title, bars or pick(_WORDS, "none", language)))]
     if title:
         parts.append(f'<text x="4" y="18" {_FONT} font-size="14" font-weight="600">'
                      f'{escape(title)}</text>')
@@ -57,17 +79,23 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = ""
 
 
 def line_chart(values: Sequence[float], *, title: str = "", width: int = 520,
-               height: int = 180, x_labels: Sequence[str] = (), x_title: str = "") -> str:
+               height: int = 180, x_labels: Sequence[str] = (), x_title: str = "",
+               lang: str | None = None) -> str:
     """A line through ``values`` (one point per step): the lowest and highest values on the
     left, the last one by its dot, and along the foot ``x_labels`` (one per value, a few of
-    them written when there are many) over the axis' name ``x_title``."""
+    them written when there are many) over the axis' name ``x_title``.  Its name sums the
+    values up; its description lists them all (with their ``x_labels``)."""
     if x_labels and len(x_labels) != len(values):
         raise ValueError("line_chart needs one x label per value")
     foot = (16 if x_labels else 0) + (16 if x_title else 0)
     left, right, top, bottom = 48, 44, 28 if title else 8, 12 + foot
     height += foot
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" class="kz-chart" {_FIT}>']
+    language = _lang(lang, title)
+    parts = [_open(width, height, _named(title, _line_summary(values, language)))]
+    if values:
+        listed = ", ".join(f"{x} — {v:.0f}" if x_labels else f"{v:.0f}"
+                           for x, v in zip(x_labels or [""] * len(values), values, strict=True))
+        parts.append(f"<desc>{escape(_named(x_title, listed))}</desc>")
     if title:
         parts.append(f'<text x="4" y="18" {_FONT} font-size="14" font-weight="600">'
                      f'{escape(title)}</text>')
@@ -110,3 +138,38 @@ def line_chart(values: Sequence[float], *, title: str = "", width: int = 520,
                          f'{_FONT} font-size="11">{escape(label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def chart_name(svg: str) -> str:
+    """The name a chart made here is read by (the text of its ``<title>``), "" when it has none."""
+    found = re.search(r"<title>(.*?)</title>", svg, re.S)
+    return unescape(found.group(1)) if found else ""
+
+
+def _open(width: int, height: int, name: str) -> str:
+    """The chart's ``<svg>``, an image named by its first child, ``<title>``."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+            f'width="{width}" height="{height}" role="img" class="kz-chart" {_FIT}>'
+            f"<title>{escape(name)}</title>")
+
+
+def _named(title: str, figures: str) -> str:
+    """``title: figures.``, or the figures alone under no title."""
+    text = f"{title}: {figures}" if title else figures[:1].upper() + figures[1:]
+    return text if text.endswith(".") else f"{text}."
+
+
+def _line_summary(values: Sequence[float], lang: str) -> str:
+    """How many values, the first and the last, the lowest and the highest."""
+    if not values:
+        return pick(_WORDS, "none", lang)
+    return pick(_WORDS, "summary", lang, n=_VALUES(len(values)).in_lang(lang),
+                first=f"{values[0]:.0f}", last=f"{values[-1]:.0f}",
+                low=f"{min(values):.0f}", high=f"{max(values):.0f}")
+
+
+def _lang(lang: str | None, title: str) -> str:
+    """``lang``, or when it is not given the language the title is written in."""
+    if lang is not None:
+        return "ru" if lang == "ru" else "en"
+    return "ru" if re.search("[а-яА-ЯёЁ]", title) else "en"

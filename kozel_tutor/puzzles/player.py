@@ -15,7 +15,10 @@ answer comes first, and an answered puzzle met on the way is shown as it was ans
 again solves it once more without changing that answer).
 
 The browser sends ``{"type": "play", "card": "QC"}``, ``{"type": "hint"}``, ``{"type":
-"retry"}`` and ``{"type": "next"}``; each is checked against the screen it was sent from.
+"retry"}`` and ``{"type": "next"}``; each is checked against the screen it was sent from.  The
+view also says the keys for what is on screen (``keys``) and what a screen reader is to hear
+(``spoken``: the position of each puzzle put on screen, each hint, the verdict; numbered, so
+that each is read out once), and each card of the line has its words (``said``).
 
 >>> from kozel_tutor.puzzles.model import load_catalogue
 >>> player = PuzzlePlayer(SetQueue([]), lang="en")
@@ -30,7 +33,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..cards import Card, CardError, CardSet, parse_card
 from ..i18n import plural_ru
@@ -46,6 +49,9 @@ from .variants import goal_text, variant_label
 from .verify import QUICK_CARDS, GoalCheck, analyse, legal_cards, line_after, quick_to_check
 
 __all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
+
+_Said = Literal["position", "hint", "verdict", "empty"]
+"""The last thing the screen said (read out through the widget's live region)."""
 
 FULL_ANALYSIS_CARDS = QUICK_CARDS
 """Above this many cards in hand the per-card analysis needs the native solver."""
@@ -92,6 +98,16 @@ _LABELS = {
     # while the puzzle is unsolved its title does not give the theme away
     "title_ending": {"ru": "Концовка: {n} {cards}", "en": "Ending: {n} cards"},
     "title_opening": {"ru": "Первый ход", "en": "Opening lead"},
+    "why": {"ru": "Пояснение", "en": "Explanation"},
+    # the keys line beside the buttons (the same keys work in the Russian layout: р, т, к)
+    "keys_solve": {"ru": "Клавиши: Tab — выбрать карту, Enter — сыграть её, H — подсказка.",
+                   "en": "Keys: Tab chooses a card, Enter plays it, H asks for a hint."},
+    "keys_answered": {"ru": "Клавиши: N — следующая задача, R — ещё раз.",
+                      "en": "Keys: N opens the next puzzle, R tries again."},
+    "keys_line": {"ru": "Клавиши: N — следующая задача, R — ещё раз, → — следующая карта "
+                        "розыгрыша.",
+                  "en": "Keys: N opens the next puzzle, R tries again, → shows the next card "
+                        "of the line."},
 }
 
 
@@ -249,11 +265,17 @@ class PuzzlePlayer:
         self.given = dict(given or {})
         self.answered: list[tuple[str, bool]] = []
         self._listeners: list[Callable[[], None]] = []
+        self.said = 0
+        """How many things the screen has had to say (each new one is read out: see
+        :meth:`view`'s ``spoken``)."""
+        self._saying: _Said = "empty"
         self._resume()
         self.attempt: _Attempt | None = None
         puzzle = queue.next()
         if puzzle is not None:
             self._begin(puzzle)
+        else:
+            self._say("empty")
 
     def _resume(self) -> None:
         """Count the set's puzzles answered before and start at the first without an answer
@@ -308,10 +330,12 @@ class PuzzlePlayer:
             return True
         if kind == "hint" and attempt.chosen is None and attempt.hints < len(attempt.puzzle.hints):
             attempt.hints += 1
+            self._say("hint")
             self._changed()
             return True
         if kind == "retry" and attempt.chosen is not None:
             self.attempt = self._start(attempt.puzzle, first=False)
+            self._say("position")
             self._changed()
             return True
         if kind == "next" and attempt.chosen is not None:
@@ -354,6 +378,7 @@ class PuzzlePlayer:
                 attempt.check, attempt.reports = self._analyse(attempt.puzzle, card)
             finally:
                 self.thinking = False
+        self._say("verdict")
         self._changed()
 
     def advance(self) -> None:
@@ -361,13 +386,21 @@ class PuzzlePlayer:
         self.attempt = None
         if puzzle is not None:
             self._begin(puzzle)
+        else:
+            self._say("empty")
         self._changed()
+
+    def _say(self, what: _Said) -> None:
+        """Something new for the screen to read out: the view's ``spoken`` says it."""
+        self.said += 1
+        self._saying = what
 
     def _begin(self, puzzle: Puzzle) -> None:
         """Put ``puzzle`` on screen: to solve, or as it was answered before (``given``)."""
         self.attempt = attempt = self._start(puzzle)
         given = self.given.get(puzzle.id)
         if given is None:
+            self._say("position")
             return
         attempt.first = attempt.rates = False
         attempt.restored = True
@@ -411,7 +444,8 @@ class PuzzlePlayer:
             if self.answered and self.send_results:
                 text += " " + _label("send", lang)
             return {**base, "phase": "empty", "message": text, "summary": {
-                "right": right, "total": len(self.answered)}}
+                "right": right, "total": len(self.answered)},
+                "spoken": {"n": self.said, "text": text}}
         puzzle = attempt.puzzle
         position = puzzle.position
         learner = position.to_move
@@ -472,7 +506,25 @@ class PuzzlePlayer:
         }
         if solved:
             view.update(self._feedback_view(attempt, lang))
+        view["keys"] = _keys_line(view, lang)
+        view["spoken"] = {"n": self.said, "text": self._spoken(view, lang)}
         return view
+
+    def _spoken(self, view: Mapping[str, Any], lang: str) -> str:
+        """What the screen reads out for the last thing said: the position of a puzzle put on
+        screen, the hint just taken, or the verdict (for an answer from before, after the
+        position)."""
+        attempt = self.attempt
+        assert attempt is not None
+        if self._saying == "hint" and view["hints"]:
+            n = len(view["hints"])
+            return f"{say('hint_unrated', lang, n=n)}: {view['hints'][-1]}"
+        position = _position_said(view, attempt.puzzle, lang)
+        feedback = view["feedback"]
+        if self._saying != "verdict" or feedback is None:
+            return position
+        verdict = _sentences(feedback["text"], view["note"])
+        return _sentences(position, verdict) if attempt.restored else verdict
 
     def _feedback_view(self, attempt: _Attempt, lang: str) -> dict[str, Any]:
         puzzle = attempt.puzzle
@@ -518,15 +570,51 @@ class PuzzlePlayer:
         view_line = chosen_report.to_view(check, lang)
         out["line"] = {
             "title": _label("line_best" if correct else "line_miss", lang),
-            "tricks": [{**t,
-                        "plays": [{**p, "seat": _screen_seat(Seat[p["seat"]], learner)}
-                                  for p in t["plays"]],
-                        "winner": _screen_seat(Seat[t["winner"]], learner),
-                        "caption": _label("trick_to", lang, who=t["winner_who"],
-                                          points=points_phrase(t["points"], lang))}
-                       for t in view_line["tricks"]],
+            "tricks": [_line_trick(t, learner, lang) for t in view_line["tricks"]],
         }
         return out
+
+
+def _line_trick(trick: Mapping[str, Any], learner: Seat, lang: str) -> dict[str, Any]:
+    """One trick of the line as the widget draws it (seats where the screen has them) and reads
+    it out, card by card (``said``: "Partner: ace of spades.") and as it is taken."""
+    caption = _label("trick_to", lang, who=trick["winner_who"],
+                     points=points_phrase(trick["points"], lang))
+    plays = [{**p, "seat": _screen_seat(Seat[p["seat"]], learner),
+              "said": _sentences(f"{_capital(p['who'])}: {parse_card(p['card']).name_in(lang)}")}
+             for p in trick["plays"]]
+    return {**trick, "plays": plays, "winner": _screen_seat(Seat[trick["winner"]], learner),
+            "caption": caption, "said": _sentences(_capital(caption))}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _keys_line(view: Mapping[str, Any], lang: str) -> str:
+    """The puzzle's keys for what is on screen: to play a card and take a hint while solving
+    (nothing to add once the hints are used up), the next puzzle and a retry after an answer,
+    and the line's next card when there is a line."""
+    if view["phase"] == "solve":
+        return _label("keys_solve", lang) if view["hint_button"] else ""
+    return _label("keys_line" if view["line"] else "keys_answered", lang)
+
+
+def _sentences(*parts: str) -> str:
+    """``parts`` read as sentences: each ends with a full stop unless it has its own mark;
+    empty parts are left out."""
+    return " ".join(p if p.endswith((".", "!", "?", "…")) else f"{p}."
+                    for p in (part.strip() for part in parts) if p)
+
+
+def _position_said(view: Mapping[str, Any], puzzle: Puzzle, lang: str) -> str:
+    """The puzzle on screen as it is read out: its title, story, goal (when the story does not
+    say it) and trumps (its number is on screen, beside the title)."""
+    header = view["header"]
+    goal = "" if header["goal"] in header["story"] else (
+        f"{_label('goal', lang)}: {header['goal']}")
+    trumps = f"{_label('trump', lang)}: {puzzle.position.trump.name_in(lang)}"
+    return _sentences(header["title"], header["story"], goal, trumps)
 
 
 def _hint_button(attempt: _Attempt, lang: str) -> str:

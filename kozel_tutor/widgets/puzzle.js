@@ -1,12 +1,20 @@
 // The puzzle player. Draws Python's view (model "view") and sends back what the learner does:
 // {type: "play", card}, {type: "hint"}, {type: "retry"}, {type: "next"}.
 // Whether a card is right, and every value shown, comes from Python; the only local state is
-// how far the learner has stepped through the line of play.
+// how far the learner has stepped through the line of play.  Beside what is drawn anew at each
+// change, one live region is never redrawn: it reads out Python's words (view.spoken: the
+// position of a puzzle put on screen, a hint, the verdict) and each card of the line stepped to.
 
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-puzzle-root");
     root.tabIndex = -1;
+    const content = el("div", "kz-puzzle-content");
+    const spoken = el("div", "kz-puzzle-spoken");
+    spoken.dataset.testid = "puzzle-spoken";
+    spoken.setAttribute("role", "log");
+    spoken.setAttribute("aria-live", "polite");
+    root.append(content, spoken);
     host.append(root);
     const send = (msg) => model.send(msg);
     let shownCards = 0;   // cards of the line revealed so far (local presentation state)
@@ -96,11 +104,53 @@ export default {
       return box;
     }
 
+    // A new line in the live region is read out; the last few stay (for a look back).
+    function say(text) {
+      if (!text) return;
+      spoken.append(el("p", "", text));
+      while (spoken.childElementCount > 4) spoken.firstElementChild.remove();
+    }
+
+    // Python's next words, once each; the first, as the widget appears, a moment later (a live
+    // region is heard only once it is on the page), unless newer words come first
+    let spokenN = null;
+    let firstWords = null;
+    function sayView(view) {
+      if (!view.spoken || view.spoken.n === spokenN) return;
+      const first = spokenN === null;
+      spokenN = view.spoken.n;
+      clearTimeout(firstWords);
+      if (first) firstWords = setTimeout(() => say(view.spoken.text), 300);
+      else say(view.spoken.text);
+    }
+
+    // What the cards of the line from the from-th to the to-th (not counting those already on the
+    // table) say, with each trick they complete.
+    function lineSaid(line, from, to) {
+      const said = [];
+      let k = 0;
+      for (const trick of line.tricks) {
+        for (const play of trick.plays) {
+          if (play.shown) continue;
+          if (k >= from && k < to) {
+            said.push(play.said);
+            if (play === trick.plays[trick.plays.length - 1]) said.push(trick.said);
+          }
+          k++;
+        }
+      }
+      return said.join(" ");
+    }
+
     function drawTable(view) {
       const table = el("table", "kz-grid kz-puzzle-table");
       table.dataset.testid = "puzzle-values";
       const head = el("tr");
-      for (const h of [view.labels.cards, view.labels.points, view.labels.result, ""]) head.append(el("th", "", h));
+      for (const h of [view.labels.cards, view.labels.points, view.labels.result, view.labels.why]) {
+        const th = el("th", "", h);
+        th.scope = "col";
+        head.append(th);
+      }
       const thead = el("thead");
       thead.append(head);
       table.append(thead);
@@ -165,10 +215,16 @@ export default {
         box.append(row);
         if (visible.length < trick.plays.length) break;
       }
+      const stepTo = (n) => {
+        const from = shownCards;
+        shownCards = Math.min(total, n);
+        draw();
+        say(lineSaid(line, from, shownCards));
+      };
       const nav = el("div", "kz-puzzle-nav");
-      nav.append(button(view.labels.step, "puzzle-step", () => { shownCards = Math.min(total, shownCards + 1); draw(); },
+      nav.append(button(view.labels.step, "puzzle-step", () => stepTo(shownCards + 1),
                         { disabled: shownCards >= total, key: "ArrowRight" }));
-      nav.append(button(view.labels.all, "puzzle-step-all", () => { shownCards = total; draw(); },
+      nav.append(button(view.labels.all, "puzzle-step-all", () => stepTo(total),
                         { disabled: shownCards >= total }));
       box.append(nav);
       return box;
@@ -182,15 +238,16 @@ export default {
       const view = model.get("view");
       if (!view || !view.labels) return;
       const focused = focusBefore(root);
-      root.replaceChildren();
+      content.replaceChildren();
       root.lang = view.lang;
       pageLang(view.lang);
       root.dataset.phase = view.phase;
       if (view.phase === "empty") {
         const done = el("div", "kz-puzzle-empty", view.message);
         done.dataset.testid = "puzzle-empty";
-        root.append(done);
+        content.append(done);
         restoreFocus(root, focused);
+        sayView(view);
         return;
       }
       const top = el("div", "kz-puzzle-top");
@@ -205,46 +262,50 @@ export default {
       for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
         if (text) top.append(el("span", "kz-badge", text));
       }
-      root.append(top);
-      root.append(el("p", "kz-puzzle-story", view.header.story));
+      content.append(top);
+      content.append(el("p", "kz-puzzle-story", view.header.story));
       const goal = el("div", "kz-puzzle-goal");
       goal.append(el("strong", "", view.labels.goal + ": "), document.createTextNode(view.header.goal));
       goal.dataset.testid = "puzzle-goal";
-      root.append(goal, drawFelt(view), drawPlayed(view));
+      content.append(goal, drawFelt(view), drawPlayed(view));
 
       if (view.hints.length) {
         const hints = el("ol", "kz-puzzle-hints");
         hints.dataset.testid = "puzzle-hints";
         for (const h of view.hints) hints.append(el("li", "", h));
-        root.append(hints);
+        content.append(hints);
       }
       if (view.thinking) {
         const busy = el("div", "kz-puzzle-thinking", view.labels.thinking);
         busy.setAttribute("role", "status");
         busy.dataset.testid = "puzzle-thinking";
-        root.append(busy);
+        content.append(busy);
       }
       if (view.feedback) {
         const fb = el("div", "kz-puzzle-feedback " + (view.feedback.correct ? "kz-right" : "kz-wrong"), view.feedback.text);
         fb.dataset.testid = "puzzle-feedback";
-        fb.dataset.correct = String(view.feedback.correct);
-        fb.setAttribute("role", "status");
-        fb.setAttribute("aria-live", "polite");
-        root.append(fb);
-        if (view.feedback.themes) root.append(drawThemes(view));
+        fb.dataset.correct = String(view.feedback.correct);   // read out by the live region
+        content.append(fb);
+        if (view.feedback.themes) content.append(drawThemes(view));
       }
-      if (view.note) root.append(el("p", "kz-puzzle-note", view.note));
+      if (view.note) content.append(el("p", "kz-puzzle-note", view.note));
 
-      // the buttons right under the verdict, above the long table and line
+      // the buttons right under the verdict, above the long table and line; the puzzle's keys
+      // beside them, where they take no room of their own
       const nav = el("div", "kz-puzzle-nav");
+      if (view.keys) {
+        const keys = el("p", "kz-puzzle-keys", view.keys);
+        keys.dataset.testid = "puzzle-keys";
+        nav.append(keys);
+      }
       if (view.hint_button) nav.append(button(view.hint_button, "puzzle-hint", () => send({ type: "hint" }), { key: "h" }));
       if (view.phase !== "solve") {
         nav.append(button(view.labels.retry, "puzzle-retry", () => send({ type: "retry" }), { key: "r" }));
         nav.append(button(view.labels.next, "puzzle-next", () => send({ type: "next" }), { primary: true, key: "n" }));
       }
-      root.append(nav);
-      if (view.cards_table.length) root.append(drawTable(view));
-      if (view.line) root.append(drawLine(view));
+      content.append(nav);
+      if (view.cards_table.length) content.append(drawTable(view));
+      if (view.line) content.append(drawLine(view));
       // the verdict of a card just played comes into sight with its buttons (on a laptop
       // screen it would open below the window)
       if (view.feedback && shownPhase === "solve") nav.scrollIntoView({ block: "nearest" });
@@ -252,6 +313,7 @@ export default {
       // The same control if it is still there; else, on a new puzzle, its first card to play (or
       // the Hint button), after an answer, Next (or Retry, or the line's steps).
       restoreFocus(root, focused, firstControls(view));
+      sayView(view);
     }
 
     // The puzzle's keys: h hint, n next, r retry (the same keys in the Russian layout, р т к, and
