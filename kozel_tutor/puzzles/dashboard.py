@@ -218,13 +218,13 @@ def dashboard_html(progress: Progress, lang: str = "en", *, now: float | None = 
     grouped = _by_theme(frame)
     chart = bar_chart([THEMES[str(t)].name.get(lang) for t in grouped.index],
                       [100 * float(v) for v in grouped["solved"]], title=_w("by_theme", lang),
-                      maximum=100, unit="%", width=400, label_width=150)
+                      maximum=100, unit="%", width=400, label_width=150, lang=lang)
     rated = frame[frame["rated"] == 1]
     history = [float(rated["learner_before"].iloc[0])] if len(rated) else []
     history += [float(v) for v in rated["learner_after"]]
     line = line_chart(history, title=_w("rating", lang), width=400,
                       x_labels=[str(i) for i in range(len(history))],
-                      x_title=_w("rating_axis", lang))
+                      x_title=_w("rating_axis", lang), lang=lang)
     return (f'{_STYLE}<div class="kz-dashboard" data-testid="dashboard">'
             f'<h2 class="kz-dash-rating" data-testid="dashboard-rating">'
             f'{escape(_w("rating_line", lang, rating=shown, rd=spread))}</h2>'

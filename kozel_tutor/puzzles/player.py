@@ -97,7 +97,7 @@ _LABELS = {
     "best": {"ru": "лучший ход", "en": "best card"},
     # while the puzzle is unsolved its title does not give the theme away
     "title_ending": {"ru": "Концовка: {n} {cards}", "en": "Ending: {n} cards"},
-    "title_opening": {"ru": "Первый ход", "en": "Opening lead"},
+    "title_opening": {"ru": "Первый заход", "en": "Opening lead"},
     "why": {"ru": "Пояснение", "en": "Explanation"},
     # the keys line beside the buttons (the same keys work in the Russian layout: р, т, к)
     "keys_solve": {"ru": "Клавиши: Tab — выбрать карту, Enter — сыграть её, H — подсказка.",

@@ -1088,11 +1088,13 @@ def _set_html(part: SetGrades, lang: str) -> str:
     ranked = part.students
     by_student = bar_chart([str(s) for s in ranked.index],
                            [0.0 if pd.isna(v) else float(v) for v in ranked["score"]],
-                           title=_words("chart_students", lang), maximum=100, unit="%")
+                           title=_words("chart_students", lang), maximum=100, unit="%",
+                           lang=lang)
     answered = part.puzzles[part.puzzles["students"] > 0]   # a percent of no answers: none
     by_puzzle = bar_chart([_short(part.label(str(p), lang)) for p in answered.index],
                           [0.0 if pd.isna(v) else float(v) for v in answered["percent"]],
-                          title=say("gb_chart_puzzles", lang), maximum=100, unit="%")
+                          title=say("gb_chart_puzzles", lang), maximum=100, unit="%",
+                          lang=lang)
     size = _words("set_size", lang, students=len(ranked), total=part.total)
     parts = [f'<section class="kz-gradebook-set" data-testid="gradebook-set" '
              f'data-set="{html.escape(part.set_id)}">'
