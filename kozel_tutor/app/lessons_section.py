@@ -18,7 +18,8 @@ __all__ = ["open_lessons", "warm_lessons"]
 def open_lessons(ctx: SectionContext) -> Any:
     from .lessons_view import LessonsView
 
-    return LessonsView(ctx.lang, ctx.store, ctx.go_home, open_section=ctx.open_section)
+    return LessonsView(ctx.lang, ctx.store, ctx.go_home, open_section=ctx.open_section,
+                       on_lang=ctx.toggle_lang)
 
 
 def warm_lessons() -> None:

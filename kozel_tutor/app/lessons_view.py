@@ -106,11 +106,13 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
     children: tuple[Any, ...]
 
     def __init__(self, lang: str, store: Store, go_home: Callable[[], None], *,
-                 open_section: Callable[[str], None] | None = None, **kwargs: Any) -> None:
+                 open_section: Callable[[str], None] | None = None,
+                 on_lang: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.lang = lang
         self.go_home = go_home
         self.open_section = open_section
+        self.on_lang = on_lang
         self.progress = LessonProgress(store.path)
         self.panel = PanelWidget(lang=lang)
         self.panel.on_command(self._command)
@@ -159,6 +161,7 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self.lesson_widget.exit_label = _t("list", self.lang)
         self.lesson_widget.on_exit(self.show_list)
         player.on_change(lambda: self._show_lesson(player))
+        player.on_lang(self._lesson_lang)
         self._show_lesson(player)
         return self.lesson_widget
 
@@ -174,6 +177,12 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
     def _show(self, *widgets: Any) -> None:
         if tuple(self.children) != widgets:
             self.children = widgets
+
+    def _lesson_lang(self, lang: str) -> None:
+        """The lesson's own language button was pressed: the whole app switches (``on_lang``,
+        the app's switch), so the next lesson and every screen speak it too."""
+        if lang != self.lang and self.on_lang is not None:
+            self.on_lang()
 
     def set_lang(self, lang: str) -> None:
         """Called by the app when the learner switches language."""
