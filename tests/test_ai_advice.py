@@ -86,7 +86,7 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
                                 points="70.0"), (CandidateStats(ace, 1.0, 70.4, 24),))
     reasons = _reasons(rule, best)
     assert reasons[0] == rule.reason and len(reasons) == 2
-    assert reasons[1].text("en") == ("Over 24 possible layouts of the hidden cards, with this "
+    assert reasons[1].text("en") == ("Over 24 sampled layouts of the hidden cards, with this "
                                      "card your side ends the deal with 70 card points on "
                                      "average; on the match score, on average your side writes "
                                      "1.0 more than the opponents.")
@@ -166,7 +166,7 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     best = Decision(ace, None, (_stats(ace, [(2.0, 85.0)]),))
     en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
     assert "brings" not in en and "приносит" not in ru
-    assert en == ("Over 1 possible layout of the hidden cards, with this card your side ends the "
+    assert en == ("Over 1 sampled layout of the hidden cards, with this card your side ends the "
                   "deal with 85 card points on average; on the match score, on average your side "
                   "writes 2.0 more than the opponents.")
     assert "В среднем с этой картой у вашей стороны к концу раздачи 85 очков" in ru

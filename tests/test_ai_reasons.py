@@ -265,10 +265,10 @@ def test_the_russian_reasons_use_the_apps_terms() -> None:
     # the deal's figure is the match score's, a deal on average
     best = reason("best_expected_score", layouts=layouts_count(24), card=ace,
                   score=Number(-0.9, sign=True))
-    assert best.text("ru") == ("В 24 возможных раскладах скрытых карт лучше всего туз червей: "
+    assert best.text("ru") == ("В 24 случайных раскладах скрытых карт лучше всего туз червей: "
                                "по счёту партии это в среднем −0,9 за раздачу в пользу вашей "
                                "стороны.")
-    assert best.text("en") == ("Over 24 possible layouts of the hidden cards, the ace of hearts "
+    assert best.text("en") == ("Over 24 sampled layouts of the hidden cards, the ace of hearts "
                                "scores best: on average -0.9 a deal on the match score in your "
                                "side's favour.")
 

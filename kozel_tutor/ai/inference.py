@@ -6,7 +6,8 @@ the other side wins, they feed points to their partner's trick, and the caller o
 suit holds a hand strong in it.  :func:`log_likelihood` scores a layout by how well a simple soft
 model of those habits explains every card the others have played (and the trump call); the
 insane level draws a pool of uniform layouts and keeps them in proportion to this likelihood
-(through one :class:`PlayReader` per decision).
+(through one :class:`PlayReader` per decision), or, when few layouts fit the view, weighs every
+one of them by it.
 
 The model is deliberately soft (a card the model dislikes is unlikely, never impossible), so a
 layout that fits the rules is never ruled out.
@@ -73,6 +74,12 @@ class PlayReader:
             if seat != view.seat and before:
                 model = _PlayModel(order, seat, before, card, _led_before(trick_leads, k // 4))
             self._plays.append((seat, card, model))
+
+    def weights(self, worlds: list[World]) -> list[float]:
+        """Each layout's likelihood relative to the likeliest of ``worlds`` (which gets 1)."""
+        logs = [self.log_likelihood(world) for world in worlds]
+        top = max(logs)
+        return [math.exp(value - top) for value in logs]
 
     def log_likelihood(self, world: World) -> float:
         """Log-probability, up to a constant, of the others' plays and trump call in ``world``."""

@@ -7,15 +7,30 @@ side's point of view), breaking ties on expected card points.  The solver's valu
 future card points of the mover's side; the deal score comes from
 :func:`kozel_tutor.scoring.deal_result` on the points already taken plus the solved ones.
 
-Cost and budgets.  Solving a full 9-card deal takes from a few milliseconds to seconds even in
-the native core, and seconds to minutes in pure Python.  So a layout is solved exactly only when
-at most ``exact_cards`` cards are left in the hands (native 32, i.e. from the second trick on;
-pure Python 20).  Earlier, each candidate card is played out on the layout by the medium rules
-until ``horizon_cards`` remain at a trick boundary (native 28, pure Python 16), and the rest is
-solved exactly from there (a depth-limited search with a rule-of-thumb head).  Every solve gets
-the time left of the decision's ``budget``; a layout not finished in time is dropped, and when
-no layout finished at all the medium rules decide.  So a decision never blocks much longer than
-its budget, on any backend.
+Cost and budgets.  Solving a full 9-card deal exactly takes from a few milliseconds to seconds
+even in the native core, and seconds to minutes in pure Python.  But the deal score needs less
+than exact points: for each card only which of the score's thresholds (61 to win, 31, ... as
+the preset scores) it reaches.  The native core answers that (``brackets``) about as fast as a
+playout (below) from the second card of the deal on, so there every layout with more than
+``brackets_above`` cards in the hands is solved that way (hard above 32, i.e. for the rest of
+trick 1 after the lead; insane above 24, also at tricks 2 and 3, where it costs about a third of
+exact values); points then break ties by the middle of each card's bracket.  Otherwise a layout
+is solved exactly when at most ``exact_cards`` cards are left (native 32, from the second trick
+on; pure Python 20).  Earlier — the first lead, and any card with the pure-Python solver — each
+candidate card is played out on the layout by the medium rules until ``horizon_cards`` remain at
+a trick boundary (native 28, pure Python 16), and the rest is solved exactly from there (a
+depth-limited search with a rule-of-thumb head).  That head plays for every seat, so a card
+that only pays off against the medium rules' mistakes may look good; which is why the native
+search no longer uses it after the first card of the deal.  Every solve gets the time left of
+the decision's ``budget``; a layout not finished in time is dropped, and when no layout
+finished at all the medium rules decide.  So a decision never blocks much longer than its
+budget, on any backend.
+
+Few layouts.  When no more layouts fit the seat's view than ``samples × pool_factor`` (96 for
+hard, 384 for insane: late in the deal, or after many voids), the player solves every one of
+them once (:meth:`.WorldSampler.layouts`) instead of sampling, in a shuffled order so that a
+decision cut short by its budget still has a fair share; insane weighs each by the inference's
+likelihood (the likeliest first).  The means are then exact for the model, not estimates.
 
 Under the regional presets the same search follows the preset: the sampler deals only the
 preset's deck and keeps the cards a seat knows in their hands (:mod:`.context`), every solve is
@@ -26,16 +41,15 @@ sweep that wipes a score is worth the score, told by the match context).
 
 The **insane** level draws four times as many uniform layouts as it needs and keeps them in
 proportion to how well they explain the other players' cards and the trump call
-(:mod:`.inference`), then solves up to 96 of them within 3 seconds.  While more than 24 cards
-are in the hands it asks the solver only what the deal score needs: for each card, which of the
-score's thresholds (61 to win, 31, ... as the preset scores) it reaches (``brackets``, about a
-third of the cost of exact values at 32 cards), so two to four times as many layouts fit in its
-budget at tricks 2 and 3.  Points then break ties by the middle of each card's bracket.
+(:mod:`.inference`), then solves up to 96 of them within 3 seconds.
+
+The reason given says how many layouts were solved, and whether they were all the possible ones
+or a sample, and of how many drawn when the clock stopped the search
+(:func:`~.reasons.layouts_count`).
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass
@@ -74,8 +88,14 @@ class MonteCarloSettings:
     brackets_above: int | None = None
 
 
-HARD = MonteCarloSettings("hard", samples=24, budget=1.0)
+HARD = MonteCarloSettings("hard", samples=24, budget=1.0, brackets_above=32)
 INSANE = MonteCarloSettings("insane", samples=96, budget=3.0, inference=True, brackets_above=24)
+
+
+#: the most cards in the hands with which a layout is solved as far as the deal score needs
+#: (brackets), when the backend can: every card of the deal but the first lead, whose
+#: layouts cost about twice as much to solve there as to play out (docs/ai.md)
+BRACKET_CARDS = 35
 
 
 def _limits(backend: Backend) -> tuple[int, int]:
@@ -155,15 +175,12 @@ class MonteCarloPlayer:
         started = time.perf_counter()
         deadline = started + self.settings.budget
         backend = backend_for(view.rules, self.backend)
-        worlds = self._worlds(view)
+        plan = self._layouts(view)
+        worlds = plan.worlds
         context = self.context
         outcomes: dict[Card, list[tuple[float, float]]] = {card: [] for card in legal}
         done: dict[World, dict[Card, tuple[float, float]]] = {}
-        above = self.settings.brackets_above
-        cuts = None
-        if (above is not None and worlds and isinstance(backend, BracketBackend)
-                and sum(h.bit_count() for h in worlds[0]) > above):
-            cuts = _score_cuts(view, worlds[0], context)
+        cuts = self._cuts(view, worlds[0], backend)
         used = 0
         for world in worlds:
             if time.perf_counter() >= deadline:
@@ -186,14 +203,15 @@ class MonteCarloPlayer:
         if used == 0:
             fallback = rule_decision(view)
             return Decision(fallback.card, reason("fallback", card=fallback.card))
+        weights = plan.weights[:used]
         stats = tuple(
-            CandidateStats(card, sum(s for s, _ in outcomes[card]) / used,
-                           sum(p for _, p in outcomes[card]) / used, used,
+            CandidateStats(card, _mean([s for s, _ in outcomes[card]], weights),
+                           _mean([p for _, p in outcomes[card]], weights), used,
                            tuple(outcomes[card]))
             for card in legal)
         best = max(stats, key=lambda s: (round(s.mean_score, 9), s.mean_points, -s.card.index))
         ordered = tuple(sorted(stats, key=lambda s: (-s.mean_score, -s.mean_points, s.card.index)))
-        layouts = layouts_count(used)
+        layouts = layouts_count(used, drawn=len(worlds), every=plan.every)
         score = Number(best.mean_score, 2, sign=True)
         if catch_possible(view):    # a line's points may be the catch's stand-in: say none
             why = reason("best_expected_score", samples=used, layouts=layouts, card=best.card,
@@ -206,19 +224,53 @@ class MonteCarloPlayer:
                          score=score, points=f"{best.mean_points:.0f}")
         return Decision(best.card, why, ordered)
 
-    def _worlds(self, view: SeatView) -> list[World]:
+    def _layouts(self, view: SeatView) -> _Layouts:
+        """The layouts to solve, in order, with their weights: every layout that fits the view
+        when there are no more than a pool's worth (``samples × pool_factor``), else
+        ``samples`` drawn (in proportion to the inference's likelihood, for insane)."""
         known = self.context.known if self.context is not None else (0, 0, 0, 0)
         sampler = WorldSampler(view, known)
         n = self.settings.samples
+        pool_size = n * self.settings.pool_factor
         nothing_seen = not view.tricks and not view.trick and view.rules.trump_rule != "called"
-        if not self.settings.inference or nothing_seen:
-            return [sampler.sample(self.rng) for _ in range(n)]
-        pool = [sampler.sample(self.rng) for _ in range(n * self.settings.pool_factor)]
-        reader = PlayReader(view)
-        logs = [reader.log_likelihood(world) for world in pool]
-        top = max(logs)
-        weights = [math.exp(value - top) for value in logs]
-        return self.rng.choices(pool, weights=weights, k=n)
+        reader = None if not self.settings.inference or nothing_seen else PlayReader(view)
+        if sampler.count() <= pool_size:
+            every = list(sampler.layouts())
+            self.rng.shuffle(every)     # a decision cut short by the clock keeps a fair share
+            if reader is None:
+                return _Layouts(every, [1.0] * len(every), every=True)
+            weighed = sorted(zip(reader.weights(every), every, strict=True),
+                             key=lambda pair: -pair[0])   # the likeliest first
+            return _Layouts([world for _, world in weighed], [w for w, _ in weighed], every=True)
+        if reader is None:
+            return _Layouts([sampler.sample(self.rng) for _ in range(n)], [1.0] * n)
+        pool = [sampler.sample(self.rng) for _ in range(pool_size)]
+        drawn = self.rng.choices(pool, weights=reader.weights(pool), k=n)
+        return _Layouts(drawn, [1.0] * n)
+
+    def _cuts(self, view: SeatView, world: World, backend: Backend) -> tuple[int, ...] | None:
+        """The deal score's thresholds (:func:`_score_cuts`) when layouts with as many cards as
+        ``world`` are to be solved only as far as the deal score needs, else None."""
+        above = self.settings.brackets_above
+        in_hands = sum(h.bit_count() for h in world)
+        if (above is None or not isinstance(backend, BracketBackend)
+                or not above < in_hands <= BRACKET_CARDS):
+            return None
+        return _score_cuts(view, world, self.context)
+
+
+@dataclass(frozen=True)
+class _Layouts:
+    """The layouts of one decision in the order they are solved, each with its weight in the
+    means; ``every`` when they are all the layouts that fit the view."""
+
+    worlds: list[World]
+    weights: list[float]
+    every: bool = False
+
+
+def _mean(values: list[float], weights: list[float]) -> float:
+    return sum(v * w for v, w in zip(values, weights, strict=True)) / sum(weights)
 
 
 def _state_of(view: SeatView, world: World) -> DealState:
@@ -248,11 +300,10 @@ def _evaluate(view: SeatView, world: World, legal: list[Card], backend: Backend,
               cuts: tuple[int, ...] | None = None) -> dict[Card, tuple[float, float]]:
     """``{card: (deal utility, final card points of our side)}`` on one layout; with ``cuts``
     (see :func:`_score_cuts`) the points are the middle of what the solver proved."""
+    if cuts is not None:
+        return _evaluate_brackets(view, world, legal, backend, deadline, context, cuts)
     exact_cards, horizon_cards = _limits(backend)
-    in_hands = sum(h.bit_count() for h in world)
-    if in_hands <= exact_cards:
-        if cuts is not None:
-            return _evaluate_brackets(view, world, legal, backend, deadline, context, cuts)
+    if sum(h.bit_count() for h in world) <= exact_cards:
         return _evaluate_exact(view, world, legal, backend, deadline, context)
     return {card: _evaluate_playout(view, world, card, backend, deadline, horizon_cards,
                                     context)

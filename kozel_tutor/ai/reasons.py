@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..card_words import Case, agree_ru, card_phrase
 from ..cards import Card
-from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick
+from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick, plural_ru
 
 __all__ = ["AI_MESSAGES", "MatchGain", "layouts_count", "reason", "register_messages",
            "rule_words", "trumps_count"]
@@ -240,28 +240,30 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Played without much thought: the {card}.",
         "ru": "Сыграно наобум: {card}.",
     },
+    # the search's figures: {layouts} opens the sentence with how many layouts were solved
+    # and whether they were all the possible ones or a sample (layouts_count)
     "ai_best_expected": {
-        "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
+        "en": "{layouts}, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour, and your side ends the deal "
               "with {points} card points on average.",
-        "ru": "В {layouts} скрытых карт лучше всего {card}: по счёту партии это в среднем "
+        "ru": "{layouts} лучше всего {card}: по счёту партии это в среднем "
               "{score} за раздачу в пользу вашей стороны, а очков у вашей стороны к концу "
               "раздачи — {points}.",
     },
     "ai_best_expected_about": {
-        "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
+        "en": "{layouts}, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour, and your side ends the deal "
               "with about {points} card points on average (each layout was solved only as far "
               "as the deal score needs).",
-        "ru": "В {layouts} скрытых карт лучше всего {card}: по счёту партии это в среднем "
+        "ru": "{layouts} лучше всего {card}: по счёту партии это в среднем "
               "{score} за раздачу в пользу вашей стороны, а очков у вашей стороны к концу "
               "раздачи — около {points} (каждый расклад решён лишь настолько, насколько это "
               "нужно для счёта раздачи).",
     },
     "ai_best_expected_score": {
-        "en": "Over {layouts} of the hidden cards, the {card} scores best: on average {score} "
+        "en": "{layouts}, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour.",
-        "ru": "В {layouts} скрытых карт лучше всего {card}: по счёту партии это в среднем "
+        "ru": "{layouts} лучше всего {card}: по счёту партии это в среднем "
               "{score} за раздачу в пользу вашей стороны.",
     },
     "ai_fallback": {
@@ -283,14 +285,14 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     # {score} is a MatchGain: what is written for (or against) each side, in the preset's terms
     "ai_advice_search": {
-        "en": "Over {layouts} of the hidden cards, with this card your side ends the deal "
+        "en": "{layouts}, with this card your side ends the deal "
               "with {points} on average; on the match score, {score}.",
         "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем с этой картой у вашей "
               "стороны к концу раздачи {points}, а по счёту партии {score}.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
-        "en": "Over {layouts} of the hidden cards, with this card {score}.",
+        "en": "{layouts}, with this card {score}.",
         "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем с этой картой по счёту "
               "партии {score}.",
     },
@@ -464,10 +466,62 @@ def trumps_count(n: int) -> Count:
     return Count(n, ("trump", "trumps"), ("козырь", "козыря", "козырей"))
 
 
-def layouts_count(n: int) -> Count:
-    """``n`` layouts: "24 possible layouts", «24 возможных раскладах» (after «в»)."""
-    return Count(n, ("possible layout", "possible layouts"),
-                 ("возможном раскладе", "возможных раскладах", "возможных раскладах"))
+def layouts_count(solved: int, *, drawn: int | None = None, every: bool = False) -> Phrase:
+    """How many layouts of the hidden cards a search solved, as the words that open its
+    sentence: ``solved`` of the ``drawn`` it drew (all of them when None), which were
+    ``every`` layout that fits what the seat has seen, or only a sample.
+
+    >>> layouts_count(24).in_lang("en"), layouts_count(21).in_lang("ru")
+    ('over 24 sampled layouts of the hidden cards', 'в 21 случайном раскладе скрытых карт')
+    >>> layouts_count(60, every=True).in_lang("ru")
+    'во всех возможных раскладах скрытых карт (их 60)'
+    >>> layouts_count(1, every=True).in_lang("en")
+    'over the only possible layout of the hidden cards'
+    >>> layouts_count(2, drawn=21).in_lang("ru")
+    'в 2 из 21 случайного расклада скрытых карт (на остальные не хватило времени)'
+    >>> layouts_count(2, drawn=24).in_lang("en")
+    'over 2 of 24 sampled layouts of the hidden cards (there was no time for the rest)'
+    """
+    drawn = solved if drawn is None else drawn
+    kind = "possible" if every else "sampled"
+    if solved < drawn:
+        en = pick(_LAYOUTS, f"{kind}_some", "en", n=solved, of=drawn)
+        ru = pick(_LAYOUTS, f"{kind}_some", "ru", n=solved, of=drawn,
+                  layouts=plural_ru(drawn, *_LAYOUTS_OF_RU[kind]))
+        return Phrase(en, ru)
+    if every:
+        key = "possible_one" if solved == 1 else "possible_all"
+        return Phrase(pick(_LAYOUTS, key, "en", n=solved), pick(_LAYOUTS, key, "ru", n=solved))
+    return Phrase(pick(_LAYOUTS, "sampled_all", "en", n=solved,
+                       layouts="layout" if solved == 1 else "layouts"),
+                  pick(_LAYOUTS, "sampled_all", "ru", n=solved,
+                       layouts=plural_ru(solved, "случайном раскладе", "случайных раскладах",
+                                         "случайных раскладах")))
+
+
+_LAYOUTS: dict[str, dict[str, str]] = {
+    "sampled_all": {"en": "over {n} sampled {layouts} of the hidden cards",
+                    "ru": "в {n} {layouts} скрытых карт"},
+    "sampled_some": {"en": "over {n} of {of} sampled layouts of the hidden cards (there was no "
+                           "time for the rest)",
+                     "ru": "в {n} из {of} {layouts} скрытых карт (на остальные не хватило "
+                           "времени)"},
+    "possible_all": {"en": "over all {n} possible layouts of the hidden cards",
+                     "ru": "во всех возможных раскладах скрытых карт (их {n})"},
+    "possible_one": {"en": "over the only possible layout of the hidden cards",
+                     "ru": "в единственном возможном раскладе скрытых карт"},
+    "possible_some": {"en": "over {n} of the {of} possible layouts of the hidden cards (there "
+                            "was no time for the rest)",
+                      "ru": "в {n} из {of} {layouts} скрытых карт (на остальные не хватило "
+                            "времени)"},
+}
+"""The opening words of a search's sentence (:func:`layouts_count`); Russian after «в»."""
+
+_LAYOUTS_OF_RU: dict[str, tuple[str, str, str]] = {
+    "sampled": ("случайного расклада", "случайных раскладов", "случайных раскладов"),
+    "possible": ("возможного расклада", "возможных раскладов", "возможных раскладов"),
+}
+"""«из 21 случайного расклада», «из 24 случайных раскладов»: after «из» (genitive)."""
 
 
 def register_messages() -> None:

@@ -18,7 +18,8 @@ suit in ``SeatView.voids``.
 :class:`WorldSampler` draws layouts **uniformly** among all that satisfy these rules: cards are
 grouped by the set of seats that may hold them, a small memoised count of the completions of
 each partial deal steers how many cards of each group go to each seat, and the cards of a
-group are then shuffled among those seats.
+group are then shuffled among those seats.  :meth:`WorldSampler.layouts` lists every such
+layout once instead, for views that leave only a few (late in the deal, or after many voids).
 
 >>> import random
 >>> from kozel_tutor.state import DealState
@@ -32,7 +33,9 @@ group are then shuffled among those seats.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import lru_cache
+from itertools import combinations
 from math import factorial
 
 from ..seats import Seat
@@ -131,9 +134,51 @@ class WorldSampler:
             a, b = a - k0, b - k1
         return (hands[0], hands[1], hands[2], hands[3])
 
+    def layouts(self) -> Iterator[World]:
+        """Every layout that fits the view, each exactly once (:meth:`count` of them), in a
+        fixed order: shuffle them before using a part of them as a sample.
+
+        >>> from kozel_tutor.state import DealState
+        >>> deal = DealState.deal(rng=random.Random(2))
+        >>> for card in range(26):
+        ...     _ = deal.play(sorted(deal.legal_plays())[0])
+        >>> sampler = WorldSampler(deal.view(deal.to_move))
+        >>> every = list(sampler.layouts())
+        >>> len(every), len(set(every)) == sampler.count(), tuple(deal.hands) in every
+        (60, True, True)
+        """
+        own = self.view.hand.mask
+        for dealt in self._deal_groups(0, self.sizes[0], self.sizes[1], (0, 0, 0)):
+            hands = [0, 0, 0, 0]
+            hands[self.seat] = own
+            for other, mask in zip(self.others, dealt, strict=True):
+                hands[other] = mask
+            yield hands[0], hands[1], hands[2], hands[3]
+
+    def _deal_groups(self, g: int, a: int, b: int,
+                     dealt: tuple[int, int, int]) -> Iterator[tuple[int, int, int]]:
+        """Every way to deal groups ``g``.. to the other seats (room ``a``, ``b``, rest), on
+        top of ``dealt`` (their hands so far)."""
+        if g == len(self.groups):
+            yield dealt
+            return
+        cards = self.groups[g][1]
+        for k0, k1, _, _ in self._splits(g, a, b):
+            for first in combinations(cards, k0):
+                rest = [card for card in cards if card not in first]
+                for second in combinations(rest, k1):
+                    third = [card for card in rest if card not in second]
+                    yield from self._deal_groups(g + 1, a - k0, b - k1, (
+                        dealt[0] | _mask(first), dealt[1] | _mask(second),
+                        dealt[2] | _mask(third)))
+
     def is_consistent(self, world: World) -> bool:
         """Whether ``world`` fits the view (the same rules the sampler obeys)."""
         return is_consistent(self.view, world, self.known)
+
+
+def _mask(cards: tuple[int, ...] | list[int]) -> int:
+    return sum(1 << card for card in cards)
 
 
 def _pick(splits: list[tuple[int, int, int, int]], rng: random.Random) -> tuple[int, int, int]:
