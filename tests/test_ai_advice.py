@@ -9,7 +9,7 @@ import pytest
 
 from kozel_tutor.ai.advice import Advice, Adviser, _reasons
 from kozel_tutor.ai.base import CandidateStats, Decision
-from kozel_tutor.ai.reasons import reason
+from kozel_tutor.ai.reasons import layouts_count, reason
 from kozel_tutor.ai.trump_call import call_trump
 from kozel_tutor.cards import Card, CardSet, Suit
 from kozel_tutor.rules import find_rules
@@ -90,8 +90,8 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
                                      "card your side ends the deal with 70 card points on "
                                      "average; on the match score, on average your side writes "
                                      "1.0 more than the opponents.")
-    assert reasons[1].text("ru") == ("Разыграно раскладов скрытых карт: 24. В среднем с этой "
-                                     "картой у вашей стороны к концу раздачи 70 очков, а по "
+    assert reasons[1].text("ru") == ("В 24 случайных раскладах скрытых карт с этой картой у "
+                                     "вашей стороны к концу раздачи в среднем 70 очков, а по "
                                      "счёту партии ваша сторона записывает на 1,0 больше, "
                                      "чем соперники.")   # a decimal comma
 
@@ -169,7 +169,8 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     assert en == ("Over 1 sampled layout of the hidden cards, with this card your side ends the "
                   "deal with 85 card points on average; on the match score, on average your side "
                   "writes 2.0 more than the opponents.")
-    assert "В среднем с этой картой у вашей стороны к концу раздачи 85 очков" in ru
+    assert ru.startswith("В 1 случайном раскладе скрытых карт с этой картой у вашей стороны к "
+                         "концу раздачи в среднем 85 очков")
     # the deal's figure says what it counts: the match score, on average («в среднем» once)
     assert ru.endswith("а по счёту партии ваша сторона записывает на 2,0 больше, чем "
                        "соперники.")
@@ -179,7 +180,7 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
     assert caught.text("en").endswith("with this card on average your side writes 2.0 more than "
                                       "the opponents.")
-    assert caught.text("ru").endswith("В среднем с этой картой по счёту партии ваша сторона "
+    assert caught.text("ru").endswith("с этой картой по счёту партии в среднем ваша сторона "
                                       "записывает на 2,0 больше, чем соперники.")
 
 
@@ -226,7 +227,7 @@ def test_the_hints_match_figure_says_which_side_gains_in_the_presets_terms(name:
     assert search.text("ru").endswith(f", а по счёту партии {ru}.")
     score_only = _reasons(rule, best, points_known=False, penalty=penalty)[-1]
     assert score_only.text("en").endswith(f"with this card {en}.")
-    assert score_only.text("ru").endswith(f"В среднем с этой картой по счёту партии {ru}.")
+    assert score_only.text("ru").endswith(f"с этой картой по счёту партии в среднем {ru}.")
     assert "+" not in search.text("en") + score_only.text("ru")
 
 
@@ -256,3 +257,17 @@ def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str
         advice = Adviser(random.Random(0)).advise(view)
         assert advice.text("en").endswith(f"on the match score, on average {en}."), ours
         assert f"а по счёту партии {ru}." in advice.text("ru"), ours
+
+
+def test_the_hint_counts_the_layouts_as_the_search_told_them() -> None:
+    """Every possible layout solved, or a search cut short, is said so by the Hint too."""
+    ace = Card.parse("AH")
+    rule = Decision(ace, reason("feed_partner", card=ace))
+    for told, en, ru in ((layouts_count(60, every=True), "Over all 60 possible layouts",
+                          "Во всех возможных раскладах скрытых карт (их 60) с этой картой"),
+                         (layouts_count(10, drawn=24), "Over 10 of 24 sampled layouts",
+                          "В 10 из 24 случайных раскладов скрытых карт (на остальные")):
+        best = Decision(ace, reason("best_expected", samples=10, layouts=told, card=ace,
+                                    score="+1.00", points="70.0"), (_stats(ace, [(1.0, 70.0)]),))
+        said = _reasons(rule, best)[-1]
+        assert said.text("en").startswith(en) and said.text("ru").startswith(ru)

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card, Suit
-from ..i18n import CARD_POINTS, Message
+from ..i18n import CARD_POINTS, Message, Phrase
 from ..state import Phase, SeatView
 from .base import CandidateStats, Decision, Progress
 from .context import MatchContext, tell
@@ -107,7 +107,7 @@ def _reasons(rule: Decision, best: Decision, *, points_known: bool = True,
             return (rule.reason, *searched)
         return searched
     score = MatchGain(stats.mean_score, penalty=penalty)
-    layouts = layouts_count(stats.samples)
+    layouts = _searched_layouts(best, stats.samples)
     if points_known:
         searched = (reason("advice_search", samples=stats.samples, layouts=layouts,
                            points=CARD_POINTS(round(stats.mean_points)), score=score),)
@@ -123,6 +123,13 @@ def _reasons(rule: Decision, best: Decision, *, points_known: bool = True,
     if rule_said is None:
         return (*searched, reason(key + "_unnamed", rule_card=rule.card, card=best.card))
     return (*searched, reason(key, rule=rule_said, rule_card=rule.card, card=best.card))
+
+
+def _searched_layouts(best: Decision, samples: int) -> Phrase:
+    """The layouts the search solved, in the player's own words where it gave them (sampled or
+    every possible one, cut short by the clock or not), else as a plain sample count."""
+    said = best.reason.params.get("layouts") if best.reason is not None else None
+    return said if isinstance(said, Phrase) else layouts_count(samples)
 
 
 def clearly_better(best: CandidateStats, other: CandidateStats) -> bool:

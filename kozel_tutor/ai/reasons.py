@@ -287,14 +287,13 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_advice_search": {
         "en": "{layouts}, with this card your side ends the deal "
               "with {points} on average; on the match score, {score}.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем с этой картой у вашей "
-              "стороны к концу раздачи {points}, а по счёту партии {score}.",
+        "ru": "{layouts} с этой картой у вашей стороны к концу раздачи в среднем {points}, а по "
+              "счёту партии {score}.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
         "en": "{layouts}, with this card {score}.",
-        "ru": "Разыграно раскладов скрытых карт: {samples}. В среднем с этой картой по счёту "
-              "партии {score}.",
+        "ru": "{layouts} с этой картой по счёту партии в среднем {score}.",
     },
     # the rule-of-thumb player chose another card: {rule} is the rule in words (RULE_WORDS)
     "ai_advice_rule_differs": {
