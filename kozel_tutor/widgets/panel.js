@@ -9,6 +9,9 @@ let panelUid = 0;
 export default {
   render({ model, el: host }) {
     const root = el("div", "kz-panel-root");
+    // the widget's own box clips what overflows it (Lumino: overflow hidden); a focus ring round
+    // a tile at the panel's edge (the puzzles menu: no padding of its own) must stay whole
+    host.classList.add("kz-panel-host");
     host.append(root);
     const uid = `kz-panel-${panelUid++}`;
     const opened = new Set();   // the option groups whose explanations the learner opened

@@ -97,6 +97,9 @@ export default {
     // The panel beside or below the table (the deal review): which page of it was shown (its
     // kind and title: a step of the review), how far its content was scrolled, how tall it was.
     let side = { key: null, scroll: 0, height: 0 };
+    // the modal panel drawn last (its kind and testid), null when none: still the same panel,
+    // or a new one that takes the focus
+    let modalKey = null;
 
     const send = (msg) => model.send(msg);
     const pressButton = (id) => send({ type: "button", id });
@@ -264,8 +267,9 @@ export default {
       const box = h("div", `kz-panel kz-panel-${ov.kind}`);
       if (ov.testid) box.dataset.testid = ov.testid;
       const modal = (ov.placement || "modal") === "modal";
+      // a dialog over the felt (which it shuts: shutBehind), not over the whole table: the
+      // toolbar above stays in reach, of the mouse, the keys and a screen reader, so no aria-modal
       box.setAttribute("role", "dialog");
-      if (modal) box.setAttribute("aria-modal", "true");
       const title = h("h2", "kz-panel-title", ov.title);
       title.id = `${uid}-dialog-title`;
       title.tabIndex = -1;
@@ -369,9 +373,9 @@ export default {
       }
     });
 
-    // Behind a modal panel the table (its seats, the trick) cannot be reached; Tab goes round
-    // the panel's buttons (onKey).  The toolbar above stays the app's own (the language, the
-    // sound), for the mouse.
+    // Behind a modal panel the table (its seats, the trick) cannot be reached.  The toolbar
+    // above stays in reach (the menu, the sound, the language), for the mouse and the keys
+    // alike: Tab goes round its buttons and the panel's (onKey).
     function shutBehind(felt, backdrop) {
       for (const node of felt.children) if (node !== backdrop) node.inert = true;
     }
@@ -381,8 +385,12 @@ export default {
     const CALL_FOCUS = [".kz-call .kz-advised", ".kz-call button"];
     const SIDE_FOCUS = [".kz-panel-review .kz-panel-buttons button:not(.kz-primary)", ".kz-panel-review .kz-panel-buttons button"];
 
-    function placeFocus(view, focused, backdrop) {
+    function placeFocus(view, focused, backdrop, panelShown) {
       if (backdrop) {
+        // a toolbar button pressed while the panel stays (the sound, the language) keeps the focus
+        const tool = panelShown && focused.testid
+          && Array.from(root.querySelectorAll(".kz-tools button")).find((n) => n.dataset.testid === focused.testid);
+        if (usable(tool) && focusOn(tool)) return;
         // a modal panel takes the focus: its button that had it (or that was pressed last, if
         // the panel is back), else its primary button
         const panel = backdrop.querySelector(".kz-panel");
@@ -480,7 +488,9 @@ export default {
       if (chosen) root.setAttribute("aria-activedescendant", chosen.id);
       else root.removeAttribute("aria-activedescendant");
       if (backdrop) shutBehind(felt, backdrop);
-      placeFocus(view, focused, backdrop);
+      const panelKey = backdrop ? `${view.overlay.kind}\n${view.overlay.testid || ""}` : null;
+      placeFocus(view, focused, backdrop, panelKey !== null && panelKey === modalKey);
+      modalKey = panelKey;
     }
 
     // The card the arrow keys go to: among the cards that may be played when some may (the
@@ -507,18 +517,36 @@ export default {
       return buttons.find((b) => b.key === key && !b.disabled) || null;
     }
 
+    // Whether the control with the focus needs the key itself: a text field all of them, a
+    // button (of the toolbar, a panel, a suit) Enter and Space, which press it.
+    function ownKey(target, key) {
+      if (!(target instanceof Element) || target === root) return false;
+      if (target.closest("input, textarea, select, [contenteditable=true]")) return true;
+      return (key === "Enter" || key === " ") && !!target.closest("button, a[href], [role=button]");
+    }
+
+    // A card chosen by the keys from a button of the table (the toolbar's): the focus goes back
+    // to the root, whose aria-activedescendant names the card and whose Enter plays it.
+    function selectByKey(token) {
+      select(token);
+      if (document.activeElement !== root) focusOn(root);
+    }
+
+    // The table's keys work wherever the focus is inside it (the root, a toolbar button, a
+    // panel), save the keys its control needs itself (ownKey).
     function onKey(e) {
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || ownKey(e.target, e.key)) return;
       const modal = root.querySelector(".kz-backdrop .kz-panel");
-      if (modal && trapTab(e, modal)) return;
+      // behind a modal panel, Tab goes round what can be reached: the toolbar and the panel
+      if (modal && trapTab(e, root)) return;
       const keyed = keyedButton(e.key);
-      if (keyed && (e.target === root || e.key === "Escape" || root.querySelector(".kz-panel")?.contains(e.target))) {
+      if (keyed) {
         pressButton(keyed.id);
         consumeKey(e);
         return;
       }
+      if (modal) return;   // the table's own keys rest behind a dialog
       const onSuit = e.target instanceof Element && !!e.target.closest(".kz-call");
-      if (e.target !== root && !onSuit) return;
       // Every key the table acts on stops here (consumeKey): JupyterLab never sees it.
       if (e.key === "h" || e.key === "H" || e.key === "р" || e.key === "Р") {
         const hint = model.get("view").toolbar.find((b) => b.id === "hint");
@@ -541,12 +569,12 @@ export default {
         return;
       }
       const cards = learnerCards();
-      if (!cards.length || modal) return;
+      if (!cards.length) return;
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-        select(stepSelection(cards, e.key === "ArrowRight" ? 1 : -1));
+        selectByKey(stepSelection(cards, e.key === "ArrowRight" ? 1 : -1));
         consumeKey(e);
       } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= cards.length) {
-        select(cards[Number(e.key) - 1].card);
+        selectByKey(cards[Number(e.key) - 1].card);
         consumeKey(e);
       } else if ((e.key === "Enter" || e.key === " ") && selected) {
         playCard(selected);
