@@ -18,6 +18,7 @@ from kozel_tutor.app.views import ReviewUi, TableUi, table_view
 from kozel_tutor.cards import Card, Suit
 from kozel_tutor.solver import Outcome
 from kozel_tutor.widgets import check_table_view
+from kozel_tutor.widgets.schema import _table as check_table
 
 THEM = LEARNER.team.other
 
@@ -257,3 +258,19 @@ def test_the_best_cards_are_said_best_in_words_not_by_bold_alone(lang: str, word
     forced = replace(step, legal=(step.played,))
     [row] = review_overlay(session, judged(forced, (step.played, 54)), lang)["table"]["rows"]
     assert row["cells"][0]["text"] == step.played.label(lang), "a forced card is not 'best'"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_review_card_is_said_once_in_words_though_shown_twice(lang: str) -> None:
+    """The mini card and its label («7♥») show the card twice; a screen reader hears the card's
+    name once («семёрка червей — лучший ход»), not the glyphs."""
+    session, steps = played_deal()
+    step = next(s for s in steps if len(s.legal) > 2)
+    best, *others = step.legal
+    overlay = review_overlay(session, judged(step, (best, 70), *((c, 50) for c in others)), lang)
+    cells = {row["cells"][0]["card"]: row["cells"][0] for row in overlay["table"]["rows"]}
+    mark = {"en": " — best card", "ru": " — лучший ход"}[lang]
+    assert cells[best.token]["said"] == best.name_in(lang) + mark
+    for card in others:
+        assert cells[card.token]["said"] == card.name_in(lang)
+    check_table(overlay["table"], "view.overlay.table")   # the schema takes the new field

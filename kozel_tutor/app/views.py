@@ -521,10 +521,12 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         played, is_best = alt.card == step.played, alt.card in best
         mark = "played-best" if played and is_best else "played" if played else \
             "best" if is_best else ""
-        label = alt.card.label(lang)
+        label, said = alt.card.label(lang), alt.card.name_in(lang)
         if is_best:   # on one line: in a narrow column the "your card" tag wraps, not the mark
             label = text("review_best_mark", lang, card=label).replace(" ", NBSP)
-        card_cell = {"card": alt.card.token, "text": label}
+            said = text("review_best_mark", lang, card=said)
+        # the mini card and its label show the card twice; a screen reader says it once, in words
+        card_cell = {"card": alt.card.token, "text": label, "said": said}
         rows.append({"cells": [card_cell, {"text": points, "strong": is_best}, deal_cell],
                      "mark": mark})
     overlay["lines"] = lines

@@ -146,11 +146,12 @@ def _buttons(value: object, path: str) -> None:
 def _cell(value: object, path: str) -> None:
     if isinstance(value, str):
         return
-    cell = _obj(value, path, set(), {"text", "card", "strong", "tone"})
+    cell = _obj(value, path, set(), {"text", "card", "strong", "tone", "said"})
     if "card" in cell:
         _token(cell["card"], path + ".card")
-    if "text" in cell:
-        _str(cell["text"], path + ".text")
+    for key in ("text", "said"):   # said: what a screen reader hears instead of what is shown
+        if key in cell:
+            _str(cell[key], f"{path}.{key}")
     if "strong" in cell:
         _bool(cell["strong"], path + ".strong")
     if "tone" in cell and cell["tone"] not in ("good", "bad", "muted", ""):

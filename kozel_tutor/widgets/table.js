@@ -48,6 +48,10 @@ function cellEl(cell, opts) {
     td.append(card);
   }
   if (cell.text) td.append(h(cell.strong ? "strong" : "span", cell.tone ? "kz-tone-" + cell.tone : "", cell.text));
+  if (cell.said) {   // shown twice (the mini card, its label), said once in Python's words
+    for (const child of td.children) child.setAttribute("aria-hidden", "true");
+    td.append(h("span", "kz-said", cell.said));
+  }
   return td;
 }
 

@@ -18,7 +18,7 @@ import pytest
 
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import DB_NAME, Store
-from kozel_tutor.cards import Card
+from kozel_tutor.cards import CARDS, Card
 from kozel_tutor.seats import Seat
 
 from .conftest import Server, start_voila, stop
@@ -197,6 +197,11 @@ def test_the_review_steps_by_the_arrows_marks_your_card_in_words_and_escape_clos
     played = page.locator("[data-testid=review-table] tr.kz-row-played, "
                           "[data-testid=review-table] tr.kz-row-played-best")
     assert played.count() == 1 and "ваша карта" in played.inner_text()
+    # the mini card and its label are hidden from a screen reader, which hears the card's name
+    cell = played.locator("td").first
+    said = cell.locator(".kz-said").text_content() or ""
+    assert said.split(" — ")[0] in {c.name_in("ru") for c in CARDS}
+    assert cell.locator(".kz-card[aria-hidden=true], .kz-mini[aria-hidden=true]").count() == 1
     mark = page.locator(".kz-seat-S [data-mark=played]")
     assert mark.locator(".kz-card-tag").inner_text() == "ваша карта"
     first = title.inner_text()
