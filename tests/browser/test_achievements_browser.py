@@ -103,7 +103,7 @@ def test_my_progress_shows_lessons_puzzles_and_matches_and_works_from_the_keyboa
     page.get_by_test_id("achievements-matches-table").get_by_text("Безумный").wait_for()
     puzzles = page.get_by_test_id("achievements-puzzles").inner_text()
     assert "Рейтинг: " in puzzles and "Решено задач: 0 из 1" in puzzles
-    assert "К повторению: 1, следующая — завтра." in puzzles
+    assert "К повторению: 1 задача, следующая — завтра." in puzzles
     rows = page.get_by_test_id("achievements-matches-table").locator("tbody tr")
     assert [rows.nth(i).locator("th, td").all_inner_texts() for i in range(rows.count())] == [
         ["Лёгкий", "Трефы", "0", "0", "1 из 1", "80,0"],
