@@ -9,7 +9,7 @@ parameters) and the UI renders it in the learner's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, Suit
@@ -95,6 +95,22 @@ def pick(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **params: 
     """
     text = table[key]["ru" if lang == "ru" else "en"]
     return text.format(**params) if params else text
+
+
+_LAST_JOINER = {"and": {"en": " and ", "ru": " и "}, "or": {"en": " or ", "ru": " или "}}
+
+
+def word_list(words: Sequence[str], lang: str, *, either: bool = False) -> str:
+    """Words joined as a sentence lists them: «Д♠ и Д♥», «Д♠, Д♥ и Д♦»; ``either`` joins the
+    last one with «или» / "or".
+
+    >>> word_list(["Д♠", "Д♥", "Д♦"], "ru"), word_list(["Q♣", "Q♠"], "en", either=True)
+    ('Д♠, Д♥ и Д♦', 'Q♣ or Q♠')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    last = _LAST_JOINER["or" if either else "and"][lang]
+    return f"{', '.join(words[:-1])}{last}{words[-1]}"
 
 
 def plural_ru(n: int, one: str, few: str, many: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kozel_tutor.cards import Card
+from kozel_tutor.i18n import word_list
 from kozel_tutor.puzzles.explain import card_report
 from kozel_tutor.puzzles.generate import main
 from kozel_tutor.puzzles.model import (
@@ -27,7 +28,7 @@ from kozel_tutor.puzzles.model import (
     save_set,
 )
 from kozel_tutor.puzzles.teacher import answer_label, goal_name, puzzle_list
-from kozel_tutor.puzzles.texts import GOAL_NAMES, word_list
+from kozel_tutor.puzzles.texts import GOAL_NAMES
 from kozel_tutor.puzzles.themes import (
     EMPTY_CARD_HINT,
     THEMES,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..cards import Card, Suit
-from ..i18n import CARDS, POINTS, POINTS_WITH, plural_ru
+from ..i18n import CARDS, POINTS, POINTS_WITH, plural_ru, word_list
 from ..seats import Seat, Team
 from .model import Text
 
@@ -90,12 +90,8 @@ def team_dative(team: Team) -> Text:
 
 def cards_list(cards: Iterable[Card]) -> Text:
     """Cards as a list in words: ``9♠, 8♥ and K♥`` / ``9♠, 8♥ и К♥``."""
-    out = {}
-    for lang, word in (("ru", "и"), ("en", "and")):
-        labels = [card.label(lang) for card in cards]
-        out[lang] = (", ".join(labels[:-1]) + f" {word} " + labels[-1] if len(labels) > 1
-                     else "".join(labels))
-    return Text(out["ru"], out["en"])
+    cards = list(cards)
+    return Text(*(word_list([card.label(lang) for card in cards], lang) for lang in ("ru", "en")))
 
 
 def cards_text(cards: Iterable[Card], lang: str) -> str:

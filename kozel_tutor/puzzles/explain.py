@@ -36,13 +36,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
+from ..i18n import word_list
 from ..rules import Rules
 from ..seats import Team
 from ..solver import Outcome
 from ..solver.core import Backend
 from .model import Goal, Text
 from .result_words import compare_results, miss_words
-from .texts import points_phrase, say, seat_role, word_list
+from .texts import points_phrase, say, seat_role
 from .themes import caught_side
 from .variants import outcome_words
 from .verify import GoalCheck, LineTrick, line_after, play_line

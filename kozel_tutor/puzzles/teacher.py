@@ -35,7 +35,7 @@ from urllib.parse import parse_qs, quote
 
 import pandas as pd  # type: ignore[import-untyped]
 
-from ..i18n import check_lang
+from ..i18n import check_lang, word_list
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..rules import Rules
@@ -73,7 +73,7 @@ from .results import (
     results_in,
     results_table,
 )
-from .texts import GOAL_WORDS, bytes_phrase, cards_label, json_message, points_phrase, word_list
+from .texts import GOAL_WORDS, bytes_phrase, cards_label, json_message, points_phrase
 from .themes import THEMES
 from .variants import VARIANTS, goal_threshold, variant_label
 from .verify import analyse

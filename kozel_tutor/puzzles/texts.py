@@ -11,7 +11,7 @@ take it from this one.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from ..cards import CardError, parse_card
 from ..i18n import POINTS, POINTS_WITH, TRICKS, pick, plural_ru
@@ -19,7 +19,7 @@ from ..seats import Seat
 
 __all__ = ["ERRORS", "GOAL_NAMES", "GOAL_WORDS", "TEXTS", "bytes_phrase", "cards_label",
            "cards_words", "in_both", "json_message", "plural_ru", "points_phrase", "points_words",
-           "say", "seat_role", "tricks_phrase", "word_list"]
+           "say", "seat_role", "tricks_phrase"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "right": {"en": "Right!", "ru": "Верно!"},
@@ -34,8 +34,6 @@ TEXTS: dict[str, dict[str, str]] = {
     "next": {"en": "Next puzzle", "ru": "Следующая задача"},
     "show": {"en": "Play it out", "ru": "Показать розыгрыш"},
     "step": {"en": "Next card", "ru": "Следующая карта"},
-    "list_and": {"en": " and ", "ru": " и "},
-    "list_or": {"en": " or ", "ru": " или "},
     "you": {"en": "you", "ru": "вы"},
     "partner": {"en": "partner", "ru": "партнёр"},
     "left": {"en": "left opponent", "ru": "соперник слева"},
@@ -146,19 +144,6 @@ TEXTS: dict[str, dict[str, str]] = {
 def say(key: str, lang: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in."""
     return pick(TEXTS, key, lang, **params)
-
-
-def word_list(words: Sequence[str], lang: str, *, either: bool = False) -> str:
-    """Words joined as a sentence lists them: «Д♠ и Д♥», «Д♠, Д♥ и Д♦»; ``either`` joins the
-    last one with «или» / "or".
-
-    >>> word_list(["Д♠", "Д♥", "Д♦"], "ru"), word_list(["Q♣", "Q♠"], "en", either=True)
-    ('Д♠, Д♥ и Д♦', 'Q♣ or Q♠')
-    """
-    if len(words) < 2:
-        return "".join(words)
-    last = say("list_or" if either else "list_and", lang)
-    return f"{', '.join(words[:-1])}{last}{words[-1]}"
 
 
 def points_phrase(n: int, lang: str, *, instrumental: bool = False) -> str:

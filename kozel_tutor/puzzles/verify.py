@@ -35,6 +35,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..cards import CARDS, Card
+from ..i18n import word_list
 from ..position import Position
 from ..rules import legal_mask
 from ..scoring import deal_result
@@ -388,8 +389,8 @@ def verified_key(puzzle: Puzzle) -> Hashable:
 def _either_card(cards: Iterable[Card]) -> dict[str, str]:
     """Cards that are each an answer, as a player reads them: ``J♠ or J♥``, «В♠ или В♥»."""
     tokens = [c.token for c in sorted(cards, key=lambda c: c.index)]
-    return in_both(lambda lang: (" или " if lang == "ru" else " or ").join(
-        cards_label(token, lang) for token in tokens))
+    return in_both(lambda lang: word_list([cards_label(token, lang) for token in tokens], lang,
+                                          either=True))
 
 
 @dataclass(frozen=True)
