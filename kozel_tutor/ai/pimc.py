@@ -92,12 +92,6 @@ HARD = MonteCarloSettings("hard", samples=24, budget=1.0, brackets_above=32)
 INSANE = MonteCarloSettings("insane", samples=96, budget=3.0, inference=True, brackets_above=24)
 
 
-#: the most cards in the hands with which a layout is solved as far as the deal score needs
-#: (brackets), when the backend can: every card of the deal but the first lead, whose
-#: layouts cost about twice as much to solve there as to play out (docs/ai.md)
-BRACKET_CARDS = 35
-
-
 def _limits(backend: Backend) -> tuple[int, int]:
     """``(exact_cards, horizon_cards)`` for a backend (see the module docstring)."""
     return (32, 28) if getattr(backend, "name", "") == "native" else (20, 16)
@@ -180,7 +174,7 @@ class MonteCarloPlayer:
         context = self.context
         outcomes: dict[Card, list[tuple[float, float]]] = {card: [] for card in legal}
         done: dict[World, dict[Card, tuple[float, float]]] = {}
-        cuts = self._cuts(view, worlds[0], backend)
+        cuts = self._cuts(view, worlds[0], backend) if worlds else None
         used = 0
         for world in worlds:
             if time.perf_counter() >= deadline:
@@ -253,8 +247,10 @@ class MonteCarloPlayer:
         ``world`` are to be solved only as far as the deal score needs, else None."""
         above = self.settings.brackets_above
         in_hands = sum(h.bit_count() for h in world)
+        # every card of the deal but the first lead, whose layouts cost about twice as much to
+        # solve there as to play out (docs/ai.md)
         if (above is None or not isinstance(backend, BracketBackend)
-                or not above < in_hands <= BRACKET_CARDS):
+                or not above < in_hands < view.rules.deck):
             return None
         return _score_cuts(view, world, self.context)
 

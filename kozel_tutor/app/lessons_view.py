@@ -190,7 +190,8 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self.panel.lang = lang
         self._label_ways()
         if self.player is not None and self.lesson_widget is not None:
-            self.player.set_lang(lang)
+            if self.player.lang != lang:   # not when the lesson's own button switched the app
+                self.player.set_lang(lang)
             self.lesson_widget.exit_label = _t("list", lang)
         else:
             self.panel.view = lessons_panel_view(self._records(), lang)

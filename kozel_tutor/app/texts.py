@@ -186,6 +186,27 @@ TEXTS: dict[str, dict[str, str]] = {
     "match_to": {"en": "Play to", "ru": "Игра до"},
     "match_12": {"en": "12 points", "ru": "12 очков"},
     "match_6": {"en": "6 points", "ru": "6 очков"},
+    "pace": {"en": "Pace of play", "ru": "Скорость игры"},
+    "pace_relaxed": {"en": "Relaxed", "ru": "Спокойно"},
+    "pace_quick": {"en": "Quick", "ru": "Быстро"},
+    "pace_instant": {"en": "Instant", "ru": "Мгновенно"},
+    "pace_relaxed_hint": {
+        "en": "The other players' cards come one at a time, about half a second apart; a "
+              "finished trick stays on the table for a second or so.",
+        "ru": "Карты других игроков ложатся по одной, примерно через полсекунды; взятка "
+              "лежит на столе около секунды."},
+    "pace_quick_hint": {
+        "en": "Shorter pauses: the cards come almost at once, and a finished trick stays on "
+              "the table for under a second.",
+        "ru": "Паузы короче: карты ложатся почти сразу, взятка лежит на столе меньше "
+              "секунды."},
+    "pace_instant_hint": {
+        "en": "No pauses: a card comes as soon as its player has chosen it. A finished trick "
+              "stays on the table until the next card is played; the Last trick button (key L) "
+              "shows it again.",
+        "ru": "Без пауз: карта ложится, как только игрок её выбрал. Взятка лежит на столе, "
+              "пока не сыграна следующая карта; кнопка «Последняя взятка» (клавиша L) покажет "
+              "её снова."},
     "colours": {"en": "Suit colours", "ru": "Цвета мастей"},
     "colours_2": {"en": "Two colours", "ru": "Два цвета"},
     "colours_4": {"en": "Four colours", "ru": "Четыре цвета"},
@@ -481,9 +502,10 @@ class _Params(dict[str, object]):
         return text(name, self.lang)
 
 
-_YOU_INSIDE = re.compile(r"(?:(?<=[^.!?…\s][ \u00a0])|(?<=[(«“]))(?:Вы|You)\b")
-"""The learner's «Вы» / "You" where no sentence starts: after a word, a comma, a colon or a
-dash and a space, or after an opening bracket or quote."""
+_YOU_INSIDE = re.compile(r"(?<=[\w,:;—–-][ \u00a0])(?:Вы|You)\b")
+"""The learner's «Вы» / "You" where no sentence starts: after a word, a comma, a colon, a
+semicolon or a dash and a space (not after a closing quote or bracket, a number's bracket or an
+opening quote, which may end or start a sentence)."""
 
 
 def address_case(words: str) -> str:
@@ -491,6 +513,8 @@ def address_case(words: str) -> str:
 
     >>> address_case("Последняя взятка: Фёдор — дама пик, Вы — восьмёрка треф. Вы взяли её.")
     'Последняя взятка: Фёдор — дама пик, вы — восьмёрка треф. Вы взяли её.'
+    >>> address_case("Нажмите «Сдать».» Вы, 1) Вы, «Вы»")
+    'Нажмите «Сдать».» Вы, 1) Вы, «Вы»'
     """
     return _YOU_INSIDE.sub(lambda found: found.group().lower(), words)
 
