@@ -20,10 +20,17 @@ from .rules import Rules, RulesError, find_rules
 from .seats import Seat, SeatError
 from .state import DealState, IllegalPlay, Trick
 
-__all__ = ["VARIANTS", "DealRecord", "SaveError", "Settings"]
+__all__ = ["DEFAULT_PACE", "PACES", "VARIANTS", "DealRecord", "SaveError", "Settings"]
 
 VARIANTS = ("standard", "classic", "nizhny", "kozly24")
 """The games the app offers: the standard rules (with options) and the regional presets."""
+
+PACES = ("relaxed", "quick", "instant")
+"""How fast the AI's cards come and a finished trick is gathered (:mod:`kozel_tutor.app.play_view`
+says how long each lasts)."""
+
+DEFAULT_PACE = "relaxed"
+"""The pace of settings that name none (saved before the pace could be chosen)."""
 
 
 class SaveError(ValueError):
@@ -40,12 +47,16 @@ class Settings:
     deck: int = 36
     match: int = 12
     variant: str = "standard"
+    #: how fast the table moves (not a rule: the deal records keep no pace)
+    pace: str = DEFAULT_PACE
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"unknown AI level {self.level!r} (known: {', '.join(LEVELS)})")
         if self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r} (known: {', '.join(VARIANTS)})")
+        if self.pace not in PACES:
+            raise ValueError(f"unknown pace {self.pace!r} (known: {', '.join(PACES)})")
         self.rules()
 
     @property
@@ -67,9 +78,15 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"level": self.level, "trump": self.trump, "deck": self.deck,
-                                "match": self.match}
+                                "match": self.match, "pace": self.pace}
         if not self.standard:
             data["variant"] = self.variant
+        return data
+
+    def rules_dict(self) -> dict[str, Any]:
+        """What a finished deal keeps of the settings: :meth:`to_dict` without the pace."""
+        data = self.to_dict()
+        del data["pace"]
         return data
 
     @classmethod
@@ -84,11 +101,12 @@ class Settings:
             raise SaveError("settings level and trump must be text")
         if type(deck) is not int or type(match) is not int:
             raise SaveError("settings deck and match must be whole numbers")
-        variant = data.get("variant", "standard")
-        if not isinstance(variant, str):
-            raise SaveError("settings variant must be text")
+        variant, pace = data.get("variant", "standard"), data.get("pace", DEFAULT_PACE)
+        if not isinstance(variant, str) or not isinstance(pace, str):
+            raise SaveError("settings variant and pace must be text")
         try:
-            return cls(level=level, trump=trump, deck=deck, match=match, variant=variant)
+            return cls(level=level, trump=trump, deck=deck, match=match, variant=variant,
+                       pace=pace)
         except (RulesError, ValueError) as exc:
             raise SaveError(f"bad settings: {exc}") from None
 

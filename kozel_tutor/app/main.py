@@ -320,16 +320,17 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             self._open_section(ident.removeprefix("section:"))
 
     def _continue(self) -> None:
-        """Back to the match on the table, or to the saved one."""
+        """Back to the match on the table, or to the saved one, at the pace last chosen."""
         self.notices.clear()
         if self._table_live():
             self.show_table()
+            self.play.set_pace(self.settings.pace)
             self.play.come_back()
         elif self.saved is not None:
             session, self.saved = self.saved, None
             self._table_stale = False
             self.show_table()
-            self.play.resume(session)
+            self.play.resume(session, pace=self.settings.pace)
 
     def _settings_command(self, command: Command) -> None:
         if command.kind == "choose":

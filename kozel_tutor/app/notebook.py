@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from ..ai.context import MatchContext
@@ -28,7 +28,7 @@ from ..i18n import LANGUAGES, check_lang
 from .notices import not_kept_notice, save_set_aside_notice
 from .play_view import Pace, PlayScreen
 from .review import Alternative, StepAnalysis, analyse_step, learner_steps
-from .session import DealRecord, MatchSession, SaveError, Settings, open_saved_match
+from .session import DEFAULT_PACE, DealRecord, MatchSession, SaveError, Settings, open_saved_match
 from .store import Store
 from .texts import text
 from .variant_views import match_score_words
@@ -169,7 +169,7 @@ def _saved_match(store: Store, lang: str) -> tuple[MatchSession | None, str | No
 
 def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: int = 12,
          variant: str = "standard", new: bool = False, lang: str | None = None,
-         store: Store | None = None, pace: Pace | None = None) -> TableWidget:
+         store: Store | None = None, pace: str | Pace | None = None) -> TableWidget:
     """A match against the AI: you in the south, your partner Nina in the north.
 
     ``level`` is ``easy``, ``medium``, ``hard`` or ``insane``; ``trump`` ``clubs`` or
@@ -178,8 +178,13 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
     While the notebook has an unfinished match, that match is shown again where it stopped (with
     a word that ``new=True`` starts a new one), so running the notebook again loses nothing.
     ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a notebook.
+    ``pace`` is how fast the table moves: ``"relaxed"`` (a new match's, unless given),
+    ``"quick"`` or ``"instant"`` (no pauses; a finished trick stays until the next card); an
+    unfinished match goes on at its own pace unless one is given.
     """
-    settings = Settings(level=level, trump=trump, deck=deck, match=match, variant=variant)
+    chosen, times = _pace_choice(pace)
+    settings = Settings(level=level, trump=trump, deck=deck, match=match, variant=variant,
+                        pace=chosen or DEFAULT_PACE)
     store, lang = _open(store, lang)
     _put_aside_the_table_before()
     if not new:
@@ -189,11 +194,27 @@ def play(level: str = "easy", *, trump: str = "clubs", deck: int = 36, match: in
         if session is not None and not session.score.is_over:
             print(text("nb_unfinished", lang, match=_match_label(session, lang),
                        call=_new_match_call(settings)))
-            table = _Table(store, session.settings, lang, pace)
-            table.screen.resume(session)
-            return table.screen.table
-    table = _Table(store, settings, lang, pace)
+            return _resumed(store, session, lang, chosen, times)
+    table = _Table(store, settings, lang, times)
     table.screen.start(settings)
+    return table.screen.table
+
+
+def _pace_choice(pace: str | Pace | None) -> tuple[str | None, Pace | None]:
+    """``pace`` as a pace of play's name (checked) or as fixed times (tests)."""
+    if isinstance(pace, Pace):
+        return None, pace
+    if pace is not None:
+        Settings(pace=pace)   # an unknown pace is a ValueError that names the known ones
+    return pace, None
+
+
+def _resumed(store: Store, session: MatchSession, lang: str, chosen: str | None,
+             times: Pace | None) -> TableWidget:
+    """A new table going on with the saved ``session``, at the pace ``chosen`` if any."""
+    settings = session.settings if chosen is None else replace(session.settings, pace=chosen)
+    table = _Table(store, settings, lang, times)
+    table.screen.resume(session, pace=settings.pace)
     return table.screen.table
 
 
@@ -216,19 +237,19 @@ def _new_match_call(settings: Settings) -> str:
 
 
 def resume(lang: str | None = None, *, store: Store | None = None,
-           pace: Pace | None = None) -> TableWidget | None:
+           pace: str | Pace | None = None) -> TableWidget | None:
     """The notebook's match in progress, on a new table; ``None`` (and a word why) if none.
 
-    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a notebook."""
+    ``lang`` is ``"ru"`` or ``"en"``; without it, the language last used in a notebook.
+    ``pace`` (``"relaxed"``, ``"quick"``, ``"instant"``): without it, the match's own."""
+    chosen, times = _pace_choice(pace)
     store, lang = _open(store, lang)
     _put_aside_the_table_before()
     session, problem = _saved_match(store, lang)
     if session is None:
         print(problem or text("nb_no_match", lang))
         return None
-    table = _Table(store, session.settings, lang, pace)
-    table.screen.resume(session)
-    return table.screen.table
+    return _resumed(store, session, lang, chosen, times)
 
 
 def lesson(name: str, lang: str | None = None, *, store: Store | None = None) -> LessonPlayer:

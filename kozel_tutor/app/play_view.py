@@ -4,7 +4,9 @@ The controller owns the session, the table's :class:`~.views.TableUi` and one wo
 runs the AI players off the kernel's main thread (the deal review's solver and the learner's hint
 get threads of their own), so the page never freezes: the learner sees who is thinking, each AI
 card lands after a short pause, and a finished trick stays on the table (winner highlighted)
-before it is gathered.  Every card is saved.
+before it is gathered.  How long is the learner's choice (:class:`Pace`, ``Settings.pace``):
+``relaxed``, ``quick``, or ``instant``, where nothing waits and a finished trick stays until the
+next card is played.  Every card is saved.
 
 All state changes happen under one lock; the worker re-checks a *generation* number after every
 slow step, so a new game or a closed review simply makes an old worker's result stale.
@@ -20,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import traitlets
 
@@ -33,34 +35,53 @@ from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .predeal_view import predeal_lines, predeal_pending
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
-from .session import LEARNER, MatchSession, Settings
+from .session import DEFAULT_PACE, LEARNER, MatchSession, Settings
 from .store import ChangedElsewhere, Store
 from .table_access import Speaker, keyboard_view
 from .texts import text
 from .views import ReviewUi, TableUi, hint_available, last_trick, last_trick_words, table_view
 
-__all__ = ["Pace", "PlayScreen"]
+__all__ = ["PACE_TIMES", "Pace", "PlayScreen"]
 
 log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class Pace:
-    """How long things stay on screen (seconds); ``KOZEL_TUTOR_PACE`` scales them (0 = instant)."""
+    """How long things stay on screen (seconds): an AI card (its thinking included) and a
+    finished trick.  ``keep_trick`` keeps a finished trick instead until the next card is played
+    (see :meth:`PlayScreen._work_step`); ``trick`` is then how long the deal's last one stays."""
 
     card: float = 0.55
     trick: float = 1.2
     review_budget: float = 2.0
+    keep_trick: bool = False
 
     @classmethod
-    def from_env(cls) -> Pace:
-        raw = os.environ.get("KOZEL_TUTOR_PACE", "").strip()
-        try:
-            factor = float(raw) if raw else 1.0
-        except ValueError:
-            factor = 1.0
-        factor = min(max(factor, 0.0), 5.0)
-        return cls(card=cls.card * factor, trick=cls.trick * factor)
+    def named(cls, name: str = DEFAULT_PACE) -> Pace:
+        """The pace the learner chose (:data:`~kozel_tutor.records.PACES`), its pauses scaled
+        by ``KOZEL_TUTOR_PACE`` (0 = none: tests and benchmarks set it)."""
+        chosen = PACE_TIMES[name]
+        factor = pace_factor()
+        return replace(chosen, card=chosen.card * factor, trick=chosen.trick * factor)
+
+
+PACE_TIMES = {
+    "relaxed": Pace(),
+    "quick": Pace(card=0.2, trick=0.7),
+    "instant": Pace(card=0.0, trick=0.6, keep_trick=True),
+}
+"""The pauses of each pace of play the settings offer."""
+
+
+def pace_factor() -> float:
+    """``KOZEL_TUTOR_PACE``: what every pause is multiplied by (1 unset, 0 to 5)."""
+    raw = os.environ.get("KOZEL_TUTOR_PACE", "").strip()
+    try:
+        factor = float(raw) if raw else 1.0
+    except ValueError:
+        factor = 1.0
+    return min(max(factor, 0.0), 5.0)
 
 
 class PlayScreen:
@@ -69,6 +90,8 @@ class PlayScreen:
     ``on_leave(where)`` is called with ``"home"`` or ``"new-game"`` when the learner leaves the
     table through the menu; ``on_lang()`` when they press the language button.  ``home=False``
     leaves the main-menu button out (a table on its own in a notebook has no main menu).
+    The table moves at the pace of the match's settings (:meth:`set_pace` changes it), unless
+    ``pace`` fixes its times (tests).
     """
 
     def __init__(
@@ -84,7 +107,8 @@ class PlayScreen:
         home: bool = True,
     ) -> None:
         self.store = store
-        self.pace = pace or Pace.from_env()
+        self._fixed_pace = pace is not None
+        self.pace = pace or Pace.named()
         self.table = TableWidget(lang=lang, four_colour=four_colour, sound=sound)
         self.table.on_command(self.handle)
         self.ui = TableUi(lang=lang, sound=sound, home=home)
@@ -103,18 +127,27 @@ class PlayScreen:
 
     # -- starting and resuming ----------------------------------------------------------------
 
+    def set_pace(self, name: str) -> None:
+        """Play on at the pace ``name`` (``relaxed``, ``quick``, ``instant``) from the next
+        card; a table whose times were given keeps them."""
+        if not self._fixed_pace:
+            self.pace = Pace.named(name)
+
     def start(self, settings: Settings, rng: random.Random | None = None) -> None:
         """Begin a new match with ``settings`` (replacing any match on this table)."""
         with self._lock:
+            self.set_pace(settings.pace)
             self._generation += 1
             self.session = MatchSession(settings, rng=rng)
             self._reset_ui()
             self._save(new=True)
             self._continue()
 
-    def resume(self, session: MatchSession) -> None:
-        """Show a match loaded from a save and carry on from where it stopped."""
+    def resume(self, session: MatchSession, pace: str | None = None) -> None:
+        """Show a match loaded from a save and carry on from where it stopped, at ``pace`` (the
+        learner's latest choice), else at the pace of its settings."""
         with self._lock:
+            self.set_pace(pace or session.settings.pace)
             self._generation += 1
             self.session = session
             self._reset_ui()
@@ -402,6 +435,12 @@ class PlayScreen:
             if generation != self._generation or session is None or self.ui.mode != "play":
                 return self._retire()
             hold = self.ui.held_trick is not None
+            if hold and self.pace.keep_trick and session.learner_to_act:
+                # kept until the learner's card: shown as the last trick, their hand playable
+                self.ui.held_trick, self.ui.status, self.ui.last_trick_shown = None, None, True
+                return True
+            # kept until an AI's card: it stays while that player thinks (see below)
+            hold = hold and not (self.pace.keep_trick and session.ai_to_act)
             wait = self._hold_until - time.monotonic()
         if hold:
             if wait > 0:
@@ -437,6 +476,7 @@ class PlayScreen:
             if generation != self._generation or self.session is not session:
                 return self._retire()
             self.ui.thinking, self.ui.progress = None, None
+            self.ui.held_trick = None   # a trick kept until the next card (Pace.keep_trick)
             action = session.ai_apply(seat, choice)
             if action.suit is not None:
                 self._called(seat, action.suit)
@@ -474,7 +514,7 @@ class PlayScreen:
         key, team = session.settings.stats_key, LEARNER.team
         try:
             record = None if session.last_deal is None else session.last_deal.to_dict()
-            rules = session.settings.to_dict()
+            rules = session.settings.rules_dict()
             if not session.settings.standard:
                 rules["rules"] = session.settings.variant
             match = last_deal_context(session.score).to_dict()

@@ -16,7 +16,7 @@ import ipywidgets  # type: ignore[import-untyped]
 from ..variants.summaries import VARIANT_SUMMARIES
 from . import variant_texts  # noqa: F401  (registers the texts)
 from .sections import Section
-from .session import VARIANTS, Settings, available_levels
+from .session import PACES, VARIANTS, Settings, available_levels
 from .texts import TEXTS, text
 from .views import level_label
 
@@ -91,7 +91,8 @@ def _option(group: str, value: str, label: str, hint_key: str | None, lang: str
 
 def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[str, Any]:
     """The game (standard or a regional preset, with its one-paragraph summary), difficulty
-    (the registered AI levels), trump rule, deck and match length (standard only), colours."""
+    (the registered AI levels), trump rule, deck and match length (standard only), the pace of
+    play, colours."""
     levels = [_option("level", level, level_label(level, lang), f"level_{level}_hint", lang)
               for level in available_levels()]
     variants = [_option("variant", name, text(f"variant_{name}", lang), None, lang)
@@ -116,6 +117,10 @@ def settings_view(settings: Settings, *, four_colour: bool, lang: str) -> dict[s
         {"id": "level", "label": text("level", lang), "options": levels,
          "value": settings.level},
         *(standard_groups if settings.standard else []),
+        {"id": "pace", "label": text("pace", lang),
+         "options": [_option("pace", pace, text(f"pace_{pace}", lang), f"pace_{pace}_hint", lang)
+                     for pace in PACES],
+         "value": settings.pace},
         {"id": "colours", "label": text("colours", lang),
          "options": [_option("colours", str(n), text(f"colours_{n}", lang), None, lang)
                      for n in (2, 4)],

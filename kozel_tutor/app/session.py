@@ -33,7 +33,7 @@ from ..ai.context import MatchContext, context_for, score_context, tell, tell_al
 from ..bad_rows import UnreadableValue
 from ..cards import Card, CardError, CardSet, Suit, parse_card
 from ..i18n import Message
-from ..records import VARIANTS, DealRecord, SaveError, Settings
+from ..records import DEFAULT_PACE, PACES, VARIANTS, DealRecord, SaveError, Settings
 from ..rules import Rules
 from ..scoring import DealResult, MatchScore, deal_result
 from ..seats import Seat, SeatError, Team
@@ -47,8 +47,10 @@ if TYPE_CHECKING:
     from .store import Store
 
 __all__ = [
+    "DEFAULT_PACE",
     "LEARNER",
     "LEVEL_ORDER",
+    "PACES",
     "SAVE_FORMAT",
     "VARIANTS",
     "AiAction",
