@@ -24,10 +24,12 @@ PLACES = """() => {
                          return [Math.round(r.top), Math.round(r.bottom)]; };
   return {felt: box('.kz-felt'), hand: box('.kz-seat-S .kz-hand'), keys: box('[data-testid=keys]'),
           status: box('[data-testid=status]'), trick: box('[data-testid=trick]')}; }"""
-# the table's own focus ring (a dark blue box-shadow), and whether the focus is on the table
+# the table's own focus ring (a dark blue outline inside its edge), and whether the focus is on
+# the table
 RING = """() => { const root = document.querySelector('.kz-table-root');
+  const s = getComputedStyle(root);
   return [document.activeElement === root,
-          getComputedStyle(root).boxShadow.includes('rgb(23, 74, 140)')]; }"""
+          s.outlineStyle === 'solid' && s.outlineColor === 'rgb(23, 74, 140)']; }"""
 HINT_SHOWN = """() => document.querySelector('[data-testid=status]').classList.contains(
   'kz-status-advice') && document.querySelector('[data-testid=hint]').disabled
   && document.querySelector('.kz-status-progress').classList.contains('kz-hidden')"""
