@@ -10,6 +10,25 @@ function el(tag, cls, text) {
   return node;
 }
 
+// A widget's one live region (role=log, polite), through which Python's words reach a screen
+// reader. Put it on the page once, empty, beside what is redrawn, and never redraw it: a region
+// drawn already filled is often not read. say(text, lang) adds a line (marked with its
+// language when given) and keeps the last `keep` lines for a look back.
+function liveRegion(className, testid, keep) {
+  const node = el("div", `${className} kz-sr-only`);
+  node.dataset.testid = testid;
+  node.setAttribute("role", "log");
+  node.setAttribute("aria-live", "polite");
+  const say = (text, lang) => {
+    if (!text) return;
+    const line = el("p", "", text);
+    if (lang) line.lang = lang;
+    node.append(line);
+    while (node.childElementCount > keep) node.firstElementChild.remove();
+  };
+  return { node, say };
+}
+
 // A button that calls onClick; opts: primary, disabled, key (its keyboard shortcut).
 function button(label, testid, onClick, opts = {}) {
   const b = el("button", "kz-btn" + (opts.primary ? " kz-primary" : ""), label);

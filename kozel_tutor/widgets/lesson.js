@@ -14,11 +14,8 @@ export default {
     // step, the hint, the verdict, the end of the lesson). A region drawn already filled is
     // often not read; this one is on the page, empty, before its first sentence.
     const content = el("div", "kz-lesson-content");
-    const spoken = el("div", "kz-lesson-spoken");
-    spoken.dataset.testid = "lesson-spoken";
-    spoken.setAttribute("role", "log");
-    spoken.setAttribute("aria-live", "polite");
-    root.append(content, spoken);
+    const spoken = liveRegion("kz-lesson-spoken", "lesson-spoken", 3);
+    root.append(content, spoken.node);
     // The step's text, by id: the answer controls are described by it (the question is read
     // with the seat, the card or the box that answers it).
     const textId = `kz-lesson-${lessonUid++}-text`;
@@ -294,17 +291,11 @@ export default {
     function speak(news, lang) {
       if (!news || news.count === spokenCount) return;
       spokenCount = news.count;
-      if (ready) say(news.text, lang);
+      // each line keeps its language: those said before a switch keep theirs
+      if (ready) spoken.say(news.text, lang);
       else waiting = [news.text, lang];
     }
-    function say(text, lang) {
-      if (!text) return;
-      const line = el("p", "", text);
-      line.lang = lang;   // the sentences said before a switch of the language keep theirs
-      spoken.append(line);
-      while (spoken.childElementCount > 3) spoken.firstElementChild.remove();
-    }
-    setTimeout(() => { ready = true; if (waiting) say(...waiting); }, 300);
+    setTimeout(() => { ready = true; if (waiting) spoken.say(...waiting); }, 300);
     const FIRST_CONTROLS = [
       ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
       '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', '[data-testid="lesson-restart"]',

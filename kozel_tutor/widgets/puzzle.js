@@ -10,11 +10,9 @@ export default {
     const root = el("div", "kz-puzzle-root");
     root.tabIndex = -1;
     const content = el("div", "kz-puzzle-content");
-    const spoken = el("div", "kz-puzzle-spoken");
-    spoken.dataset.testid = "puzzle-spoken";
-    spoken.setAttribute("role", "log");
-    spoken.setAttribute("aria-live", "polite");
-    root.append(content, spoken);
+    const spoken = liveRegion("kz-puzzle-spoken", "puzzle-spoken", 4);
+    const say = spoken.say;
+    root.append(content, spoken.node);
     host.append(root);
     const send = (msg) => model.send(msg);
     let shownCards = 0;   // cards of the line revealed so far (local presentation state)
@@ -104,12 +102,6 @@ export default {
       return box;
     }
 
-    // A new line in the live region is read out; the last few stay (for a look back).
-    function say(text) {
-      if (!text) return;
-      spoken.append(el("p", "", text));
-      while (spoken.childElementCount > 4) spoken.firstElementChild.remove();
-    }
 
     // Python's next words, once each; the first, as the widget appears, a moment later (a live
     // region is heard only once it is on the page), unless newer words come first

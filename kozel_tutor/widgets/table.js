@@ -50,7 +50,7 @@ function cellEl(cell, opts) {
   if (cell.text) td.append(h(cell.strong ? "strong" : "span", cell.tone ? "kz-tone-" + cell.tone : "", cell.text));
   if (cell.said) {   // shown twice (the mini card, its label), said once in Python's words
     for (const child of td.children) child.setAttribute("aria-hidden", "true");
-    td.append(h("span", "kz-said", cell.said));
+    td.append(h("span", "kz-said kz-sr-only", cell.said));
   }
   return td;
 }
@@ -92,11 +92,9 @@ export default {
     // live region through which Python's words reach a screen reader (TableWidget.say: each
     // card played, by whom, who took the trick, what changed).
     const content = h("div", "kz-table-content");
-    const spoken = h("div", "kz-spoken");
-    spoken.dataset.testid = "spoken";
-    spoken.setAttribute("role", "log");
-    spoken.setAttribute("aria-live", "polite");
-    root.append(content, spoken);
+    const spoken = liveRegion("kz-spoken", "spoken", 4);
+    const say = spoken.say;
+    root.append(content, spoken.node);
     let selected = null;   // the card chosen by the keys (its token), not yet played
     // The panel beside or below the table (the deal review): which page of it was shown (its
     // kind and title: a step of the review), how far its content was scrolled, how tall it was.
@@ -587,10 +585,6 @@ export default {
     }
 
     // A new line in the live region is read out; the last few stay (for a look back).
-    function say(text) {
-      spoken.append(h("p", "", text));
-      while (spoken.childElementCount > 4) spoken.firstElementChild.remove();
-    }
 
     function onCustom(msg) {
       if (!msg || typeof msg !== "object") return;
