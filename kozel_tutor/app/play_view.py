@@ -33,12 +33,13 @@ from ..i18n import POINTS
 from ..seats import Seat
 from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
-from .predeal_view import predeal_lines, predeal_pending
+from .predeal_view import predeal_pending
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
 from .session import DEFAULT_PACE, LEARNER, MatchSession, Settings
 from .store import ChangedElsewhere, Store
 from .table_access import Speaker, keyboard_view
 from .texts import text
+from .variant_views import event_lines
 from .views import ReviewUi, TableUi, hint_available, last_trick, last_trick_words, table_view
 
 __all__ = ["PACE_TIMES", "Pace", "PlayScreen"]
@@ -402,7 +403,7 @@ class PlayScreen:
             return
         self._predeal_shown = session.run
         self.ui.mode, self.ui.status = "predeal", None
-        self.speaker.say(*predeal_lines(session, self.ui.lang))
+        self.speaker.say(*event_lines(session, self.ui.lang))
 
     def _run(self, generation: int) -> None:
         try:

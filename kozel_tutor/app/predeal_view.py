@@ -15,9 +15,9 @@ from ..variants.questions import GiveBackQuestion, LayQuestion, Question, Redeal
 from .seat_words import card_object, ending, seat_cards
 from .session import LEARNER, MatchSession
 from .texts import TEXTS, text
-from .variant_views import event_line, question_overlay
+from .variant_views import event_lines, question_overlay
 
-__all__ = ["PREDEAL_TEXTS", "predeal_lines", "predeal_panel", "predeal_pending",
+__all__ = ["PREDEAL_TEXTS", "predeal_panel", "predeal_pending",
            "question_panel"]
 
 PREDEAL_TEXTS: dict[str, dict[str, str]] = {
@@ -43,11 +43,6 @@ def predeal_pending(session: MatchSession) -> bool:
     return (session.match is not None and run is not None and run.setup is not None
             and run.setup.state is not None and not session.record.plays
             and bool(run.unseen))
-
-
-def predeal_lines(session: MatchSession, lang: str) -> list[str]:
-    """Everything that happened before the first card, in words, in order."""
-    return [event_line(event, lang, session.rules) for event in session.events]
 
 
 def _tricks_table(tricks: tuple[Trick, ...], lang: str) -> dict[str, Any]:
@@ -76,7 +71,7 @@ def predeal_panel(session: MatchSession, lang: str) -> dict[str, Any]:
     """The "before the deal" panel: its lines, the boast's tricks, and the Play button."""
     panel: dict[str, Any] = {
         "kind": "predeal", "testid": "predeal", "title": text("question_title", lang),
-        "lines": predeal_lines(session, lang),
+        "lines": event_lines(session, lang),
         "buttons": [{"id": "predeal-play", "label": text("predeal_play", lang),
                      "testid": "predeal-play", "primary": True}]}
     run = session.run

@@ -119,12 +119,17 @@ def _shown_order(question: Question) -> list[int]:
     return sorted(indices, key=place)
 
 
+def event_lines(session: MatchSession, lang: str) -> list[str]:
+    """What has happened in the deal's set-up so far (boasts, redeals, a passed trump), in
+    words, in order."""
+    return [event_line(event, lang, session.rules) for event in session.events]
+
+
 def question_overlay(session: MatchSession, lang: str) -> dict[str, Any]:
     """The learner's question as a panel with one button per option (``answer-<index>``)."""
     question = session.question
     assert question is not None
-    lines = [event_line(event, lang, session.rules) for event in session.events]
-    lines.append(question.prompt.text(lang))
+    lines = [*event_lines(session, lang), question.prompt.text(lang)]
     buttons = []
     for index in _shown_order(question):
         option = question.options[index]
