@@ -36,6 +36,22 @@ def test_next_back_and_restart_read_out_the_step_with_its_question() -> None:
     assert _said(player)[1].startswith(f"1. {lesson.title.en}. Step 1 of 8. ")
 
 
+def test_a_question_comes_with_a_brief_form_without_it_for_a_focused_answer_control() -> None:
+    """The answer controls are described by the question, so when the focus lands on one the
+    live region says only the step's number (``brief``); an explanation has no brief form."""
+    lesson = load_lesson("01_table")
+    player = LessonPlayer("01_table", lang="en", progress=None)
+    assert player.view()["spoken"]["brief"] is None
+    player.next()
+    spoken = player.view()["spoken"]
+    assert spoken["brief"] == "Step 2 of 8."
+    assert spoken["text"] == f"{spoken['brief']} {lesson.steps[1].prompt.en}"
+    player.set_lang("ru")
+    assert player.view()["spoken"]["brief"] == f"1. {lesson.title.ru}. Шаг 2 из 8."
+    player.hint()
+    assert player.view()["spoken"]["brief"] is None
+
+
 def test_the_hint_and_every_verdict_are_read_out_even_the_same_one_twice() -> None:
     player = LessonPlayer("01_table", progress=None)
     player.next()

@@ -116,6 +116,7 @@ class LessonPlayer:
         self._stars_told = False
         """This player has already explained the stars (for a session without saved progress)."""
         self._news = Text("", "")
+        self._news_brief: Text | None = None
         self._news_count = 0
         self._start(load_lesson(lesson) if isinstance(lesson, str) else lesson)
 
@@ -128,7 +129,7 @@ class LessonPlayer:
         self._explain_stars = False
         """The end of this lesson says how stars are earned (only the first time it matters)."""
         self._save()
-        self._tell(self._step_words(titled=True))
+        self._tell_step(titled=True)
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -226,14 +227,14 @@ class LessonPlayer:
         else:
             self.index += 1
             self._save()
-            self._tell(self._step_words())
+            self._tell_step()
         self._changed()
         return self
 
     def back(self) -> LessonPlayer:
         if self.index > 0:
             self.index -= 1
-            self._tell(self._step_words())
+            self._tell_step()
             self._changed()
         return self
 
@@ -241,14 +242,14 @@ class LessonPlayer:
         self.index = 0
         self.states = {i: TaskState() for i in self.states}
         self.finished_stars = None
-        self._tell(self._step_words(titled=True))
+        self._tell_step(titled=True)
         self._changed()
         return self
 
     def set_lang(self, lang: str) -> None:
         switched, self.lang = check_lang(lang) != self.lang, lang
         if switched:   # the step again, now in the other language
-            self._tell(self._step_words(titled=True))
+            self._tell_step(titled=True)
         self._changed()
         if switched:
             for listener in list(self._lang_listeners):
@@ -309,7 +310,8 @@ class LessonPlayer:
             "can_back": self.index > 0,
             "done": None,
             "labels": {key: text.get(lang) for key, text in LABELS.items()},
-            "spoken": {"count": self._news_count, "text": self._news.get(lang)},
+            "spoken": {"count": self._news_count, "text": self._news.get(lang),
+                       "brief": None if self._news_brief is None else self._news_brief.get(lang)},
         }
         self._name_seats(out["scene"], lang)
         if isinstance(step, Task) and state is not None:
@@ -343,23 +345,27 @@ class LessonPlayer:
 
     # -- internals ------------------------------------------------------------------------------
 
-    def _tell(self, words: Text) -> None:
+    def _tell(self, words: Text, brief: Text | None = None) -> None:
         """What a screen reader says next: the view's ``spoken`` (its ``count`` tells a new
-        sentence from one already said, even when the words are the same: a wrong answer twice)."""
-        self._news = words
+        sentence from one already said, even when the words are the same: a wrong answer twice).
+        ``brief``: the words without the question, said instead when the focus lands on an
+        answer control, which the question describes (so it is not read twice)."""
+        self._news, self._news_brief = words, brief
         self._news_count += 1
 
-    def _step_words(self, titled: bool = False) -> Text:
-        """The step on screen as it is read out: «Шаг 2 из 8. Кто ваш партнёр? …», after the
-        lesson's title when the lesson has just opened (or been switched to the other language)."""
+    def _tell_step(self, titled: bool = False) -> None:
+        """Say the step on screen: «Шаг 2 из 8. Кто ваш партнёр? …», after the lesson's title
+        when the lesson has just opened (or been switched to the other language)."""
         step, number, count = self.step, self.index + 1, len(self.lesson.steps)
-        words = Text(f"Шаг {number} из {count}.", f"Step {number} of {count}.") + (
-            step.prompt if isinstance(step, Task) else step.text)
+        heading = Text(f"Шаг {number} из {count}.", f"Step {number} of {count}.")
         if titled:
             title = self.lesson.title
             n = self.lesson.number
-            words = Text(f"{n}. {title.ru}.", f"{n}. {title.en}.") + words
-        return words
+            heading = Text(f"{n}. {title.ru}.", f"{n}. {title.en}.") + heading
+        if isinstance(step, Task):
+            self._tell(heading + step.prompt, brief=heading)
+        else:
+            self._tell(heading + step.text)
 
     def _done_words(self) -> Text:
         """The end of the lesson as it is read out (nothing while the lesson is not finished)."""
