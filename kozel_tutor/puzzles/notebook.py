@@ -18,13 +18,17 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from weakref import WeakSet
 
 from .model import Puzzle, PuzzleError, PuzzleProblem, PuzzleSet, load_catalogue, load_set
 from .player import PuzzlePlayer, SetQueue
 from .progress import Progress
 from .results import shown_path
 from .student_sets import given_answers
+
+if TYPE_CHECKING:
+    from ..widgets.puzzle import PuzzleWidget
 
 __all__ = ["Dashboard", "SharedSet", "dashboard", "find_set", "play", "share_set",
            "teacher_tools"]
@@ -43,13 +47,14 @@ def find_set(name: str) -> PuzzleSet:
 
 
 def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str | None = None, *,
-         record: bool = True) -> Any:
+         record: bool = True) -> PuzzleWidget:
     """A puzzle player widget for a set (by id, path or object) or a list of puzzles.
 
     ``lang`` is ``"ru"`` or ``"en"`` (and the notebook's language from now on); without it, the
     language last used in a notebook.  ``record`` keeps the answers in the learner's progress
     (ratings, reviews); a set played before then goes on from its first puzzle without an
-    answer, its answered puzzles shown as they were answered, as in the app.
+    answer, its answered puzzles shown as they were answered, as in the app.  The widget's
+    language button switches every puzzle widget of the notebook, and the notebook's language.
     """
     from ..app.notebook import notebook_lang
     from ..widgets.puzzle import PuzzleWidget
@@ -63,7 +68,24 @@ def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str | None = None, *,
     given = given_answers(progress, set_id, puzzles) if progress is not None and set_id else None
     player = PuzzlePlayer(SetQueue(puzzles), lang=lang, set_id=set_id, progress=progress,
                           given=given)
-    return PuzzleWidget(player)
+    widget = PuzzleWidget(player, on_lang=_switch_notebook_lang)
+    _shown.add(widget)
+    return widget
+
+
+_shown: WeakSet[PuzzleWidget] = WeakSet()
+"""The puzzle widgets :func:`play` has made in this kernel (this notebook)."""
+
+
+def _switch_notebook_lang(lang: str) -> None:
+    """A puzzle widget's language button: the notebook's language from now on (as a lesson's
+    button does), and every puzzle widget of this notebook speaks it at once."""
+    from ..app.notebook import notebook_lang
+
+    notebook_lang(lang, remember=True)
+    for widget in list(_shown):
+        if widget.player.lang != lang:
+            widget.set_lang(lang)
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,8 @@ _LABELS = {
     "title_ending": {"ru": "Концовка: {n} {cards}", "en": "Ending: {n} cards"},
     "title_opening": {"ru": "Первый заход", "en": "Opening lead"},
     "why": {"ru": "Пояснение", "en": "Explanation"},
+    # the language button of a puzzle widget in a notebook says the other language in its own
+    "lang": {"ru": "English", "en": "Русский"},
     # the keys line beside the buttons (the same keys work in the Russian layout: р, т, к)
     "keys_solve": {"ru": "Клавиши: Tab — выбрать карту, Enter — сыграть её, H — подсказка.",
                    "en": "Keys: Tab chooses a card, Enter plays it, H asks for a hint."},

@@ -1,5 +1,6 @@
 // The puzzle player. Draws Python's view (model "view") and sends back what the learner does:
-// {type: "play", card}, {type: "hint"}, {type: "retry"}, {type: "next"}.
+// {type: "play", card}, {type: "hint"}, {type: "retry"}, {type: "next"}, and {type: "lang", lang}
+// from its own language button (in a notebook: lang_switch).
 // Whether a card is right, and every value shown, comes from Python; the only local state is
 // how far the learner has stepped through the line of play.  Beside what is drawn anew at each
 // change, one live region is never redrawn: it reads out Python's words (view.spoken: the
@@ -226,6 +227,13 @@ export default {
     const firstControls = (view) => (view.phase === "solve"
       ? ['[data-testid^="puzzle-card-"]', '[data-testid="puzzle-hint"]']
       : ['[data-testid="puzzle-next"]', '[data-testid="puzzle-retry"]', '[data-testid="puzzle-step"]']);
+    // In a notebook the widget has its own language button (in the app, the screen's toolbar
+    // has it); "English" is said in English.
+    function langButton(view) {
+      const b = button(view.labels.lang, "puzzle-lang", () => send({ type: "lang", lang: otherLang(view.lang) }));
+      b.lang = otherLang(view.lang);
+      return b;
+    }
     function draw() {
       const view = model.get("view");
       if (!view || !view.labels) return;
@@ -238,6 +246,7 @@ export default {
         const done = el("div", "kz-puzzle-empty", view.message);
         done.dataset.testid = "puzzle-empty";
         content.append(done);
+        if (model.get("lang_switch")) content.append(langButton(view));
         restoreFocus(root, focused);
         sayView(view);
         return;
@@ -254,6 +263,7 @@ export default {
       for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
         if (text) top.append(el("span", "kz-badge", text));
       }
+      if (model.get("lang_switch")) top.append(langButton(view));
       content.append(top);
       content.append(el("p", "kz-puzzle-story", view.header.story));
       const goal = el("div", "kz-puzzle-goal");

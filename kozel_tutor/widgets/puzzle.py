@@ -12,11 +12,12 @@ shared ``cards.js``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
+from ..i18n import LANGUAGES
 from ._assets import css, esm
 from .names import NamedWidget, names_in
 
@@ -37,10 +38,16 @@ class PuzzleWidget(NamedWidget):
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    lang_switch = traitlets.Bool(False).tag(sync=True)
+    """Whether the widget draws its own language button (in a notebook; the app has its own)."""
 
-    def __init__(self, player: PuzzlePlayer, **kwargs: Any) -> None:
+    def __init__(self, player: PuzzlePlayer, *, on_lang: Callable[[str], object] | None = None,
+                 **kwargs: Any) -> None:
+        """``on_lang``: given, the widget has a language button, and hears each switch."""
         super().__init__(**kwargs)
         self.player = player
+        self._on_lang = on_lang
+        self.lang_switch = on_lang is not None
         player.on_change(self._refresh)
         self.on_msg(self._receive)
         self._refresh()
@@ -50,8 +57,22 @@ class PuzzleWidget(NamedWidget):
         self.player.set_lang(lang)
 
     def receive(self, message: object) -> bool:
-        """Hand one browser message to the player; anything that is not an object is dropped."""
-        return isinstance(message, Mapping) and self.player.handle(message)
+        """Hand one browser message to the player; anything that is not an object is dropped.
+        ``{"type": "lang", "lang": "en"}`` switches the language where the widget has its own
+        button."""
+        if not isinstance(message, Mapping):
+            return False
+        if message.get("type") == "lang":
+            return self._switch_lang(message.get("lang"))
+        return self.player.handle(message)
+
+    def _switch_lang(self, lang: object) -> bool:
+        if self._on_lang is None or lang not in LANGUAGES or lang == self.player.lang:
+            return False
+        chosen = str(lang)
+        self.player.set_lang(chosen)
+        self._on_lang(chosen)
+        return True
 
     def _receive(self, _widget: object, content: object, _buffers: object) -> None:
         self.receive(content)
