@@ -15,8 +15,10 @@ from kozel_tutor.app.store import DB_NAME, Store
 
 from .conftest import TIMEOUT_MS, Server, missing, start_voila, stop
 
-TITLES = "() => Array.from(document.querySelectorAll('[data-testid=puzzle-title]'), n => n.textContent)"
-BADGES = "() => Array.from(document.querySelectorAll('.kz-puzzle-top .kz-badge'), n => n.textContent)"
+TITLES = ("() => Array.from(document.querySelectorAll('[data-testid=puzzle-title]'),"
+          " n => n.textContent)")
+BADGES = ("() => Array.from(document.querySelectorAll('.kz-puzzle-top .kz-badge'),"
+          " n => n.textContent)")
 
 
 @pytest.fixture(scope="module")
