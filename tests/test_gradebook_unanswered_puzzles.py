@@ -68,7 +68,7 @@ def test_the_puzzle_nobody_reached_is_in_the_table_of_puzzles_and_the_grid() -> 
     assert row["Students who answered"] == 0 and row["Students who did not answer"] == 3
     assert row["Right"] == 0 and row["Right of answered, %"] == "—"
     assert row["Hints on average"] == "—" and row["Most common wrong card"] == "—"
-    assert puzzles.index[0] == seventh   # nobody reached it: first, before the hardest
+    assert puzzles.index[-1] == seventh   # in the set's order, answered or not
     grid = book.table("answers", "ru")
     assert isinstance(grid, pd.DataFrame)
     assert [label.split(".")[0] for label in grid.columns] == [str(n) for n in range(1, 8)]
@@ -88,7 +88,7 @@ def test_one_answer_to_a_set_of_three_lists_all_three() -> None:
     puzzles = book.table("puzzles", "en")
     assert isinstance(puzzles, pd.DataFrame)
     assert len(puzzles) == 3
-    assert list(book.sets[0].puzzles["students"]) == [0, 0, 1]
+    assert list(book.sets[0].puzzles["students"]) == [1, 0, 0]
 
 
 def test_the_gradebook_page_and_its_csv_show_every_puzzle() -> None:
@@ -98,7 +98,8 @@ def test_the_gradebook_page_and_its_csv_show_every_puzzle() -> None:
     grid = page.split("Кто как ответил", 1)[1]
     headers = re.findall(r"<th>([^<]*)</th>", grid.split("</thead>", 1)[0])
     assert headers == ["Ученик", *(str(n) for n in range(1, 8))]
-    chart = page.split("Верно, % (задачи)", 1)[1].split("</svg>", 1)[0]
+    chart = page.split("Верно из отвеченных, % (задачи, сначала самые трудные)", 1)[1]
+    chart = chart.split("</svg>", 1)[0]
     assert chart.count("<rect") == 6   # no "0 %" bar for a puzzle nobody answered
     header, anna, *_ = csv.reader(io.StringIO(book.sets[0].to_csv("en")))
     assert [column.split(".")[0] for column in header[-7:]] == [str(n) for n in range(1, 8)]

@@ -5,8 +5,10 @@ database error, say) shows a word instead and leaves the others standing:
 
 * **Lessons** -- how many are finished, the stars earned, the next lesson to take, and a
   button that opens the Lessons section (:class:`~kozel_tutor.lessons.LessonProgress`);
-* **Puzzles** -- the rating and what it means in words, puzzles solved and right answers, the
-  review list (:func:`~kozel_tutor.puzzles.dashboard.review_summary`) and the weakest theme
+* **Puzzles** -- the rating and what it means in words, puzzles solved of those tried and
+  right answers of all attempts (:class:`~kozel_tutor.puzzles.dashboard.PuzzleCounts`, as the
+  dashboard says them), the review list
+  (:func:`~kozel_tutor.puzzles.dashboard.review_summary`) and the weakest theme
   (:func:`~kozel_tutor.puzzles.dashboard.theme_rows`); the full dashboard stays in Puzzles;
 * **Matches** -- per difficulty and game (as the play notebook's ``results()``): matches
   played and won, deals won, card points per deal (:meth:`Store.all_stats
@@ -75,8 +77,6 @@ _TEXT: dict[str, dict[str, str]] = {
                    "en": "No puzzles tried yet — try one from the Puzzles tile on the home "
                          "screen."},
     "rating": {"ru": "Рейтинг: {rating} — {meaning}.", "en": "Rating: {rating}, {meaning}."},
-    "solved": {"ru": "Решено задач: {solved} из {tried}; верных ответов: {right}.",
-               "en": "Puzzles solved: {solved} of {tried} tried; right answers: {right}."},
     "weakest": {"ru": "Самая слабая тема: «{theme}» (решено {solved}).",
                 "en": "Weakest theme: {theme} ({solved} solved)."},
     "no_weak": {"ru": "Слабых тем нет: все ответы верные.",
@@ -168,19 +168,18 @@ def rating_meaning(rating: float, lang: str) -> str:
 
 
 def puzzles_lines(progress: Progress, lang: str, now: float) -> list[str]:
-    """The rating and its meaning, puzzles solved and right answers, the review list and the
-    weakest theme; one kind line when no puzzle has been tried."""
-    from ..puzzles.dashboard import attempts_frame, review_summary, theme_rows
+    """The rating and its meaning, puzzles solved of those tried, right answers of all attempts,
+    the review list and the weakest theme; one kind line when no puzzle has been tried."""
+    from ..puzzles.dashboard import PuzzleCounts, attempts_frame, review_summary, theme_rows
 
     frame = attempts_frame(progress)
     if frame.empty:
         return [_t("no_puzzles", lang)]
     rating = round(progress.learner_rating().rating)
-    solved = frame.loc[frame["correct"], "puzzle_id"].nunique()
+    counts = PuzzleCounts.of(frame)
     reviews = review_summary(progress.review_status(now), now, lang)
     lines = [_t("rating", lang, rating=rating, meaning=rating_meaning(rating, lang)),
-             _t("solved", lang, solved=solved, tried=frame["puzzle_id"].nunique(),
-                right=f'{Number(100 * float(frame["correct"].mean()), 0).in_lang(lang)}%'),
+             f"{counts.solved_words(lang)}.", f"{counts.attempts_words(lang)}.",
              reviews[:1].upper() + reviews[1:] + "."]
     themes = theme_rows(frame, lang)
     if themes:

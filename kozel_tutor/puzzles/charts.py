@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from collections.abc import Sequence
 from html import escape, unescape
 
@@ -47,13 +48,19 @@ _LINE = "#1560bd"
 
 def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = "",
               maximum: float | None = None, unit: str = "", width: int = 520,
-              label_width: int = 170, lang: str | None = None) -> str:
+              label_width: int | None = 170, lang: str | None = None) -> str:
     """Horizontal bars, one per label, with the value written at the end of each bar (and in
-    the chart's name)."""
+    the chart's name).
+
+    Each label is written whole: one wider than ``label_width`` goes on over more lines (at
+    most :data:`_MOST_LINES`), its bar in the middle of them.  ``label_width=None`` makes the
+    labels' column as wide as the longest label, up to half the chart."""
     if len(labels) != len(values):
         raise ValueError("bar_chart needs one value per label")
-    row, left, top = 22, label_width, 28 if title else 8
-    height = top + row * max(1, len(labels)) + 8
+    left = _label_column(labels, width) if label_width is None else label_width
+    lines = [_wrapped(label, left - 6) for label in labels]
+    top = 28 if title else 8
+    height = top + sum(_row_height(len(part)) for part in lines) + (0 if labels else 22) + 8
     top_value = maximum if maximum is not None else max([*values, 1e-9])
     span = width - left - 60
     language = _lang(lang, title)
@@ -65,17 +72,55 @@ def bar_chart(labels: Sequence[str], values: Sequence[float], *, title: str = ""
                      f'{escape(title)}</text>')
     if not labels:
         parts.append(f'<text x="4" y="{top + 14}" {_FONT} font-size="12" fill="#777">—</text>')
-    for i, (label, value) in enumerate(zip(labels, values, strict=True)):
-        y = top + i * row
+    y = top
+    for label_lines, value in zip(lines, values, strict=True):
         length = 0.0 if top_value <= 0 else max(0.0, min(1.0, value / top_value)) * span
-        parts.append(f'<text x="{left - 6}" y="{y + 15}" text-anchor="end" {_FONT} '
-                     f'font-size="12">{escape(label)}</text>')
-        parts.append(f'<rect x="{left}" y="{y + 4}" width="{length:.1f}" height="14" rx="2" '
+        for n, line in enumerate(label_lines):
+            parts.append(f'<text x="{left - 6}" y="{y + 15 + _LINE_STEP * n}" '
+                         f'text-anchor="end" {_FONT} font-size="12">{escape(line)}</text>')
+        bar = y + 4 + _LINE_STEP * (len(label_lines) - 1) / 2   # beside the label's middle
+        parts.append(f'<rect x="{left}" y="{bar:g}" width="{length:.1f}" height="14" rx="2" '
                      f'fill="{_BAR}"/>')
-        parts.append(f'<text x="{left + length + 4:.1f}" y="{y + 15}" {_FONT} font-size="12">'
-                     f'{value:.0f}{escape(unit)}</text>')
+        parts.append(f'<text x="{left + length + 4:.1f}" y="{bar + 11:g}" {_FONT} '
+                     f'font-size="12">{value:.0f}{escape(unit)}</text>')
+        y += _row_height(len(label_lines))
     parts.append("</svg>")
     return "".join(parts)
+
+
+_CHAR_PX = 7.6
+"""The width of a character of a 12-pixel label, on the generous side (DejaVu Sans averages
+about 6.6 in a puzzle's title, 7.3 in a Russian name): what a label's room is measured in."""
+_LINE_STEP = 14
+"""From one line of a label to the next, in pixels."""
+_MOST_LINES = 3
+"""The most lines a bar's label takes; a longer one ends with … on the last."""
+
+
+def _label_column(labels: Sequence[str], width: int) -> int:
+    """The labels' column: as wide as the longest label, within 60 pixels and half the chart."""
+    longest = max((len(label) for label in labels), default=0)
+    return int(min(max(60.0, longest * _CHAR_PX + 10), width / 2))
+
+
+def _wrapped(label: str, room: float) -> list[str]:
+    """``label`` in lines ``room`` pixels wide, broken between words (a word longer than a
+    line, inside it); after :data:`_MOST_LINES` lines the rest is left out, marked with ….
+
+    >>> _wrapped("10. Every trick: 3 cards", 120)
+    ['10. Every trick:', '3 cards']
+    """
+    fits = max(4, int(room / _CHAR_PX))
+    lines = textwrap.wrap(label, fits, break_on_hyphens=False) or [""]
+    if len(lines) > _MOST_LINES:
+        lines = lines[:_MOST_LINES]
+        lines[-1] = lines[-1][:fits - 1].rstrip() + "…"
+    return lines
+
+
+def _row_height(lines: int) -> int:
+    """A bar's row, for a label of ``lines`` lines: 22 pixels for one."""
+    return 8 + _LINE_STEP * max(1, lines)
 
 
 def line_chart(values: Sequence[float], *, title: str = "", width: int = 520,

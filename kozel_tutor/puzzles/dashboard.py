@@ -1,9 +1,12 @@
 """The learner's dashboard: progress by theme and the rating over time (pandas + SVG charts).
 
 The page says the rating with its uncertainty in words (Glicko-2's deviation: the true level is
-most likely within that many points), how many puzzles wait for review and when, a bar chart
-and a table by theme (numbers as the learner's language writes them: ``67%``, ``1,3``), and the
-rating after each rated attempt, numbered along the chart's foot.
+most likely within that many points), the puzzles solved of those tried and the right answers
+of all attempts, retries included (:class:`PuzzleCounts`, which *My progress* says too), how
+many puzzles wait for review and when, a bar chart and a table by theme (numbers as the
+learner's language writes them: ``67%``, ``1,3``), and the rating after each rated attempt,
+numbered along the chart's foot (with a word on why, when retries make it fewer than the
+attempts).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -21,6 +24,7 @@ rating after each rated attempt, numbered along the chart's foot.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from datetime import date
 from html import escape
 
@@ -28,10 +32,11 @@ import pandas as pd  # type: ignore[import-untyped]
 
 from ..i18n import Noun, Number, plural_ru
 from .charts import bar_chart, line_chart
-from .progress import Progress, ReviewStatus
+from .progress import RERATE_AFTER, Progress, ReviewStatus
 from .themes import THEMES, theme_note
 
-__all__ = ["attempts_frame", "dashboard_html", "review_summary", "theme_rows", "when_due"]
+__all__ = ["PuzzleCounts", "attempts_frame", "dashboard_html", "review_summary", "theme_rows",
+           "when_due"]
 
 _COLUMNS = ["puzzle_id", "set_id", "card", "correct", "seconds", "hints", "score", "rated",
             "themes", "cards", "learner_before", "learner_after", "at"]
@@ -56,8 +61,15 @@ _WORDS = {
                     "en": "The ± says how sure the rating is: your true level is most likely "
                           "within {rd} points of {rating}. The margin narrows with every rated "
                           "puzzle you answer."},
-    "counts": {"ru": "Попыток: {n}; верно: {pct}; {review}.",
-               "en": "Attempts: {n}; right: {pct}; {review}."},
+    "solved": {"ru": "Решено задач: {solved} из {tried} ({pct})",
+               "en": "Puzzles solved: {solved} of {tried} tried ({pct})"},
+    "attempts_right": {"ru": "Попыток вместе с повторными: {n}, верных: {right} ({pct})",
+                       "en": "Attempts, retries included: {n}, right: {right} ({pct})"},
+    "counts": {"ru": "{solved}. {attempts}; {review}.", "en": "{solved}. {attempts}; {review}."},
+    "rated_note": {"ru": "На графике рейтинга {rated} из {n}: повторная попытка той же задачи "
+                         "в течение {hours} рейтинг не меняет.",
+                   "en": "The rating chart shows {rated} of {n} attempts: a puzzle tried "
+                         "again within {hours} does not change the rating."},
     "today": {"ru": "сегодня попозже", "en": "later today"},
     "tomorrow": {"ru": "завтра", "en": "tomorrow"},
     "in_days": {"ru": "через {n} {days}", "en": "in {n} days"},
@@ -82,6 +94,63 @@ def when_due(due: float, now: float, lang: str) -> str:
 
 _PUZZLES = Noun(("puzzle", "puzzles"), ("задача", "задачи", "задач"))
 """Puzzles counted, nominative: "2 puzzles", «2 задачи»."""
+_ATTEMPTS = Noun(("attempt", "attempts"), ("попытка", "попытки", "попыток"))
+"""Attempts counted, nominative: "9 attempts", «9 попыток»."""
+_HOURS = Noun(("hour", "hours"), ("часа", "часов", "часов"))
+"""Hours counted after «в течение» (genitive): "20 hours", «20 часов», «21 часа»."""
+
+
+@dataclass(frozen=True)
+class PuzzleCounts:
+    """What the learner's answers add up to: ``tried`` puzzles, ``solved`` of them (answered
+    right at least once); ``attempts`` in all, retries included, ``right`` of them, and
+    ``rated`` of them (those that moved the rating: the points of its chart after the start).
+
+    >>> counts = PuzzleCounts(tried=9, solved=4, attempts=11, right=4, rated=9)
+    >>> counts.solved_words("en")
+    'Puzzles solved: 4 of 9 tried (44%)'
+    >>> counts.attempts_words("ru")
+    'Попыток вместе с повторными: 11, верных: 4 (36%)'
+    """
+
+    tried: int
+    solved: int
+    attempts: int
+    right: int
+    rated: int
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> PuzzleCounts:
+        """The counts of an attempts frame (:func:`attempts_frame`)."""
+        right = frame["correct"].astype(bool)
+        return cls(tried=int(frame["puzzle_id"].nunique()),
+                   solved=int(frame.loc[right, "puzzle_id"].nunique()),
+                   attempts=len(frame), right=int(right.sum()),
+                   rated=int((frame["rated"] == 1).sum()))
+
+    def solved_words(self, lang: str) -> str:
+        """"Puzzles solved: 4 of 9 tried (44%)"."""
+        return _w("solved", lang, solved=self.solved, tried=self.tried,
+                  pct=_percent(_share(self.solved, self.tried), lang))
+
+    def attempts_words(self, lang: str) -> str:
+        """"Attempts, retries included: 11, right: 4 (36%)"."""
+        return _w("attempts_right", lang, n=self.attempts, right=self.right,
+                  pct=_percent(_share(self.right, self.attempts), lang))
+
+    def rated_note(self, lang: str) -> str:
+        """Why the rating chart has fewer points than there were attempts; "" when it has as
+        many."""
+        if self.rated >= self.attempts:
+            return ""
+        rated = _ATTEMPTS(self.rated).in_lang(lang) if lang == "ru" else self.rated
+        return _w("rated_note", lang, rated=rated, n=self.attempts,
+                  hours=_HOURS(round(RERATE_AFTER / 3600)).in_lang(lang))
+
+
+def _share(part: int, whole: int) -> float:
+    """``part`` of ``whole`` in percent (0 of nothing)."""
+    return 100 * part / whole if whole else 0.0
 
 _REVIEW_WORDS: dict[str, dict[str, dict[str, str]]] = {
     "none": {"short": {"ru": "к повторению задач нет", "en": "nothing to review"},
@@ -213,8 +282,13 @@ def dashboard_html(progress: Progress, lang: str = "en", *, now: float | None = 
                 f'<p>{escape(_w("none", lang))}</p></div>')
     rating = progress.learner_rating()
     shown, spread = str(round(rating.rating)), str(round(rating.rd))
-    counts = _w("counts", lang, n=len(frame), pct=_percent(100 * frame["correct"].mean(), lang),
+    figures = PuzzleCounts.of(frame)
+    counts = _w("counts", lang, solved=figures.solved_words(lang),
+                attempts=figures.attempts_words(lang),
                 review=review_summary(progress.review_status(now), now, lang))
+    note = figures.rated_note(lang)
+    note_html = (f'<p class="kz-dash-note" data-testid="dashboard-rated">{escape(note)}</p>'
+                 if note else "")
     grouped = _by_theme(frame)
     chart = bar_chart([THEMES[str(t)].name.get(lang) for t in grouped.index],
                       [100 * float(v) for v in grouped["solved"]], title=_w("by_theme", lang),
@@ -230,5 +304,5 @@ def dashboard_html(progress: Progress, lang: str = "en", *, now: float | None = 
             f'{escape(_w("rating_line", lang, rating=shown, rd=spread))}</h2>'
             f'<p class="kz-dash-note">{escape(_w("rating_note", lang, rating=shown, rd=spread))}'
             f'</p><p data-testid="dashboard-counts">{escape(counts)}</p>'
-            f'<div class="kz-dash-charts">{chart}{line}</div>'
+            f'<div class="kz-dash-charts">{chart}{line}</div>{note_html}'
             f'{_table_html(theme_rows(frame, lang), lang)}</div>')

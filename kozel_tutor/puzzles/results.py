@@ -35,7 +35,7 @@ from typing import Any
 import pandas as pd  # type: ignore[import-untyped]
 
 from ..cards import CardError, parse_card
-from ..i18n import check_lang, pick
+from ..i18n import Number, check_lang, pick
 from .charts import bar_chart
 from .model import (
     FORMAT,
@@ -542,6 +542,8 @@ _BOOK_WORDS: dict[str, dict[str, str]] = {
     "of_set": {"en": "Puzzles in the set", "ru": "Задач в наборе"},
     "chart_students": {"en": "Right of the whole set, % (students)",
                        "ru": "Верно из всего набора, % (ученики)"},
+    "chart_puzzles": {"en": "Right of answered, % (puzzles, the hardest first)",
+                      "ru": "Верно из отвеченных, % (задачи, сначала самые трудные)"},
     "csv": {"en": "⬇ Gradebook (CSV)", "ru": "⬇ Журнал (CSV)"},
     "csv_name": {"en": "{title} – gradebook.csv", "ru": "{title} — журнал.csv"},
     "check": {"en": "Please check:", "ru": "Проверьте:"},
@@ -637,10 +639,11 @@ class SetGrades:
     ``common_wrong_card``) and ``answers`` (student × puzzle: right or wrong, NA: no answer).
     ``labels`` names each puzzle (its place in the set and its title).
 
-    Of a set the gradebook was given, ``puzzles`` and ``answers`` list every puzzle, the ones
-    nobody answered too (0 students, no percent), first in ``puzzles``.  Of a set it does not
-    know, they list the puzzles answered, and ``unlisted`` says how many of the set's
-    ``total`` are left out.
+    ``puzzles`` is in the set's order (the puzzles' places in it), as the table of answers and
+    the CSV are.  Of a set the gradebook was given, ``puzzles`` and ``answers`` list every
+    puzzle, the ones nobody answered too (0 students, no percent).  Of a set it does not know,
+    they list the puzzles answered, and ``unlisted`` says how many of the set's ``total`` are
+    left out.
     """
 
     set_id: str
@@ -660,8 +663,8 @@ class SetGrades:
         return text.get(lang) if text is not None else puzzle_id
 
     def table(self, which: str = "students", lang: str = "ru") -> pd.DataFrame:
-        """``students``, ``puzzles`` or ``answers`` as a teacher reads it: headers, puzzle titles
-        and cards (7♥, Т♠) in ``lang``."""
+        """``students``, ``puzzles`` or ``answers`` as a teacher reads it: headers, puzzle titles,
+        cards (7♥, Т♠) and fractions (``1,6``) in ``lang``."""
         return set_table(self, which, lang)
 
     def to_csv(self, lang: str = "ru") -> str:
@@ -937,10 +940,8 @@ def _set_grades(rows: pd.DataFrame, set_id: str, puzzle_set: PuzzleSet | None,
     sets = [puzzle_set] if puzzle_set is not None else []
     labels, numbers = _puzzle_labels(first, listed, sets, known.values())
     in_set_order = sorted(listed, key=lambda p: (numbers.get(p, 10**6), p))
-    # the hardest first; a puzzle nobody answered before them all
-    by_percent = puzzles_frame.loc[in_set_order].sort_values("percent", kind="stable",
-                                                             na_position="first")
-    return SetGrades(set_id, _set_title(rows, set_id, puzzle_set), students, by_percent,
+    return SetGrades(set_id, _set_title(rows, set_id, puzzle_set), students,
+                     puzzles_frame.loc[in_set_order],
                      answers, labels, numbers, total, max(total - len(listed), 0))
 
 
@@ -987,11 +988,16 @@ def _card_label(token: object, lang: str) -> str:
         return str(token)
 
 
-def _shown_number(value: float, digits: int = 0) -> int | float | str:
-    """A number of a table as shown: ``—`` where there is none."""
+def _shown_number(value: float, lang: str, digits: int = 0) -> int | str:
+    """A number of a table as shown: a whole one as a number, one with ``digits`` decimals as
+    ``lang`` writes it (``1,6`` in Russian, ``1.6`` in English), ``—`` where there is none.
+
+    >>> _shown_number(63.0, "ru"), _shown_number(1.63, "ru", 1), _shown_number(14, "en", 1)
+    (63, '1,6', '14.0')
+    """
     if pd.isna(value):
         return "—"
-    return int(value) if digits == 0 else round(float(value), digits)
+    return int(value) if digits == 0 else Number(float(value), digits).in_lang(lang)
 
 
 def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
@@ -1005,10 +1011,10 @@ def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
                                                        strict=True)],
             say("gb_unanswered", lang): data["unanswered"].astype(int).to_list(),
             say("gb_right", lang): data["right"].astype(int).to_list(),
-            _words("score", lang): [_shown_number(v) for v in data["score"]],
-            say("gb_percent", lang): [_shown_number(v) for v in data["percent"]],
+            _words("score", lang): [_shown_number(v, lang) for v in data["score"]],
+            say("gb_percent", lang): [_shown_number(v, lang) for v in data["percent"]],
             say("gb_hints", lang): data["hints"].astype(int).to_list(),
-            say("gb_seconds", lang): [_shown_number(v, 1) for v in data["seconds"]],
+            say("gb_seconds", lang): [_shown_number(v, lang, 1) for v in data["seconds"]],
         }, index=pd.Index(list(data.index), name=say("gb_student", lang)))
     if which == "puzzles":
         data = part.puzzles
@@ -1016,9 +1022,9 @@ def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
             say("gb_students", lang): data["students"].astype(int).to_list(),
             say("gb_unanswered_puzzle", lang): data["unanswered"].astype(int).to_list(),
             say("gb_right", lang): data["right"].astype(int).to_list(),
-            say("gb_percent", lang): [_shown_number(v) for v in data["percent"]],
-            say("gb_hints_mean", lang): [_shown_number(v, 1) for v in data["hints"]],
-            say("gb_seconds_puzzle", lang): [_shown_number(v, 1) for v in data["seconds"]],
+            say("gb_percent", lang): [_shown_number(v, lang) for v in data["percent"]],
+            say("gb_hints_mean", lang): [_shown_number(v, lang, 1) for v in data["hints"]],
+            say("gb_seconds_puzzle", lang): [_shown_number(v, lang, 1) for v in data["seconds"]],
             say("gb_wrong_card", lang): [_card_label(c, lang) for c in data["common_wrong_card"]],
         }, index=pd.Index([part.label(str(p), lang) for p in data.index],
                           name=say("gb_puzzle", lang)))
@@ -1037,10 +1043,6 @@ def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:
 def gradebook_table(book: Gradebook, which: str, lang: str) -> pd.DataFrame | Note:
     """One of the gradebook's tables as a teacher reads it (see :meth:`Gradebook.table`)."""
     return book.table(which, lang)
-
-
-def _short(label: str, size: int = 24) -> str:
-    return label if len(label) <= size else label[:size - 1].rstrip() + "…"
 
 
 def _check_html(book: Gradebook, lang: str) -> str:
@@ -1082,19 +1084,72 @@ def _csv_link(part: SetGrades, lang: str) -> str:
 # a set's parts under its title, readable where the page styles h5 smaller than its text
 _H5 = ' style="font-size: 15px; margin: 14px 0 4px"'
 
+_STYLE = ("<style>.kz-gradebook{line-height:1.45}"
+          ".kz-gradebook .kz-gb-scroll{max-width:100%;overflow-x:auto}"
+          ".kz-gradebook table.kz-table{border-collapse:collapse;margin:4px 0 12px;"
+          "font-size:14px;line-height:1.35;font-variant-numeric:tabular-nums}"
+          ".kz-gradebook table.kz-table th,.kz-gradebook table.kz-table td{padding:4px 6px;"
+          "border-bottom:1px solid #e6dfcd;text-align:right;font-weight:normal}"
+          ".kz-gradebook table.kz-table thead th{font-size:13px;font-weight:600;color:#5c5647;"
+          "vertical-align:bottom}"
+          ".kz-gradebook table.kz-table td{white-space:nowrap}"
+          ".kz-gradebook table.kz-table :is(th,td):first-child{text-align:left}"
+          ".kz-gradebook table.kz-table tbody th{min-width:15em}"
+          ".kz-gradebook table.kz-gb-short tbody th{min-width:0;white-space:nowrap}"
+          ".kz-gradebook table.kz-gb-answers td{text-align:center;min-width:1.4em}</style>")
+"""The gradebook's tables, as tidy at 1024 pixels as wider: a line apart (not the 28 pixels of
+the widget's text), numbers right-aligned and kept on one line, a student's name and a puzzle's
+place and title on one line (when none is longer than :data:`_FIRST_MOST` characters: else in
+a first column about that wide, the longer ones over lines), a table wider than the page
+scrolled on its own."""
 
-def _set_html(part: SetGrades, lang: str) -> str:
-    """One set's charts and tables, under its title, with its CSV."""
+_FIRST_MOST = 30
+"""The most characters of a table's first column (a student, a puzzle) kept on one line: what
+fits beside the other columns of the table of puzzles in a page 844 pixels wide (the app's at
+1024 pixels and more)."""
+
+
+def _table_html(part: SetGrades, which: str, lang: str) -> str:
+    """One of a set's tables as HTML (class ``kz-gb-students``, ``-puzzles`` or ``-answers``):
+    the headers in ``<thead>``, each row headed by its student or puzzle; the table of answers
+    is headed by the puzzles' numbers when all are known."""
+    table = part.table(which, lang)
+    columns = [str(c) for c in table.columns]
+    if which == "answers" and part.numbers and all(str(p) in part.numbers
+                                                   for p in part.answers.columns):
+        columns = [label.split(".", 1)[0] for label in columns]   # narrow, as above
+    names = [str(name) for name in table.index]
+    short = " kz-gb-short" if all(len(name) <= _FIRST_MOST for name in names) else ""
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in [str(table.index.name), *columns])
+    body = "".join(f'<tr><th scope="row">{html.escape(name)}</th>'
+                   + "".join(f"<td>{html.escape(str(value))}</td>" for value in row) + "</tr>"
+                   for name, row in zip(names, table.itertuples(index=False), strict=True))
+    return (f'<div class="kz-gb-scroll"><table class="kz-table kz-gb-{which}{short}">'
+            f"<thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def _charts(part: SetGrades, lang: str) -> tuple[str, str]:
+    """The bars of the students (the most right answers first) and of the puzzles someone
+    answered (the hardest first: the fewest right answers), every label whole."""
     ranked = part.students
     by_student = bar_chart([str(s) for s in ranked.index],
                            [0.0 if pd.isna(v) else float(v) for v in ranked["score"]],
                            title=_words("chart_students", lang), maximum=100, unit="%",
-                           lang=lang)
+                           width=640, label_width=None, lang=lang)
     answered = part.puzzles[part.puzzles["students"] > 0]   # a percent of no answers: none
-    by_puzzle = bar_chart([_short(part.label(str(p), lang)) for p in answered.index],
-                          [0.0 if pd.isna(v) else float(v) for v in answered["percent"]],
-                          title=say("gb_chart_puzzles", lang), maximum=100, unit="%",
-                          lang=lang)
+    hardest = answered.sort_values("percent", kind="stable")
+    by_puzzle = bar_chart([part.label(str(p), lang) for p in hardest.index],
+                          [float(v) for v in hardest["percent"]],
+                          title=_words("chart_puzzles", lang), maximum=100, unit="%",
+                          width=640, label_width=None, lang=lang)
+    return by_student, by_puzzle
+
+
+def _set_html(part: SetGrades, lang: str) -> str:
+    """One set's charts and tables, under its title, with its CSV."""
+    ranked = part.students
+    by_student, by_puzzle = _charts(part, lang)
     size = _words("set_size", lang, students=len(ranked), total=part.total)
     parts = [f'<section class="kz-gradebook-set" data-testid="gradebook-set" '
              f'data-set="{html.escape(part.set_id)}">'
@@ -1106,17 +1161,12 @@ def _set_html(part: SetGrades, lang: str) -> str:
     for heading, chart, which in (("gb_by_student", by_student, "students"),
                                   ("gb_by_puzzle", by_puzzle, "puzzles"),
                                   ("gb_answers", "", "answers")):
-        table = part.table(which, lang)
         parts.append(f"<h5{_H5}>{html.escape(say(heading, lang))}</h5>{chart}")
         if which == "answers":
             legend = " · ".join(say(k, lang) for k in ("gb_right_mark", "gb_wrong_mark",
                                                        "gb_none_mark"))
             parts.append(f"<p>{html.escape(legend)}</p>")
-            if part.numbers and all(str(p) in part.numbers for p in part.answers.columns):
-                # the puzzles' numbers, as in the table of puzzles above: narrow columns
-                table.columns = [label.split(".", 1)[0] for label in table.columns]
-        parts.append(table.reset_index().to_html(classes="kz-table", border=0, escape=True,
-                                                 index=False))
+        parts.append(_table_html(part, which, lang))
     parts.append("</section>")
     return "".join(parts)
 
@@ -1128,5 +1178,5 @@ def gradebook_html(book: Gradebook, lang: str = "en") -> str:
     if not book.sets:
         return f'<p class="kz-gradebook-empty">{html.escape(say("gb_empty", lang))}</p>'
     sets = "".join(_set_html(part, lang) for part in book.sets)
-    return (f'<div class="kz-gradebook" data-testid="gradebook">{_check_html(book, lang)}'
-            f'{sets}</div>')
+    return (f'{_STYLE}<div class="kz-gradebook" data-testid="gradebook">'
+            f'{_check_html(book, lang)}{sets}</div>')

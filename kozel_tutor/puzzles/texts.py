@@ -132,9 +132,6 @@ TEXTS: dict[str, dict[str, str]] = {
                        "load them, the gradebook appears here.",
                  "ru": "Пока нет результатов: когда ученики пришлют свои файлы результатов и "
                        "вы их загрузите, здесь появится журнал."},
-    "gb_chart_students": {"en": "Right of answered, % (students)",
-                          "ru": "Верно из отвеченных, % (ученики)"},
-    "gb_chart_puzzles": {"en": "Right, % (puzzles)", "ru": "Верно, % (задачи)"},
     "gb_by_student": {"en": "Students", "ru": "Ученики"},
     "gb_by_puzzle": {"en": "Puzzles", "ru": "Задачи"},
     "gb_answers": {"en": "Who answered what", "ru": "Кто как ответил"},
