@@ -47,7 +47,7 @@ def test_drills_come_from_the_learners_own_stored_deals(tmp_path: Path) -> None:
     assert drills, "random play by S should cost points somewhere in six deals"
     for lost, puzzle in drills:
         assert lost >= 0 and puzzle.id.startswith("drill-")
-        assert puzzle.story.en.startswith("From your own game: here you played")
+        assert puzzle.story.en.startswith("In the game you played")
         assert check_puzzle(puzzle, backend="python")[1] == []
 
 

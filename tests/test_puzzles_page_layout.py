@@ -50,7 +50,7 @@ def test_the_bar_and_the_results_row_are_as_wide_as_the_puzzle(tmp_path: Path) -
     homework = PuzzleSet("layout-hw", Text("Домашка", "Homework"), puzzles=puzzles)
     view = PuzzlesView("en", Store(tmp_path / "progress.sqlite3"), lambda: None, backend=PY,
                        query=f"set={set_to_param(homework)}")
-    assert view.children == (view.style, view.bar, view.widget, view.results)
+    assert view.children == (view.style, view.bar, view.results, view.widget)
     puzzle = _max_width(_rule(asset("puzzle.css"), ".kz-puzzle-root"))
     assert puzzle == "920px"
     bar = _rule(view.style.value, ".kz-puzzles-bar .kz-panel-root")

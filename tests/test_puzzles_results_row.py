@@ -59,5 +59,6 @@ def test_a_teachers_set_says_the_name_is_for_sending_the_answers(
     view = PuzzlesView(lang, store, lambda: None, backend=PY,
                        query=f"set={set_to_param(_teachers_set())}")
     assert view.screen == "puzzle"
-    assert view.children[-1] is view.results
+    # right under the bar, above the puzzle: a student sees it from the first puzzle on
+    assert view.children.index(view.results) == view.children.index(view.bar) + 1
     assert words in view.downloads.value

@@ -281,8 +281,9 @@ def test_checking_a_set_that_takes_long_shows_how_far_the_solver_got(tmp_path: P
 # -- 3. the end of the set says what to do with the results, in the page's column --------------
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("ru", "Скачайте файл результатов (ниже) и отправьте его учителю."),
-    ("en", "Download your results file (below) and send it to your teacher.")])
+    ("ru", "Скачайте файл результатов (вверху, под заголовком) и отправьте его учителю."),
+    ("en", "Download your results file (at the top, under the title) and send it to your "
+           "teacher.")])
 def test_the_end_of_a_teachers_set_asks_for_the_results_file_to_be_sent(
         tmp_path: Path, lang: str, words: str) -> None:
     view = open_link(Store(tmp_path / "progress.sqlite3"), homework(), lang=lang)
@@ -290,10 +291,11 @@ def test_the_end_of_a_teachers_set_asks_for_the_results_file_to_be_sent(
         play(view, right=True)
         assert view.widget is not None and view.widget.receive({"type": "next"})
     assert view.widget.view["message"].endswith(words)
-    assert view.children[-1] is view.results
+    # the name and the files right under the bar, above the puzzle, in line with it (920px)
+    assert view.children.index(view.results) == view.children.index(view.bar) + 1
+    assert view.children[-1] is view.widget
     layout = view.results.layout
-    # in line with the puzzle above it (puzzle.css: 920px)
-    assert (layout.max_width, layout.margin, layout.padding) == ("920px", "12px auto 0", None)
+    assert (layout.max_width, layout.margin, layout.padding) == ("920px", "0 auto 8px", None)
 
 
 # -- 4. a name pasted with a tab or a line break ------------------------------------------------

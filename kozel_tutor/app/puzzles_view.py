@@ -57,7 +57,7 @@ log = logging.getLogger(__name__)
 _TEXT = {
     "title": {"ru": "Задачи", "en": "Puzzles"},
     "subtitle": {"ru": "«Какой картой вы сыграете?» Ваш рейтинг: {rating}.",
-                 "en": "\"What card would you play?\" Your rating: {rating}."},
+                 "en": "“What card would you play?” Your rating: {rating}."},
     "home": {"ru": "← Домой", "en": "← Home"},
     "menu": {"ru": "← К задачам", "en": "← Puzzles"},
     "dashboard": {"ru": "Статистика задач", "en": "Puzzle statistics"},
@@ -161,9 +161,9 @@ def _set_hint(tally: Tally, lang: str, *, kept: bool) -> str:
 # (puzzle.css: 920px).  The menu (its panel and the set-file button) and the dashboard (the
 # bar and the content) each sit in one centred card as wide as the app's panels (820px and
 # padding), the panel inside without a frame of its own.
-_STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bottom:8px;"
+_STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:6px 22px 6px;margin-bottom:6px;"
           "max-width:920px;box-sizing:border-box}"
-          ".kz-puzzles-bar .kz-panel-h1{font-size:22px}"
+          ".kz-puzzles-bar .kz-panel-h1{font-size:21px}"
           ".kz-puzzles-bar .kz-panel-actions{display:none}"
           ".kz-puzzles-bar .kz-tool{white-space:nowrap}"
           ".kz-puzzles-menu,.kz-puzzles-dashboard{max-width:872px;width:100%;"
@@ -177,7 +177,12 @@ _STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:10px 22px 8px;margin-bo
           "padding:0 0 6px;margin:0;max-width:none;background:transparent}"
           ".kz-puzzles-menu .kz-panel-root{padding:0}"
           ".kz-puzzles-dashboard .kz-dashboard-body{width:100%}"
-          ".kz-puzzles-results{gap:12px;flex-wrap:wrap}"
+          ".kz-puzzles-results{gap:4px 12px;flex-wrap:wrap;box-sizing:border-box;"
+          "padding:3px 10px;background:#fbf4df;border-radius:8px;"
+          "font-family:system-ui,'DejaVu Sans','Segoe UI',sans-serif;font-size:14px}"
+          ".kz-puzzles-results .kz-puzzles-name{width:220px;flex:none;margin:0}"
+          ".kz-puzzles-results .widget-html{flex:1 1 16em;min-width:0;margin:0}"
+          ".kz-puzzles-results .widget-html-content{line-height:1.3;white-space:normal}"
           "</style>")
 
 
@@ -310,10 +315,11 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.name.add_class("kz-puzzles-name")
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
         self.downloads = ipywidgets.HTML()
-        # the name and the results files, under the puzzle, in line with it (puzzle.css: 920px)
+        # the name and the results files: right under the bar, above the puzzle, where a
+        # student sees them from the first puzzle on, in line with it (puzzle.css: 920px)
         self.results = ipywidgets.HBox(
             [self.name, self.downloads],
-            layout=ipywidgets.Layout(max_width="920px", width="100%", margin="12px auto 0",
+            layout=ipywidgets.Layout(max_width="920px", width="100%", margin="0 auto 8px",
                                      align_items="center"))
         self.results.add_class("kz-puzzles-results")
         self.extra = ipywidgets.HTML()
@@ -446,7 +452,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._show_bar()
         parts: list[Any] = [self.style, self.bar, self.widget]
         if sheet is not None:
-            parts.append(self.results)
+            parts.insert(2, self.results)
             self._refresh_downloads()
         self.children = tuple(parts)
         return self.widget

@@ -35,10 +35,20 @@ from .generate import build_puzzle, category_of
 from .model import Puzzle, Text
 from .verify import MARGIN, signed_score
 
-__all__ = ["RECORD_KEYS", "FinishedDeal", "deals_from_store", "mine_deal", "parse_deal"]
+__all__ = ["DRILL_PREFIX", "RECORD_KEYS", "FinishedDeal", "deals_from_store", "is_drill",
+           "mine_deal", "parse_deal"]
 
 PYTHON_MAX_CARDS = 6
 """Without the native solver only decisions with this many cards or fewer are analysed."""
+
+DRILL_PREFIX = "drill-"
+"""How a drill's id begins (the puzzle it was built as keeps the rest of its id)."""
+
+
+def is_drill(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` is a drill: a position from the learner's own game, at whatever stage
+    of the deal (not one of the catalogue's endings or opening leads)."""
+    return puzzle.id.startswith(DRILL_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -111,11 +121,10 @@ def mine_deal(deal: FinishedDeal, *, backend: str | Backend | None = None,
                               backend=engine, source=f"your game {deal.key}, card {index + 1}")
         if puzzle is None or card in puzzle.answers:
             continue
-        story = Text(f"Из вашей партии: здесь вы сыграли {card.label('ru')}. "
-                     f"{puzzle.story.ru}",
-                     f"From your own game: here you played {card.label('en')}. "
-                     f"{puzzle.story.en}")
-        drills.append((lost, replace(puzzle, id=f"drill-{puzzle.id}", story=story)))
+        # the title says that it comes from the learner's game («Из вашей партии: …»)
+        story = Text(f"В партии здесь вы сыграли {card.label('ru')}. {puzzle.story.ru}",
+                     f"In the game you played {card.label('en')} here. {puzzle.story.en}")
+        drills.append((lost, replace(puzzle, id=f"{DRILL_PREFIX}{puzzle.id}", story=story)))
         if len(drills) >= per_deal:
             break
     return drills

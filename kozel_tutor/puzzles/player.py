@@ -5,9 +5,12 @@ position, take one card, say right or wrong, then show every legal card with its
 value in points (none where its line ends with the 6♣ catching the Q♣: only the deal result
 counts there) and in deal result (equivalent cards grouped) and the tutor's words; after a miss,
 the refutation line is there to play through card by card.  Each hint takes a share of the
-rating a right answer brings, and the Hint button says how much (or nothing, when the answer
-will not be rated).  Answers go to the learner's :class:`~.progress.Progress` (ratings,
-reviews) and, for a teacher's set, to a :class:`~.teacher.ResultsSheet`.
+rating a right answer brings, and the Hint button says how much (or, when a first answer will
+not be rated because the puzzle was tried lately, that the rating will not change; nothing on a
+retry).  Until the solver has said why, the verdict names the best cards and that the reasons
+are coming.  On screen the story leaves the goal to the goal box (it is read out whole).
+Answers go to the learner's :class:`~.progress.Progress` (ratings, reviews) and, for a
+teacher's set, to a :class:`~.teacher.ResultsSheet`.
 
 A set opened again goes on where it was left: the puzzles answered before (``given``: the
 first answers kept in the learner's progress) count as answered, the first puzzle without an
@@ -36,8 +39,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from ..cards import Card, CardError, CardSet, parse_card
-from ..i18n import plural_ru
+from ..i18n import plural_ru, word_list
 from ..seats import Seat
+from .drills import is_drill
 from .explain import CardReport, card_report
 from .model import Puzzle, View, category_of
 from .progress import Progress, hint_share
@@ -69,6 +73,12 @@ _LABELS = {
     "all": {"ru": "Показать всё", "en": "Show all"},
     "trick_to": {"ru": "взятка: {who}, {points}", "en": "trick to {who}, {points}"},
     "thinking": {"ru": "Решатель считает…", "en": "The solver is working…"},
+    # the verdict while the solver works out the reasons (or, without the fast solver, all of it)
+    "better": {"ru": "Лучше: {cards}.", "en": "Better: {cards}."},
+    "also": {"ru": "Так же хорошо: {cards}.", "en": "Just as good: {cards}."},
+    "working_wrong": {"ru": "Считаем, почему…", "en": "Working out why…"},
+    "working_right": {"ru": "Считаем, что даёт каждая карта…",
+                      "en": "Working out what each card gives…"},
     "light": {"ru": "Подробный разбор всех карт требует быстрого решателя (C); здесь — только "
                     "верно или нет.",
               "en": "The analysis of every card needs the fast (C) solver; here you see only "
@@ -81,8 +91,11 @@ _LABELS = {
     "empty": {"ru": "Задач больше нет.", "en": "No more puzzles here."},
     "finished": {"ru": "Набор решён: верно {right} из {n}.",
                  "en": "Set finished: {right} of {n} right."},
-    "send": {"ru": "Скачайте файл результатов (ниже) и отправьте его учителю.",
-             "en": "Download your results file (below) and send it to your teacher."},
+    # the name and the results files sit at the top, under the bar (puzzles_view)
+    "send": {"ru": "Скачайте файл результатов (вверху, под заголовком) и отправьте его "
+                   "учителю.",
+             "en": "Download your results file (at the top, under the title) and send it to "
+                   "your teacher."},
     "given": {"ru": "Вы уже отвечали на эту задачу, засчитан первый ответ. «Ещё раз» — решить её "
                     "снова: засчитанный ответ не изменится.",
               "en": "You answered this puzzle before; your first answer counts. “Try again” "
@@ -98,6 +111,14 @@ _LABELS = {
     # while the puzzle is unsolved its title does not give the theme away
     "title_ending": {"ru": "Концовка: {n} {cards}", "en": "Ending: {n} cards"},
     "title_opening": {"ru": "Первый заход", "en": "Opening lead"},
+    # a drill: a position from the learner's own game, at any stage of the deal
+    "title_drill": {"ru": "Из вашей партии: {n} {cards} на руке",
+                    "en": "From your game: {n} cards in hand"},
+    "title_drill_opening": {"ru": "Из вашей партии: первый заход",
+                            "en": "From your game: the opening lead"},
+    # the Hint button of a first try the rating will not count (the puzzle was tried lately)
+    "hint_recent": {"ru": "Подсказка {n} (задача решалась недавно: рейтинг не изменится)",
+                    "en": "Hint {n} (you tried this puzzle lately: the rating will not change)"},
     "why": {"ru": "Пояснение", "en": "Explanation"},
     # the language button of a puzzle widget in a notebook says the other language in its own
     "lang": {"ru": "English", "en": "Русский"},
@@ -119,16 +140,32 @@ def _label(key: str, lang: str, **params: object) -> str:
 
 
 def _solving_title(puzzle: Puzzle, lang: str) -> str:
-    """The title while the puzzle is unsolved: the kind of position, not the theme."""
+    """The title while the puzzle is unsolved: the kind of position, not the theme (a drill:
+    that it comes from the learner's own game, with how many cards are left; the variant is
+    on its own badge beside the title)."""
     position = puzzle.position
-    if category_of(position) == "open":
-        title = _label("title_opening", lang)
-    else:
-        n = position.cards_per_hand
-        title = _label("title_ending", lang, n=n, cards=plural_ru(n, "карта", "карты", "карт"))
-    if puzzle.variant == "standard":
-        return title
-    return f"{title} · {variant_label(puzzle.variant).get(lang)}"
+    opening = category_of(position) == "open"
+    n = position.cards_per_hand
+    cards = plural_ru(n, "карта", "карты", "карт")
+    if is_drill(puzzle):
+        return (_label("title_drill_opening", lang) if opening
+                else _label("title_drill", lang, n=n, cards=cards))
+    if opening:
+        return _label("title_opening", lang)
+    return _label("title_ending", lang, n=n, cards=cards)
+
+
+def _answered_title(puzzle: Puzzle, lang: str) -> str:
+    """The title once the puzzle is answered: its own, which names the theme, without the
+    variant (its badge is beside the title)."""
+    title = puzzle.title.get(lang)
+    variant = f" · {variant_label(puzzle.variant).get(lang)}"
+    return title.removesuffix(variant) if puzzle.variant != "standard" else title
+
+
+def _story_shown(story: str, goal: str) -> str:
+    """The story as the screen shows it: without the goal, which the goal box under it says."""
+    return " ".join(story.replace(goal, " ").split()) if goal in story else story
 
 
 def _rating_note(attempt: _Attempt, lang: str) -> str:
@@ -454,11 +491,12 @@ class PuzzlePlayer:
         solved = attempt.chosen is not None
         open_hands = puzzle.view is View.DOUBLE_DUMMY or solved
         counter = self.queue.counter()
+        goal = goal_text(puzzle.goal, position.rules, lang)
         header = {
             "id": puzzle.id,
-            "title": puzzle.title.get(lang) if solved else _solving_title(puzzle, lang),
-            "story": puzzle.story.get(lang),
-            "goal": goal_text(puzzle.goal, position.rules, lang),
+            "title": _answered_title(puzzle, lang) if solved else _solving_title(puzzle, lang),
+            "story": _story_shown(puzzle.story.get(lang), goal),
+            "goal": goal,
             "variant": puzzle.variant,
             "variant_label": variant_label(puzzle.variant).get(lang),
             "counter": _label("counter", lang, i=counter[0], n=counter[1]) if counter else "",
@@ -499,7 +537,7 @@ class PuzzlePlayer:
             "legal": [] if solved else [c.token for c in legal_cards(position)],
             "hints": [current_hint(h, position).get(lang)
                       for h in puzzle.hints[:attempt.hints]],
-            "hint_button": (_hint_button(attempt, lang)
+            "hint_button": (_hint_button(attempt, lang, rated=self.progress is not None)
                             if not solved and attempt.hints < len(puzzle.hints) else ""),
             "feedback": None,
             "cards_table": [],
@@ -528,6 +566,22 @@ class PuzzlePlayer:
         verdict = _sentences(feedback["text"], view["note"])
         return _sentences(position, verdict) if attempt.restored else verdict
 
+    def _first_verdict(self, puzzle: Puzzle, chosen: Card, lang: str) -> str:
+        """The verdict before the solver has said why (or, without the fast solver, all there
+        is): right or not, the best cards by name, and, while the solver works, that it does."""
+        best = [c.name_in(lang) for c in sorted(puzzle.answers, key=lambda c: c.index)
+                if c != chosen]
+        correct = chosen in puzzle.answers
+        if correct:
+            parts = [say("right", lang), _label("also", lang, cards=word_list(best, lang))
+                     if best else ""]
+        else:
+            parts = [say("wrong", lang),
+                     _label("better", lang, cards=word_list(best, lang, either=True))]
+        if self.thinking:
+            parts.append(_label("working_right" if correct else "working_wrong", lang))
+        return _sentences(*parts)
+
     def _feedback_view(self, attempt: _Attempt, lang: str) -> dict[str, Any]:
         puzzle = attempt.puzzle
         chosen = attempt.chosen
@@ -540,9 +594,8 @@ class PuzzlePlayer:
         notes = [{"label": theme_label(t, rules).get(lang), "note": theme_note(t, lang, rules)}
                  for t in puzzle.themes]
         if attempt.check is None:
-            answers = " ".join(c.label(lang) for c in sorted(puzzle.answers, key=lambda c: c.index))
-            text = (say("right", lang) if correct else say("wrong", lang)) + f" → {answers}"
-            out["feedback"] = {"correct": correct, "card": chosen.token, "text": text,
+            out["feedback"] = {"correct": correct, "card": chosen.token,
+                               "text": self._first_verdict(puzzle, chosen, lang),
                                "themes": themes, "theme_notes": notes}
             if not self.thinking:
                 out["note"] = " ".join(x for x in (_label("light", lang),
@@ -610,19 +663,25 @@ def _sentences(*parts: str) -> str:
 
 
 def _position_said(view: Mapping[str, Any], puzzle: Puzzle, lang: str) -> str:
-    """The puzzle on screen as it is read out: its title, story, goal (when the story does not
-    say it) and trumps (its number is on screen, beside the title)."""
+    """The puzzle on screen as it is read out: its title, its whole story (on screen its goal
+    has a box of its own), the goal when the story does not say it, and trumps (its number is
+    on screen, beside the title)."""
     header = view["header"]
-    goal = "" if header["goal"] in header["story"] else (
-        f"{_label('goal', lang)}: {header['goal']}")
+    story = puzzle.story.get(lang)
+    goal = "" if header["goal"] in story else f"{_label('goal', lang)}: {header['goal']}"
     trumps = f"{_label('trump', lang)}: {puzzle.position.trump.name_in(lang)}"
-    return _sentences(header["title"], header["story"], goal, trumps)
+    return _sentences(header["title"], story, goal, trumps)
 
 
-def _hint_button(attempt: _Attempt, lang: str) -> str:
-    """The Hint button: what the next hint does to the rating a right answer would bring."""
+def _hint_button(attempt: _Attempt, lang: str, *, rated: bool) -> str:
+    """The Hint button: what the next hint does to the rating a right answer would bring.
+    Where ratings are kept (``rated``), a first try they will not count (the puzzle was tried
+    lately) says so; a retry, just told it is not rated, and a puzzle without ratings say
+    nothing of them."""
     n = attempt.hints + 1
     if not attempt.rates:
+        if rated and attempt.first:
+            return _label("hint_recent", lang, n=n)
         return say("hint_unrated", lang, n=n)
     share = hint_share(n)
     if share <= 0:

@@ -152,11 +152,17 @@ export default {
         const tr = el("tr", row.correct ? "kz-right" : "");
         tr.dataset.testid = `puzzle-row-${row.cards[0]}`;
         if (row.chosen) tr.classList.add("kz-chosen");
-        const cards = el("td", "kz-puzzle-cards");
+        // the cell stays a table cell (the row's borders line up); its cards and marks are laid
+        // out in a box inside it
+        const cell = el("td");
+        const cards = el("div", "kz-puzzle-cards");
         for (const token of row.cards) cards.append(card(token, view, "kz-puzzle-tiny"));
-        if (row.correct) cards.append(el("span", "kz-puzzle-mark kz-puzzle-best", view.labels.best));
-        if (row.chosen) cards.append(el("span", "kz-puzzle-mark", view.labels.chosen));
-        tr.append(cards, el("td", "kz-num", row.points === null ? "—" : String(row.points)),
+        const marks = el("div", "kz-puzzle-marks");
+        if (row.correct) marks.append(el("span", "kz-puzzle-mark kz-puzzle-best", view.labels.best));
+        if (row.chosen) marks.append(el("span", "kz-puzzle-mark", view.labels.chosen));
+        if (marks.childNodes.length) cards.append(marks);
+        cell.append(cards);
+        tr.append(cell, el("td", "kz-num", row.points === null ? "—" : String(row.points)),
                   el("td", "", row.outcome), el("td", "kz-puzzle-why", row.text));
         body.append(tr);
       }
@@ -223,7 +229,70 @@ export default {
       return box;
     }
 
+    // The title with the puzzle's badges beside it, kept together (when the line is too short
+    // they go under it as one group, never one badge alone).
+    function drawTop(view) {
+      const top = el("div", "kz-puzzle-top");
+      const title = el("h2", "kz-puzzle-title", view.header.title);
+      title.dataset.testid = "puzzle-title";
+      const badges = el("div", "kz-puzzle-badges");
+      if (view.header.variant && view.header.variant !== "standard" && view.header.variant_label) {
+        const variant = el("span", "kz-badge kz-puzzle-variant", view.header.variant_label);
+        variant.dataset.testid = "puzzle-variant";
+        badges.append(variant);
+      }
+      for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
+        if (text) badges.append(el("span", "kz-badge", text));
+      }
+      if (model.get("lang_switch")) badges.append(langButton(view));
+      top.append(title, badges);
+      return top;
+    }
+
+    // The goal, its label on its own (a tag, as the menu's group names): "ЦЕЛЬ  Спаситесь: …"
+    function drawGoal(view) {
+      const goal = el("div", "kz-puzzle-goal");
+      goal.dataset.testid = "puzzle-goal";
+      const label = el("span", "kz-puzzle-goal-label", view.labels.goal);
+      label.append(el("span", "kz-sr-only", ": "));   // heard as "Goal: …"
+      goal.append(label, el("span", "kz-puzzle-goal-text", view.header.goal));
+      return goal;
+    }
+
+    // What must be in the window: on a new puzzle (or a retry) its hand and the buttons' row,
+    // with the Hint button, and its title too when all of it fits; after a hint, the hint and
+    // the buttons; with a verdict, the verdict and its buttons, again when the solver's reasons
+    // replace the first words (on a laptop screen they would open below the window). The least
+    // scroll that shows the buttons' row, and only while the puzzle has the focus or nothing
+    // has (in a notebook, a puzzle being drawn never moves the page).
     let shownPhase = null;
+    let shownPuzzle = null;
+    let shownHints = 0;
+    let wasThinking = false;
+    function bringIntoSight(view, nav) {
+      const fresh = view.phase === "solve" && (view.header.id !== shownPuzzle || shownPhase !== "solve");
+      const hinted = view.hints.length > shownHints;
+      const verdict = view.feedback && (shownPhase === "solve" || (wasThinking && !view.thinking));
+      shownPhase = view.phase;
+      shownPuzzle = view.header.id;
+      shownHints = view.hints.length;
+      wasThinking = !!view.thinking;
+      if (!fresh && !hinted && !verdict) return;
+      if (!fresh) {
+        // the learner's own act (the control pressed has just been redrawn: no focus yet)
+        const active = document.activeElement;
+        if (!active || active === document.body || root.contains(active)) nav.scrollIntoView({ block: "nearest" });
+        return;
+      }
+      // a new puzzle: once it has taken the focus (focusOnArrival, restoreFocus: a frame later),
+      // so that of a notebook's puzzles only the one being solved moves the page
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        if (!root.isConnected || !root.contains(document.activeElement)) return;
+        root.querySelector(".kz-puzzle-top")?.scrollIntoView({ block: "nearest" });
+        nav.scrollIntoView({ block: "nearest" });
+      }));
+    }
+
     const firstControls = (view) => (view.phase === "solve"
       ? ['[data-testid^="puzzle-card-"]', '[data-testid="puzzle-hint"]']
       : ['[data-testid="puzzle-next"]', '[data-testid="puzzle-retry"]', '[data-testid="puzzle-step"]']);
@@ -251,25 +320,11 @@ export default {
         sayView(view);
         return;
       }
-      const top = el("div", "kz-puzzle-top");
-      const title = el("h2", "kz-puzzle-title", view.header.title);
-      title.dataset.testid = "puzzle-title";
-      top.append(title);
-      if (view.header.variant && view.header.variant !== "standard" && view.header.variant_label) {
-        const variant = el("span", "kz-badge kz-puzzle-variant", view.header.variant_label);
-        variant.dataset.testid = "puzzle-variant";
-        top.append(variant);
-      }
-      for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
-        if (text) top.append(el("span", "kz-badge", text));
-      }
-      if (model.get("lang_switch")) top.append(langButton(view));
-      content.append(top);
-      content.append(el("p", "kz-puzzle-story", view.header.story));
-      const goal = el("div", "kz-puzzle-goal");
-      goal.append(el("strong", "", view.labels.goal + ": "), document.createTextNode(view.header.goal));
-      goal.dataset.testid = "puzzle-goal";
-      content.append(goal, drawFelt(view), drawPlayed(view));
+      content.append(drawTop(view));
+      // the story (which leaves the goal to its box) and the goal, the felt, the hints taken,
+      // the verdict; the buttons right under them
+      if (view.header.story) content.append(el("p", "kz-puzzle-story", view.header.story));
+      content.append(drawGoal(view), drawFelt(view));
 
       if (view.hints.length) {
         const hints = el("ol", "kz-puzzle-hints");
@@ -277,16 +332,22 @@ export default {
         for (const h of view.hints) hints.append(el("li", "", h));
         content.append(hints);
       }
-      if (view.thinking) {
+      if (view.thinking && !view.feedback) {
         const busy = el("div", "kz-puzzle-thinking", view.labels.thinking);
         busy.setAttribute("role", "status");
         busy.dataset.testid = "puzzle-thinking";
         content.append(busy);
       }
       if (view.feedback) {
+        // while the solver works the verdict names the best cards and says that the reasons
+        // are on their way (Python's words); it is busy until they come
         const fb = el("div", "kz-puzzle-feedback " + (view.feedback.correct ? "kz-right" : "kz-wrong"), view.feedback.text);
         fb.dataset.testid = "puzzle-feedback";
         fb.dataset.correct = String(view.feedback.correct);   // read out by the live region
+        if (view.thinking) {
+          fb.classList.add("kz-working");
+          fb.setAttribute("aria-busy", "true");
+        }
         content.append(fb);
         if (view.feedback.themes) content.append(drawThemes(view));
       }
@@ -308,10 +369,10 @@ export default {
       content.append(nav);
       if (view.cards_table.length) content.append(drawTable(view));
       if (view.line) content.append(drawLine(view));
-      // the verdict of a card just played comes into sight with its buttons (on a laptop
-      // screen it would open below the window)
-      if (view.feedback && shownPhase === "solve") nav.scrollIntoView({ block: "nearest" });
-      shownPhase = view.phase;
+      // the cards already out: for reference, under the buttons (the hand and the Hint button
+      // come first, on a laptop's screen)
+      content.append(drawPlayed(view));
+      bringIntoSight(view, nav);
       // The same control if it is still there; else, on a new puzzle, its first card to play (or
       // the Hint button), after an answer, Next (or Retry, or the line's steps).
       restoreFocus(root, focused, firstControls(view));

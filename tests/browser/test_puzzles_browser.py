@@ -93,8 +93,8 @@ def test_a_teacher_link_opens_the_set_one_right_one_wrong_with_refutation(
     page.get_by_test_id("puzzle-next").click()
     done = page.get_by_test_id("puzzle-empty")
     done.wait_for()
-    assert done.inner_text() == ("Набор решён: верно 1 из 2. Скачайте файл результатов (ниже) "
-                                 "и отправьте его учителю.")
+    assert done.inner_text() == ("Набор решён: верно 1 из 2. Скачайте файл результатов (вверху, "
+                                 "под заголовком) и отправьте его учителю.")
     bar = page.get_by_test_id("puzzles-bar").bounding_box()
     name = page.locator(".kz-puzzles-name input").bounding_box()
     files = download.bounding_box()
