@@ -107,7 +107,7 @@ def _wrapped(label: str, room: float) -> list[str]:
     """``label`` in lines ``room`` pixels wide, broken between words (a word longer than a
     line, inside it); after :data:`_MOST_LINES` lines the rest is left out, marked with ….
 
-    >>> _wrapped("10. Every trick: 3 cards", 120)
+    >>> _wrapped("10. Every trick: 3 cards", 130)
     ['10. Every trick:', '3 cards']
     """
     fits = max(4, int(room / _CHAR_PX))
