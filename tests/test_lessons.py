@@ -88,6 +88,11 @@ def _latin(text: str) -> int:
     return sum("a" <= ch <= "z" for ch in text.lower())
 
 
+def _spaced(text: str) -> str:
+    """A verdict with its no-break spaces (which keep a formula on one line) as plain spaces."""
+    return text.replace("\u00a0", " ")
+
+
 # -- the expected answers, recomputed by the engine ----------------------------------------------
 
 
@@ -253,11 +258,12 @@ def test_the_whole_deck_trump_count_names_each_group_in_both_languages() -> None
     counts = {lid: t for lid in ("02_trumps", "15_kozly24") for t in load_lesson(lid).tasks
               if isinstance(t, CountTrumpsTask) and t.whole_deck}
     standard = check(counts["02_trumps"], "15").explanation
-    assert "8 queens and jacks, plus 7 more cards" in standard.en and "8 + 7 = 15" in standard.en
+    assert "8 queens and jacks, plus 7 more cards" in standard.en
+    assert "8\u00a0+\u00a07\u00a0=\u00a015" in standard.en   # the sum on one line
     assert "ещё 7 карт козырной масти" in standard.ru
     kozly24 = check(counts["15_kozly24"], "12").explanation
     assert kozly24.en.startswith("Right. 6♣, 8 queens and jacks, plus 3 more cards")
-    assert "1 + 8 + 3 = 12" in kozly24.en and "ещё 3 карты козырной масти" in kozly24.ru
+    assert "1 + 8 + 3 = 12" in _spaced(kozly24.en) and "ещё 3 карты козырной масти" in kozly24.ru
 
 
 def test_a_wrong_legal_card_is_explained_by_the_engines_why_illegal() -> None:
@@ -396,8 +402,8 @@ def test_a_deal_after_eggs_says_why_it_is_written_double() -> None:
     task = next(t for t in load_lesson("06_match").tasks if isinstance(t, MatchTask)
                 and any(a == b == 60 for a, b, *_ in t.deals))
     story = check(task, expected(task)).explanation
-    assert "после яиц вдвойне: мы (С–Ю) пишем 2 × 2 = 4" in story.ru
-    assert "doubled after eggs: we (N–S) write 2 × 2 = 4" in story.en
+    assert "после яиц вдвойне: мы (С–Ю) пишем 2 × 2 = 4" in _spaced(story.ru)
+    assert "doubled after eggs: we (N–S) write 2 × 2 = 4" in _spaced(story.en)
 
 
 # -- what the table shows before the rules it would give away are taught ------------------------
@@ -448,9 +454,11 @@ def test_point_sums_set_each_card_apart_with_an_equals_sign() -> None:
                         if isinstance(t, CardPointsTask) and t.whole_deck == whole)
                    for whole in (True, False))
     whole = check(deck, "120").explanation
-    assert "A = 11, 10 = 10, K = 4, Q = 3, J = 2" in whole.en and "4 × 30 = 120" in whole.en
-    assert "Т = 11, 10 = 10, К = 4, Д = 3, В = 2" in whole.ru
-    assert check(trick, expected(trick)).explanation.en.startswith("Right. A♥ = 11, 10♥ = 10")
+    assert "A = 11, 10 = 10, K = 4, Q = 3, J = 2" in _spaced(whole.en)
+    assert "4 × 30 = 120" in _spaced(whole.en)
+    assert "Т = 11, 10 = 10, К = 4, Д = 3, В = 2" in _spaced(whole.ru)
+    assert _spaced(check(trick, expected(trick)).explanation.en).startswith(
+        "Right. A♥ = 11, 10♥ = 10")
 
 
 def test_the_first_lead_is_told_in_plain_words() -> None:
@@ -517,8 +525,8 @@ def test_a_wrong_best_card_says_why_in_words_with_the_puzzles_tutor() -> None:
     tutor = card_report(analyse(task.position, Goal.MAX_POINTS, backend="python"),
                         Card.parse("TS"), backend="python").text
     assert not verdict.correct
-    assert verdict.explanation.ru.startswith(tutor.ru)
-    assert verdict.explanation.en.startswith(tutor.en)
+    assert verdict.explanation.ru.startswith(f"Не совсем. {tutor.ru}")
+    assert verdict.explanation.en.startswith(f"Not quite. {tutor.en}")
     assert "К♠" in tutor.ru and "43" in tutor.ru   # the trick they gain, and what you end with
     assert verdict.explanation.ru.endswith("Так соперникам достаются очки вашей стороны: Т♥.")
     assert verdict.explanation.en.endswith("That way the opponents get your side's points: A♥.")
@@ -658,7 +666,7 @@ def test_lesson_13_asks_the_score_in_rows_of_the_tablo() -> None:
     assert task.rules.scoring == "classic"
     labels = {c.value: c.label for c in choices(task)}
     assert labels[expected(task)].ru == "Мы (С–Ю) пишем 2 пары"
-    assert labels["EW:reset"].ru == "«Люся»: они (В–З) обнуляют наше табло"
+    assert labels["EW:reset"].ru == "«Люся» — они (В–З) обнуляют наше табло"
     assert "победители пишут две пары" in check(task, "NS:1").explanation.ru
 
 

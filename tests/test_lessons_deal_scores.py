@@ -68,7 +68,7 @@ def test_penalty_tables_write_to_the_losers_in_words() -> None:
     assert reason.ru == ("Верно. Штрафные очки пишут проигравшим. Они (В–З) набрали 25 очков "
                          "(30 и меньше), поэтому им пишут 4 штрафных очка.")
     doubled = check(_task("nizhny", (40, 80), (3, 6), True), "NS:4").explanation.ru
-    assert doubled.endswith("После яиц эта раздача идёт вдвойне: 2 × 2 = 4.")
+    assert doubled.endswith("После яиц эта раздача идёт вдвойне: 2\u00a0×\u00a02\u00a0=\u00a04.")
     erased = check(_task("kozly24", (120, 0), (6, 0), False), "NS:reset").explanation.ru
     assert erased.endswith("Мы (С–Ю) взяли все взятки, поэтому списываем свои штрафные очки.")
 
@@ -82,7 +82,7 @@ def test_the_classic_tablo_counts_rows_lyusya_and_the_egg_row() -> None:
     eggs = check(_task("classic", (40, 80), (3, 5), True), "EW:2").explanation.ru
     assert eggs.endswith("После яиц победители этой раздачи получают ещё одну пару.")
     labels = [c.label.en for c in choices(_task("classic", (40, 80), (3, 5), True))]
-    assert "They (E–W) chalk up 3 rows" in labels   # after eggs: 2 rows + the egg row
+    assert "They (E–W) write 3 rows" in labels   # after eggs: 2 rows + the egg row
 
 
 def test_every_registered_score_table_has_words_for_its_deal_scores() -> None:

@@ -62,8 +62,9 @@ def test_the_regional_lesson_tests_that_the_ace_of_diamonds_opens_the_match(
             continue
         verdict = check(task, card.token)
         assert not verdict.correct
-        assert verdict.explanation.en == "The first lead of the match must be the ace of diamonds."
-        assert verdict.explanation.ru.startswith("Партию открывает туз бубен")
+        assert verdict.explanation.en == ("Not quite. The first lead of the match must be the "
+                                          "ace of diamonds.")
+        assert verdict.explanation.ru.startswith("Не совсем. Партию открывает туз бубен")
 
 
 @pytest.mark.parametrize("lesson_id", REGIONAL)

@@ -73,7 +73,7 @@ def test_a_wrong_count_gets_a_nudge_not_the_worked_answer_until_it_is_revealed(
     assert verdict.explanation.ru.startswith("Не совсем. Попробуйте ещё раз. Подсказка: 15 минус")
     for _ in range(REVEAL_AFTER - 1):
         verdict = player.answer("14")
-    assert f"= {right}." in verdict.explanation.en   # the worked count, then the answer
+    assert f"=\u00a0{right}." in verdict.explanation.en   # the worked count, then the answer
     assert verdict.explanation.en.endswith(f"The answer: {right}.")
 
 

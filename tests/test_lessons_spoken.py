@@ -58,7 +58,8 @@ def test_the_hint_and_every_verdict_are_read_out_even_the_same_one_twice() -> No
     task = player.step
     assert isinstance(task, Task)
     player.hint()
-    assert _said(player)[1] == f"Подсказка: {task.hint.ru}"
+    # the hint goes on after the colon in lower case: «Подсказка: партнёры никогда…»
+    assert _said(player)[1] == f"Подсказка: {task.hint.ru[:1].lower()}{task.hint.ru[1:]}"
     first = _said(player)
     player.answer("E")
     second = _said(player)

@@ -8,8 +8,8 @@ hands ten or more points to a trick the opponents are sure to take while a cheap
 >>> from kozel_tutor.cards import Card
 >>> from kozel_tutor.rules import Rules
 >>> trick = [Card.parse(t) for t in "9H AS KH TH".split()]
->>> why_it_loses(Rules().card_order(), trick, Card.parse("KH")).en
-'The 10♥ beats the K♥: in Kozel the ten ranks above the king. Order: A♥ > 10♥ > K♥ > ...'
+>>> print(why_it_loses(Rules().card_order(), trick, Card.parse("KH")).en.replace("\\u00a0", " "))
+The 10♥ beats the K♥: in Kozel the ten ranks above the king. Order: A♥ > 10♥ > K♥ > ...
 """
 
 from __future__ import annotations

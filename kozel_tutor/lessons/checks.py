@@ -44,7 +44,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import card_count, cards_list, cards_text, say, seat_subject
+from .phrases import card_count, cards_list, say, seat_subject, unbroken
 from .verdicts import (
     PICK_BUTTON,
     PICK_CARD,
@@ -174,7 +174,8 @@ def _points_breakdown(cards: Sequence[Card]) -> Text:
     if empty:
         parts_ru.append(f"ещё {card_count(empty).ru} = 0")
         parts_en.append(f"{empty} other card{'' if empty == 1 else 's'} = 0")
-    return Text(", ".join(parts_ru), ", ".join(parts_en))
+    # each «карта = очки» on one line: «ещё 4 карты = 0», never «ещё 4 карты =» and «0.»
+    return Text(", ".join(map(unbroken, parts_ru)), ", ".join(map(unbroken, parts_en)))
 
 
 _PER_SUIT = {9: ("девять", "nine"), 8: ("восемь", "eight"), 6: ("шесть", "six")}
@@ -227,7 +228,7 @@ def _check_count_trumps(task: CountTrumpsTask, answer: str) -> Verdict:
                   "({suit}): {terms} = {n}.",
                   "{above}{court} дам и валетов и ещё {rest} козырной масти ({suit}): "
                   "{terms} = {n}.",
-                  above=Text(f"{cards_text(above, 'ru')}, ", f"{cards_text(above, 'en')}, ")
+                  above=Text(f"{cards_list(above).ru}, ", f"{cards_list(above).en}, ")
                   if above else "", court=court,
                   rest=Text(card_count(rest).ru, f"{rest} more card{'' if rest == 1 else 's'}"),
                   suit=task.trump,
@@ -311,7 +312,7 @@ def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
     state = legal_state(task)
     reason = state.why_illegal(chosen)
     if reason is not None:
-        return Verdict(False, Text(reason.text("ru"), reason.text("en")))
+        return Verdict(False, WRONG + Text(reason.text("ru"), reason.text("en")))
     legal = state.legal_plays()
     illegal = [c for c in task.hand if c not in legal]
     why = _illegal_reasons(state, illegal) if illegal else _all_legal_reason(task)

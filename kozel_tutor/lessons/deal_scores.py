@@ -56,7 +56,7 @@ def score_value(result: DealResult) -> str:
     return f"{team.name}:{result.written[team]}"
 
 
-def writes(team: Team, n: int | str, cap: bool = True) -> Text:
+def writes(team: Team, n: int | str | Text, cap: bool = True) -> Text:
     """"We write 4" / "Мы пишем 4": the verb agrees with the side in Russian."""
     if team is Team.NS:
         return say("{t} write {n}", "{t} пишем {n}", cap=cap, t=team, n=n)
@@ -64,11 +64,9 @@ def writes(team: Team, n: int | str, cap: bool = True) -> Text:
 
 
 def _rows(team: Team, n: int) -> Text:
-    """"We chalk up 2 rows" / «Мы пишем 2 пары» (a row of the classic tablo is a пара)."""
-    rows = Text(ROWS(n).in_lang("ru"), ROWS(n).in_lang("en"))
-    if team is Team.NS:
-        return say("{t} chalk up {n}", "{t} пишем {n}", t=team, n=rows)
-    return say("{t} chalk up {n}", "{t} пишут {n}", t=team, n=rows)
+    """"We write 2 rows" / «Мы пишем 2 пары» (a row of the classic tablo is a пара): the verb of
+    the question «Кто сколько пишет?» and of the rules."""
+    return writes(team, Text(ROWS(n).in_lang("ru"), ROWS(n).in_lang("en")))
 
 
 def _penalty_points(n: int) -> Text:
@@ -84,11 +82,11 @@ def _penalty(team: Team, n: int) -> Text:
 
 def _reset(rules: Rules, team: Team) -> Text:
     """A sweep that resets a score: the classic люся, the kozly24 erasing."""
-    if rules.scoring == "classic":
+    if rules.scoring == "classic":   # a dash, not a colon: «Ответ: «Люся» — …» reads once
         if team is Team.NS:
-            return say("Lyusya: {t} wipe their tablo", "«Люся»: {t} обнуляем табло соперников",
+            return say("Lyusya — {t} wipe their tablo", "«Люся» — {t} обнуляем табло соперников",
                        t=team)
-        return say("Lyusya: {t} wipe our tablo", "«Люся»: {t} обнуляют наше табло", t=team)
+        return say("Lyusya — {t} wipe our tablo", "«Люся» — {t} обнуляют наше табло", t=team)
     if team is Team.NS:
         return say("{t} erase our penalty points", "{t} списываем свои штрафные очки", t=team)
     return say("{t} erase their penalty points", "{t} списывают свои штрафные очки", t=team)
@@ -113,8 +111,15 @@ def score_choices(task: DealScoreTask) -> tuple[Choice, ...]:
     out = [Choice(f"{team.name}:{n}", _written(rules, team, n)) for team in Team for n in values]
     if rules.scoring in ("classic", "kozly24"):
         out += [Choice(f"{team.name}:reset", _reset(rules, team)) for team in Team]
-    out.append(Choice("eggs", say("Eggs: nobody writes", "Яйца: никто не пишет")))
+    out.append(Choice("eggs", _eggs(rules)))
     return tuple(out)
+
+
+def _eggs(rules: Rules) -> Text:
+    """The eggs button, in the words of the question: a penalty table writes to nobody."""
+    if rules.target_loses:
+        return say("Eggs — nobody gets anything", "Яйца — никому ничего не пишут")
+    return say("Eggs — nobody writes", "Яйца — никто не пишет")
 
 
 def deal_reason(result: DealResult, rules: Rules) -> Text:

@@ -17,7 +17,7 @@ from ..seats import Seat, Team
 from ..solver import Analysis, solve
 from .model import BestCardTask, LessonError, Text
 from .phrases import cards_list, points, say
-from .verdicts import PICK_CARD, RIGHT, Verdict, card_answer
+from .verdicts import PICK_CARD, RIGHT, WRONG, Verdict, card_answer
 
 if TYPE_CHECKING:   # the puzzles' tutor is imported when a lesson first needs it
     from ..puzzles.explain import CardReport
@@ -118,7 +118,7 @@ def check_best(task: BestCardTask, answer: str) -> Verdict:
     if chosen not in analysis.values:
         reason = task.position.to_state().why_illegal(chosen)
         assert reason is not None
-        return Verdict(False, Text(reason.text("ru"), reason.text("en")))
+        return Verdict(False, WRONG + Text(reason.text("ru"), reason.text("en")))
     best = best_card(task)
     values = analysis.values
     if chosen == best:
@@ -132,7 +132,7 @@ def check_best(task: BestCardTask, answer: str) -> Verdict:
             d=points(values[best] - second))
             + _line_text(task))
     report = _report(task, chosen).text
-    why = Text(report.ru, report.en)
+    why = WRONG + Text(report.ru, report.en)
     lost = _given_away(task, chosen, best)
     if lost:
         why = why + say("That way the opponents get your side's points: {cards}.",

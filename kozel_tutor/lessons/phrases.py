@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..cards import Card, Suit
@@ -14,8 +15,9 @@ from ..i18n import CARDS, POINTS, POINTS_WITH, plural_ru, word_list
 from ..seats import Seat, Team
 from .model import Text
 
-__all__ = ["card_count", "cards_list", "cards_text", "points", "say", "seat_letter", "seat_name",
-           "seat_subject", "seat_words", "team_dative", "team_name", "tricks"]
+__all__ = ["NBSP", "card_count", "cards_list", "keep_together", "mid_sentence", "points", "say",
+           "seat_letter", "seat_name", "seat_subject", "seat_words", "team_dative", "team_name",
+           "tricks", "unbroken"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
@@ -88,15 +90,59 @@ def team_dative(team: Team) -> Text:
     return Text(_TEAM_DATIVE["ru"][team], _TEAM_DATIVE["en"][team])
 
 
-def cards_list(cards: Iterable[Card]) -> Text:
-    """Cards as a list in words: ``9♠, 8♥ and K♥`` / ``9♠, 8♥ и К♥``."""
+def cards_list(cards: Iterable[Card], either: bool = False) -> Text:
+    """Cards as a list in words: ``9♠, 8♥ and K♥`` / ``9♠, 8♥ и К♥``; ``either`` when any one of
+    them will do: ``A♥ or 7♠`` / ``Т♥ или 7♠``.
+
+    >>> cards_list([Card.parse("AH"), Card.parse("7S")], either=True).ru
+    'Т♥ или 7♠'
+    """
     cards = list(cards)
-    return Text(*(word_list([card.label(lang) for card in cards], lang) for lang in ("ru", "en")))
+    return Text(*(word_list([card.label(lang) for card in cards], lang, either=either)
+                  for lang in ("ru", "en")))
 
 
-def cards_text(cards: Iterable[Card], lang: str) -> str:
-    """Card labels separated by spaces: ``Д♣ 10♥`` / ``Q♣ 10♥``."""
-    return " ".join(card.label(lang) for card in cards)
+NBSP = "\u00a0"
+_FORMULA = re.compile(r" ([=×−+]) ")
+"""An operator of a short formula between spaces: «Т♥ = 11», «4 × 30 = 120», «15 − 3 − 2»."""
+
+
+def unbroken(text: str) -> str:
+    """``text`` that no line breaks inside: «ещё 4 карты = 0»."""
+    return text.replace(" ", NBSP)
+
+
+def keep_together(text: str) -> str:
+    """Short formulas kept on one line, and an order of cards broken only after a «>», so that no
+    line ends inside «Т♥ = 11» and none starts with a «>»: «Д♣ > Д♠ > …».
+
+    >>> keep_together("Т♥ = 11, 4 × 30 = 120; Д♣ > Д♠") == (
+    ...     f"Т♥{NBSP}={NBSP}11, 4{NBSP}×{NBSP}30{NBSP}={NBSP}120; Д♣{NBSP}> Д♠")
+    True
+    """
+    return _FORMULA.sub(NBSP + r"\1" + NBSP, text).replace(" > ", NBSP + "> ")
+
+
+_NAMES_RU = ("Нин", "Фёдор", "Глеб", "Север", "Юг", "Запад", "Восток")
+"""The beginnings of names that keep their capital anywhere: the players, the seats in full."""
+_LOWER_AFTER_LABEL = re.compile(r"^[А-ЯЁ](?=[а-яё]|\s[а-яё])")
+"""A Russian capital that starts an ordinary word (not «В (соперник справа)», «Д♣», «С–Ю»): a
+word in lower case after it, or a one-letter word (a preposition) before one."""
+
+
+def mid_sentence(text: Text) -> Text:
+    """``text`` going on after a label and a colon («Подсказка: …», «Ответ: …»): Russian goes on
+    in lower case, unless it starts with a name, a seat's letter or a card (the learner's «Вы» is
+    «вы» inside a sentence, as everywhere in the app); English keeps its capital.
+
+    >>> [mid_sentence(Text(ru, "X")).ru for ru in ("Партнёры рядом.", "В колоде 36 карт.",
+    ...                                            "В (соперник справа)", "Д♣ берёт.", "Нина")]
+    ['партнёры рядом.', 'в колоде 36 карт.', 'В (соперник справа)', 'Д♣ берёт.', 'Нина']
+    """
+    ru = text.ru
+    if ru.startswith(_NAMES_RU) or not _LOWER_AFTER_LABEL.match(ru):
+        return text
+    return Text(ru[:1].lower() + ru[1:], text.en)
 
 
 def _render(value: object, lang: str) -> str:
@@ -111,7 +157,7 @@ def _render(value: object, lang: str) -> str:
     if isinstance(value, Text):
         return value.get(lang)
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
-        return cards_text(value, lang)
+        return cards_list(value).get(lang)
     return str(value)
 
 
@@ -119,8 +165,9 @@ def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
     """Fill both templates; a :class:`Suit` also offers ``{name_gen}`` (genitive in Russian), a
     :class:`Seat` ``{name_gen}`` and ``{name_ins}`` (:func:`seat_words`).
 
-    The result starts with a capital letter unless ``cap`` is false (a fragment for another
-    template)."""
+    A list of cards is listed in words (:func:`cards_list`).  The result starts with a capital
+    letter unless ``cap`` is false (a fragment for another template), and keeps its short
+    formulas on one line (:func:`keep_together`)."""
     out: dict[str, str] = {}
     for lang, template in (("en", en), ("ru", ru)):
         values = {name: _render(value, lang) for name, value in params.items()}
@@ -130,7 +177,7 @@ def say(en: str, ru: str, cap: bool = True, **params: object) -> Text:
             if isinstance(value, Seat):
                 values[name + "_gen"] = seat_words(value, lang, "gen")
                 values[name + "_ins"] = seat_words(value, lang, "ins")
-        text = template.format(**values)
+        text = keep_together(template.format(**values))
         out[lang] = text[:1].upper() + text[1:] if cap else text
     return Text(ru=out["ru"], en=out["en"])
 

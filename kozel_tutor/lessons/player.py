@@ -27,7 +27,7 @@ from ..i18n import LANGUAGES, check_lang
 from ..seats import Seat
 from .checks import Verdict, answer_kind, check, choices, expected
 from .model import ExplainStep, Lesson, Task, Text, lesson_ids, load_lesson
-from .phrases import say
+from .phrases import cards_list, mid_sentence, say
 from .progress import LessonProgress
 from .scenes import scene
 from .verdicts import WRONG
@@ -204,7 +204,7 @@ class LessonPlayer:
             raise ValueError("this step has no hint")
         if not state.solved:
             state.hinted = True
-            self._tell(say("Hint: {h}", "Подсказка: {h}", h=step.hint))
+            self._tell(say("Hint: {h}", "Подсказка: {h}", h=mid_sentence(step.hint)))
         self._changed()
         return step.hint
 
@@ -403,7 +403,8 @@ class LessonPlayer:
         if state.hinted:
             return say("Try again.", "Попробуйте ещё раз.")
         state.hint_in_nudge = True
-        return say("Try again. Hint: {h}", "Попробуйте ещё раз. Подсказка: {h}", h=task.hint)
+        return say("Try again. Hint: {h}", "Попробуйте ещё раз. Подсказка: {h}",
+                   h=mid_sentence(task.hint))
 
     def _lesson_name(self, lesson_id: str) -> dict[str, str]:
         lesson = load_lesson(lesson_id)
@@ -413,8 +414,8 @@ class LessonPlayer:
         answer = expected(task)
         kind = answer_kind(task)
         shown: Text
-        if kind == "card":
-            shown = say("{c}", "{c}", c=[Card.parse(t) for t in answer.split()])
+        if kind == "card":   # any one of the cards will do (a legal card): «Т♥ или 7♠»
+            shown = cards_list([Card.parse(t) for t in answer.split()], either=True)
         elif kind == "seat":
             shown = say("{s}", "{s}", s=Seat.parse(answer))
         elif kind == "suit":
@@ -423,7 +424,7 @@ class LessonPlayer:
             shown = next(c.label for c in choices(task) if c.value == answer)
         else:
             shown = Text(answer, answer)
-        return say("The answer: {a}.", "Ответ: {a}.", a=shown)
+        return say("The answer: {a}.", "Ответ: {a}.", a=mid_sentence(shown))
 
     def _done_text(self) -> Text:
         """The stars; how they are earned the first time a lesson ends with fewer than three

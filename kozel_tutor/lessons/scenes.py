@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Suit
+from ..i18n import word_list
 from ..rules import find_rules
 from ..seats import Seat, Team
 from .model import (
@@ -144,9 +145,9 @@ def _led_line(task: LegalCardTask) -> Text:
     led = [suit for suit in plain if suit in task.led]
     never = [suit for suit in plain if suit not in task.led]
 
-    def names(suits: list[Suit]) -> Text:
-        return Text(", ".join(s.name_in("ru") for s in suits) or "—",
-                    ", ".join(s.name_in("en") for s in suits) or "—")
+    def names(suits: list[Suit]) -> Text:   # «трефы и пики»
+        return Text(*(word_list([s.name_in(lang) for s in suits], lang) or "—"
+                      for lang in ("ru", "en")))
 
     return say("Led earlier in this deal: {led}. Never led yet: {never}.",
                "Раньше в этой раздаче заходили: {led}. Ещё ни разу не заходили: {never}.",

@@ -56,6 +56,8 @@ export default {
     function drawSeats(view) {
       const scene = view.scene;
       const felt = el("div", "kz-lesson-felt");
+      // no trick on the table: the middle keeps only a little room, not a trick's
+      if (!scene.trick.length) felt.classList.add("kz-lesson-felt-open");
       for (const name of SEAT_ORDER) {
         const seat = scene.seats[name];
         const box = el("div", `kz-lesson-seat kz-lesson-seat-${name}`);
@@ -123,6 +125,7 @@ export default {
       const scene = view.scene;
       if (sceneIsEmpty(scene)) return null;
       const box = el("div", "kz-lesson-scene");
+      if (scene.seats) box.classList.add("kz-lesson-scene-table");
       if (scene.trump) {
         const badge = el("span", "kz-badge kz-badge-trump");
         badge.dataset.testid = "lesson-trump";
@@ -202,6 +205,9 @@ export default {
       if (!view || !view.lesson) return;
       const focused = focusBefore(root);
       content.replaceChildren();
+      // a step with the seats at a table: in a short, wide window the table stands beside the
+      // question, the answer and the buttons (lesson.css), so that all of them are in sight
+      root.classList.toggle("kz-lesson-tabled", Boolean(view.scene && view.scene.seats));
       root.lang = view.lang;
       pageLang(view.lang);
 
