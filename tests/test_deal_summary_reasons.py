@@ -61,11 +61,19 @@ CASES = [
     ("kozly24", (91, 29), (4, 2), "Fedor and Gleb took 29 points, fewer than 30: they did not "
                                   "save themselves.",
      "Фёдор и Глеб набрали 29 очков, меньше 30: они не спаслись."),
-    # classic: the winners' rows
-    ("classic", (75, 45), (5, 3), "You and Nina took 75 points, fewer than 90: one row.",
-     "Вы и Нина набрали 75 очков, меньше 90: пишут одну пару."),
-    ("classic", (25, 95), (2, 6), "Fedor and Gleb took 95 points, 90 or more: two rows.",
-     "Фёдор и Глеб набрали 95 очков, 90 и больше: пишут две пары."),
+    # classic: the winners write themselves their rows, and the line says who they are
+    ("classic", (75, 45), (5, 3), "You and Nina took 75 points, fewer than 90: you write one "
+                                  "row.",
+     "Вы и Нина набрали 75 очков, меньше 90: вы пишете себе одну пару."),
+    ("classic", (45, 75), (3, 5), "Fedor and Gleb took 75 points, fewer than 90: they write "
+                                  "one row.",
+     "Фёдор и Глеб набрали 75 очков, меньше 90: они пишут себе одну пару."),
+    ("classic", (95, 25), (6, 2), "You and Nina took 95 points, 90 or more: you write two "
+                                  "rows.",
+     "Вы и Нина набрали 95 очков, 90 и больше: вы пишете себе две пары."),
+    ("classic", (25, 95), (2, 6), "Fedor and Gleb took 95 points, 90 or more: they write two "
+                                  "rows.",
+     "Фёдор и Глеб набрали 95 очков, 90 и больше: они пишут себе две пары."),
     ("classic", (120, 0), (8, 0), "You and Nina took every trick: lyusya.",
      "Вы и Нина взяли все взятки: это «люся»."),
 ]

@@ -250,6 +250,10 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self.children = (self.settings_panel,)
 
     def show_table(self) -> None:
+        """Show the table.  Called once its view is the match's (:meth:`PlayView.start`,
+        ``resume``, ``come_back`` first): the browser draws the table anew as it is shown, so
+        it never shows the view it had when it was last on screen (the match before, paused,
+        or its results) for a moment before the new one."""
         self.screen = "play"
         self.children = (self.play.table,)
 
@@ -323,14 +327,14 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         """Back to the match on the table, or to the saved one, at the pace last chosen."""
         self.notices.clear()
         if self._table_live():
-            self.show_table()
             self.play.set_pace(self.settings.pace)
             self.play.come_back()
+            self.show_table()
         elif self.saved is not None:
             session, self.saved = self.saved, None
             self._table_stale = False
-            self.show_table()
             self.play.resume(session, pace=self.settings.pace)
+            self.show_table()
 
     def _settings_command(self, command: Command) -> None:
         if command.kind == "choose":
@@ -360,8 +364,8 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
                 self.notices.clear()
                 self.saved = None
                 self._table_stale = False
-                self.show_table()
                 self.play.start(self.settings)
+                self.show_table()
 
     def _leave_table(self, where: str) -> None:
         if where == "new-game":

@@ -90,7 +90,7 @@ class PlayScreen:
 
     ``on_leave(where)`` is called with ``"home"`` or ``"new-game"`` when the learner leaves the
     table through the menu; ``on_lang()`` when they press the language button.  ``home=False``
-    leaves the main-menu button out (a table on its own in a notebook has no main menu).
+    leaves the way home («← Домой») out (a table on its own in a notebook has no home screen).
     The table moves at the pace of the match's settings (:meth:`set_pace` changes it), unless
     ``pace`` fixes its times (tests).
     """

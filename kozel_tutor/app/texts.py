@@ -18,6 +18,7 @@ seat's plate, a column's head) and where a sentence starts; inside a sentence :f
 from __future__ import annotations
 
 import re
+import string
 
 from ..i18n import in_words
 
@@ -37,9 +38,10 @@ TEXTS: dict[str, dict[str, str]] = {
     # {score} is the match score in the words of its table (variant_views.match_score_words)
     "continue_hint": {"en": "{level} · {score}", "ru": "{level} · {score}"},
     "score_we_they": {"en": "we {us} : {them} they", "ru": "мы {us} : {them} они"},
-    "home": {"en": "Main menu", "ru": "Главное меню"},
-    # every button that returns to the home screen says so, the same way in every section
+    # every button that returns to the home screen says so, the same way in every section and
+    # on the table (its pause menu, the match's results)
     "back": {"en": "← Home", "ru": "← Домой"},
+    "home": {"en": "{back}", "ru": "{back}"},
     "save_corrupt": {
         "en": "Your saved match could not be read ({reason}). It was put aside; "
               "you can start a new match.",
@@ -336,10 +338,22 @@ TEXTS: dict[str, dict[str, str]] = {
     "why_not_saved_EW": {"en": "{team_EW} took {points}, fewer than {save}: they did not save "
                                "themselves.",
                          "ru": "{team_EW} набрали {points}, меньше {save}: они не спаслись."},
-    "why_one_row": {"en": "{winners} took {points}, fewer than {big}: one row.",
-                    "ru": "{winners} набрали {points}, меньше {big}: пишут одну пару."},
-    "why_two_rows": {"en": "{winners} took {points}, {big} or more: two rows.",
-                     "ru": "{winners} набрали {points}, {big} и больше: пишут две пары."},
+    # classic: the winners write themselves rows on their own tablo (RULES.md 2.1)
+    "why_one_row_NS": {"en": "{team_NS} took {points}, fewer than {big}: you write one "
+                             "row.",
+                       "ru": "{team_NS} набрали {points}, меньше {big}: вы пишете себе одну "
+                             "пару."},
+    "why_one_row_EW": {"en": "{team_EW} took {points}, fewer than {big}: they write one "
+                             "row.",
+                       "ru": "{team_EW} набрали {points}, меньше {big}: они пишут себе одну "
+                             "пару."},
+    "why_two_rows_NS": {"en": "{team_NS} took {points}, {big} or more: you write two rows.",
+                        "ru": "{team_NS} набрали {points}, {big} и больше: вы пишете себе две "
+                              "пары."},
+    "why_two_rows_EW": {"en": "{team_EW} took {points}, {big} or more: they write two "
+                              "rows.",
+                        "ru": "{team_EW} набрали {points}, {big} и больше: они пишут себе две "
+                              "пары."},
     "why_lyusya": {"en": "{winners} took every trick: lyusya.",
                    "ru": "{winners} взяли все взятки: это «люся»."},
     "why_erase": {"en": "{winners} took every trick.", "ru": "{winners} взяли все взятки."},
@@ -368,8 +382,10 @@ TEXTS: dict[str, dict[str, str]] = {
                    "ru": "Фёдор и Глеб — голые козлы: они ничего не записали!"},
     "naked_we": {"en": "{team_NS} are naked goats: you wrote nothing.",
                  "ru": "{team_NS} — голые козлы: вы ничего не записали."},
-    "stats_title": {"en": "Your record at {level}, {trump}",
-                    "ru": "Ваша статистика: {level}, {trump}"},
+    # {level} and {trump} are the settings' labels («Лёгкий», «Трефы»), written in a sentence
+    # from a small letter ({…!l}, see text)
+    "stats_title": {"en": "Your record at the {level!l} level with {trump!l} trumps",
+                    "ru": "Ваша статистика: {level!l} уровень, {trump!l}"},
     "stats_matches": {"en": "Matches won", "ru": "Выиграно партий"},
     "stats_deals": {"en": "Deals won", "ru": "Выиграно раздач"},
     "stats_points": {"en": "Card points per deal", "ru": "Очков за раздачу"},
@@ -519,10 +535,29 @@ def address_case(words: str) -> str:
     return _YOU_INSIDE.sub(lambda found: found.group().lower(), words)
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` and one more conversion, ``{level!l}``: a label (an option's name, «Лёгкий»,
+    "Clubs") written inside a sentence, from a small letter («лёгкий», "clubs")."""
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "l":
+            words = str(value)
+            return words[:1].lower() + words[1:]
+        return super().convert_field(value, conversion)
+
+
+_FORMATTER = _Formatter()
+
+
 def text(key: str, lang: str, **params: object) -> str:
     """The string ``key`` in ``lang`` with ``params`` filled in (suits and cards in words, and
     another text where the template names one); the learner's «Вы» / "You" is capitalised only
-    where a sentence starts (:func:`address_case`)."""
+    where a sentence starts (:func:`address_case`), and a label marked ``!l`` is written from a
+    small letter:
+
+    >>> text("stats_title", "ru", level=text("level_easy", "ru"), trump=text("trump_clubs", "ru"))
+    'Ваша статистика: лёгкий уровень, трефы'
+    """
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]
-    return address_case(template.format_map(_Params(lang, params)))
+    return address_case(_FORMATTER.vformat(template, (), _Params(lang, params)))

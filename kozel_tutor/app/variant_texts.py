@@ -164,8 +164,10 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
                       "ru": "{team}: счёт обнуляется."},
     "summary_first_to": {"en": "Whoever reaches {target} first loses.",
                          "ru": "Кто первым наберёт {target}, тот проиграл."},
-    "stats_title_variant": {"en": "Your record at {level}, {variant}",
-                            "ru": "Ваша статистика: {level}, {variant}"},
+    # the game's name stays a name, in quotes as in "variant_fixed"; the level is a word of the
+    # sentence ({…!l}: from a small letter)
+    "stats_title_variant": {"en": "Your record at the {level!l} level in the {variant} game",
+                            "ru": "Ваша статистика: {level!l} уровень, игра «{variant}»"},
 }
 
 for _key, _texts in VARIANT_TEXTS.items():

@@ -298,6 +298,8 @@ def result_reason(rules: Rules, result: DealResult, lang: str) -> str | None:
         return None
     if key in ("why_saved", "why_not_saved"):
         key = f"{key}_{loser.name}"
+    elif key in ("why_one_row", "why_two_rows"):   # who writes the rows: the winners
+        key = f"{key}_{winner.name}"
     steps = goal_steps(rules)
     side = loser if key.startswith(("why_saved", "why_not_saved", "why_no_")) else winner
     return text(key, lang, winners=_team(winner, lang), losers=_team(loser, lang),

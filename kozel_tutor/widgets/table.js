@@ -277,14 +277,14 @@ export default {
       title.tabIndex = -1;
       box.setAttribute("aria-labelledby", title.id);
       box.append(title);
+      // A side panel (the deal review, as tall as the felt) shows its table first, under the
+      // title: the table never runs longer than a hand, where the words may (the tutor's
+      // reasons), so that in a short window every row, the best card's and yours, is in sight
+      // as a step opens; the words follow, then the legend of its columns.  A modal panel (a
+      // deal's summary, the results) says its words first and sums them up in its table.
+      const table = ov.table ? tableEl(ov.table, cardOpts(), names()) : null;
+      if (table && !modal) box.append(table);
       for (const line of ov.lines || []) box.append(h("p", "kz-panel-line", line));
-      if (ov.legend && ov.legend.length) {
-        // what the table's columns mean, just above it
-        const legend = h("div", "kz-panel-legend");
-        legend.dataset.testid = "legend";
-        for (const line of ov.legend) legend.append(h("p", "kz-legend-line", line));
-        box.append(legend);
-      }
       if (ov.progress !== undefined && ov.progress !== null) {
         const bar = h("div", "kz-progress");
         const fill = h("div", "kz-progress-fill");
@@ -292,7 +292,14 @@ export default {
         bar.append(fill);
         box.append(bar);
       }
-      if (ov.table) box.append(tableEl(ov.table, cardOpts(), names()));
+      if (table && modal) box.append(table);
+      if (ov.legend && ov.legend.length) {
+        // what the table's columns mean, last: read once, not in the way of every step's rows
+        const legend = h("div", "kz-panel-legend");
+        legend.dataset.testid = "legend";
+        for (const line of ov.legend) legend.append(h("p", "kz-legend-line", line));
+        box.append(legend);
+      }
       const buttons = h("div", "kz-panel-buttons");
       for (const b of ov.buttons) buttons.append(buttonEl(b, modal ? pressInPanel : pressButton));
       box.append(buttons);

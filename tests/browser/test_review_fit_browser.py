@@ -1,0 +1,202 @@
+"""The card table on a laptop's screen (1280x720 at 125%: 1024x576 CSS pixels, and 1366x768) in a
+real browser: the deal review shows every step's table of cards (the best card's row and yours)
+and the words saying what you played without scrolling its panel; no hint hides a name plate;
+classic's "before the deal" panel opens at its top; a new match shows nothing of the last."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .helpers import PLAYABLE, SUMMARY, open_home, play_deal, start_game, wait_ready
+from .test_table_layout import longest_hint
+
+SIZES = [(1024, 576), (1366, 768)]
+
+# Where a review step's parts are against the panel's visible part (its top to its buttons'
+# top): the title, the rows of the best cards and of yours (whether there is yours, and whether
+# every marked row is in sight), the line saying what you played;
+# how far the panel is scrolled; whether your plate («Вы  Мы: 0») keeps to one line.
+REVIEW_STEP = """() => {
+  const panel = document.querySelector('.kz-panel-review');
+  const box = panel.getBoundingClientRect();
+  const foot = panel.querySelector('.kz-panel-buttons').getBoundingClientRect().top;
+  const seen = (node) => { const r = node.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.bottom <= foot + 1 && r.bottom <= window.innerHeight + 1; };
+  const rows = [...panel.querySelectorAll('[data-testid=review-table] tbody tr')];
+  const marked = rows.filter((tr) => /kz-row-(best|played)/.test(tr.className));
+  const played = [...panel.querySelectorAll('.kz-panel-line')]
+    .find((line) => line.textContent.startsWith('Вы сыграли'));
+  const plate = document.querySelector('[data-testid=seat-S]');
+  const name = plate.querySelector('.kz-name').getBoundingClientRect();
+  const points = plate.querySelector('.kz-points').getBoundingClientRect();
+  return {title: seen(panel.querySelector('.kz-panel-title')),
+          yours: rows.some((tr) => /kz-row-played/.test(tr.className)),
+          marked_seen: marked.length > 0 && marked.every(seen),
+          played_line: !!played && seen(played),
+          scrolled: panel.scrollTop,
+          plate_one_line: Math.abs(name.top - points.top) < 8};
+}"""
+
+
+def _step(page: Any, number: int) -> None:
+    """Wait until the review shows step ``number`` with its table."""
+    page.wait_for_function(
+        "n => document.querySelector('.kz-panel-review .kz-panel-title')"
+        ".textContent.includes(` ${n} `)", arg=number)
+    page.locator(".kz-panel-review [data-testid=review-table]").wait_for()
+    page.wait_for_timeout(350)   # the panel has come in, and its scroll settled
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_review_step_shows_its_best_row_and_yours_without_scrolling(
+        page: Any, voila_server: Any, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_home(page, voila_server.url)
+    start_game(page)
+    play_deal(page)
+    page.locator(SUMMARY).get_by_test_id("review").click()
+    _step(page, 1)
+    steps = int(str(page.locator(".kz-panel-review .kz-panel-title").inner_text())
+                .rsplit(" ", 1)[-1])
+    for number in range(1, steps + 1):
+        if number > 1:
+            # the learner had scrolled the step before to its end: the new one opens at its top
+            page.locator(".kz-panel-review").evaluate("p => { p.scrollTop = p.scrollHeight; }")
+            page.get_by_test_id("next-step").click()
+            _step(page, number)
+        seen = page.evaluate(REVIEW_STEP)
+        # every marked row is in sight: yours, and the best cards' (none for a forced card)
+        assert seen == {"title": True, "yours": True, "marked_seen": True,
+                        "played_line": True, "scrolled": 0, "plate_one_line": True}, (
+            number, seen)
+    # the legend of the columns is still there, after the step's words
+    assert page.locator(".kz-panel-review [data-testid=legend]").count() == 1
+
+
+# Each name plate: whether the element at its centre is the plate (or inside it).
+PLATES_FREE = """() => Object.fromEntries([...document.querySelectorAll('.kz-plate')].map((p) => {
+  const r = p.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [p.dataset.testid, p.contains(hit)]; }))"""
+FITS = """() => document.documentElement.scrollHeight <= window.innerHeight
+  && document.querySelector('[data-testid=keys]').getBoundingClientRect().bottom <= innerHeight"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_no_hint_hides_a_name_plate_and_the_table_still_fits(
+        page: Any, voila_server: Any, width: int, height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_home(page, voila_server.url)
+    start_game(page)
+    assert wait_ready(page) == "play"
+    free = {f"seat-{seat}": True for seat in "NESW"}
+    assert page.evaluate(PLATES_FREE) == free
+    page.wait_for_function("() => document.activeElement?.classList.contains('kz-table-root')")
+    page.keyboard.press("h")
+    page.locator(".kz-seat-S [data-mark='advised']").wait_for()
+    page.locator("[data-testid=status].kz-status-advice").wait_for()
+    assert page.evaluate(PLATES_FREE) == free, "a hint hides a plate"
+    # the longest hint the tutor writes, in either language (four lines at 1024 pixels)
+    for lang in ("ru", "en"):
+        page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }",
+                      longest_hint(lang))
+        page.wait_for_function("() => document.querySelector('[data-testid=status]')"
+                               ".classList.contains('kz-status-over')")
+        assert page.evaluate(PLATES_FREE) == free, f"{lang}: the longest hint hides a plate"
+        assert page.evaluate(FITS), f"{lang}: the page scrolls"
+
+
+PREDEAL = "[data-testid=predeal]"
+# a boast's tricks shown before the deal: more than a short window's felt can hold
+BOAST_TRICKS = f"{PREDEAL} [data-testid=boast-tricks]"
+
+
+def _to_a_boast(page: Any) -> None:
+    """Play classic deals (the first playable card each time; the other questions answered with
+    their first choice) until a deal opens with a boast's tricks: Nina's pants when the
+    learner's side may boast, else the opponents' own."""
+    for _ in range(600):
+        if page.locator(BOAST_TRICKS).count():
+            return
+        nina = page.get_by_role("button", name="Штаны (хвалится Нина)", exact=True)
+        answers = page.locator(".kz-panel button[data-id^='answer-']")
+        if page.locator(PREDEAL).count():   # a redeal, a passed trump: nothing to scroll
+            page.get_by_test_id("predeal-play").click()
+            page.locator(PREDEAL).wait_for(state="detached")
+        elif nina.count():
+            nina.click()
+        elif answers.count():
+            answers.first.click()
+        elif page.locator(SUMMARY).count():
+            page.get_by_test_id("next").click()
+        elif page.locator(PLAYABLE).count():
+            page.locator(PLAYABLE).first.click()
+        page.wait_for_timeout(150)
+    raise AssertionError("no deal opened with a boast")
+
+
+def test_classics_before_the_deal_panel_opens_at_its_top(page: Any, voila_server: Any) -> None:
+    page.set_viewport_size({"width": 1024, "height": 576})
+    open_home(page, voila_server.url)
+    page.get_by_test_id("open-play").click()
+    for testid in ("variant-classic", "level-random"):
+        page.get_by_test_id(testid).click()
+        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+    try:
+        page.get_by_test_id("play").click()
+        page.locator(".kz-felt").wait_for()
+        _to_a_boast(page)
+        page.wait_for_function("() => document.activeElement?.dataset.testid === 'predeal-play'")
+        page.wait_for_timeout(300)
+        seen = page.evaluate("""() => {
+          const panel = document.querySelector('[data-testid=predeal]');
+          const box = panel.getBoundingClientRect();
+          const inside = (node) => { const r = node.getBoundingClientRect();
+            return r.top >= box.top && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight; };
+          return {scrolled: panel.scrollTop, title: inside(panel.querySelector('.kz-panel-title')),
+                  first_line: inside(panel.querySelector('.kz-panel-line')),
+                  play: inside(panel.querySelector('[data-testid=predeal-play]'))}; }""")
+        # its words and a boast's rows (more than the felt held before it was made tighter)
+        # open at its top, its heading and first line in sight, and its Play button too
+        assert seen == {"scrolled": 0, "title": True, "first_line": True, "play": True}, seen
+    finally:
+        # leave the settings as the other browser tests expect them: the standard game
+        page.get_by_test_id("menu").click()
+        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("variant-standard").click()
+        page.locator("[data-testid='variant-standard'][aria-checked='true']").wait_for()
+
+
+# What the table shows, each time it changes from now on: no table, a panel (its testid), or
+# the table with the learner's cards (how many).
+RECORD = """() => { window.kzShown = [];
+  new MutationObserver(() => {
+    const root = document.querySelector('.kz-table-root');
+    const panel = root && root.querySelector('.kz-panel');
+    const now = !root ? 'none' : panel ? `panel:${panel.dataset.testid}`
+      : `cards:${root.querySelectorAll('.kz-seat-S [data-card]').length}`;
+    if (window.kzShown[window.kzShown.length - 1] !== now) window.kzShown.push(now);
+  }).observe(document.body, {childList: true, subtree: true}); }"""
+
+
+def test_a_new_match_shows_nothing_of_the_last_one(page: Any, voila_server: Any) -> None:
+    page.set_viewport_size({"width": 1024, "height": 576})
+    open_home(page, voila_server.url)
+    start_game(page)
+    for _ in range(2):   # the last match: two cards played, then the menu
+        assert wait_ready(page) == "play"
+        token = page.locator(PLAYABLE).first.get_attribute("data-card")
+        page.locator(PLAYABLE).first.click()
+        page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
+    page.get_by_test_id("menu").click()
+    page.get_by_test_id("pause").wait_for()
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("play").wait_for()
+    page.evaluate(RECORD)
+    page.get_by_test_id("play").click()
+    page.locator(PLAYABLE).first.wait_for()
+    shown = page.evaluate("() => window.kzShown")
+    assert shown and shown[-1] == "cards:9", shown
+    assert all(now in ("none", "cards:9") for now in shown), shown
