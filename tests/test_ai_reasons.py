@@ -141,7 +141,7 @@ FIGHT_WORDS = {  # (key, the stakes in English, in Russian) with 1 and with 2 (a
                  "31 очко, соперники запишут {0}, а не {1}"),
     "nizhny": ("ai_fight_save_penalty", "31 points, you are written {0}, not {1}",
                "31 очко, вам запишут {0}, а не {1}"),
-    "classic": ("ai_fight_save_rows", "31 points, the opponents chalk up {0} row{2}, not {1} rows",
+    "classic": ("ai_fight_save_rows", "31 points, the opponents write {0} row{2}, not {1} rows",
                 "31 очко, соперники запишут {0} {3}, а не {1} пары"),
     "kozly24": ("ai_fight_save_penalty", "30 points, you are written {0}, not {1}",
                 "30 очков, вам запишут {0}, а не {1}"),

@@ -338,7 +338,7 @@ def test_the_deal_review_says_a_presets_result_in_its_own_words() -> None:
     classic, standard = find_rules("classic"), find_rules("standard")
     assert outcome_text(lyusya, "ru", classic) == (
         "«люся»: соперники обнуляют ваше табло", "bad")
-    assert outcome_text(rows, "en", classic) == ("you chalk up 2 rows", "good")
+    assert outcome_text(rows, "en", classic) == ("you write 2 rows", "good")
     assert outcome_text(rows, "en", standard) == ("+2 for us", "good")
     assert outcome_text(Alternative(card, 0, 120), "en", classic) == ("…", "")
 

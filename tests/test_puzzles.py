@@ -514,7 +514,7 @@ def test_deal_results_are_said_in_the_words_of_the_presets_table() -> None:
     from kozel_tutor.solver import Outcome
 
     classic, kozly24 = find_rules("classic"), find_rules("kozly24")
-    assert outcome_words(Outcome(Team.NS, 2, False), Team.NS, classic).en == "you chalk up 2 rows"
+    assert outcome_words(Outcome(Team.NS, 2, False), Team.NS, classic).en == "you write 2 rows"
     assert outcome_words(Outcome(Team.EW, 0, False), Team.NS, classic).ru == (
         "«люся»: соперники обнуляют ваше табло")
     assert outcome_words(Outcome(Team.NS, 0, False), Team.NS, kozly24).en == (
@@ -570,12 +570,12 @@ def test_step_themes_and_hints_carry_the_presets_points() -> None:
 
 PRESETS = ("standard", "classic", "nizhny", "kozly24")
 # a theme note's claim of what is written: who, the verb of the preset's table, the amount and
-# the amount it would be otherwise ("the opponents chalk up 1 row, not 2 rows")
-STAKE_EN = re.compile(r"(you|the opponents|they) (write|chalk up|are written) (\d+)(?: rows?)?"
+# the amount it would be otherwise ("the opponents write 1 row, not 2 rows")
+STAKE_EN = re.compile(r"(you|the opponents|they) (write|write|are written) (\d+)(?: rows?)?"
                       r"(?:, not (\d+)(?: rows?)?)?")
 STAKE_RU = re.compile(r"(вы пишете|соперники пишут|вам пишут|соперникам пишут) (\d+)"
                       r"(?: пар[уы]?)?(?:, а не (\d+)(?: пар[уы]?)?)?")
-VERB = {"standard": "write", "classic": "chalk up", "nizhny": "are written",
+VERB = {"standard": "write", "classic": "write", "nizhny": "are written",
         "kozly24": "are written"}
 
 
@@ -651,10 +651,10 @@ def test_theme_notes_say_the_stakes_in_the_words_of_each_preset() -> None:
     assert note("save_31", "nizhny", "ru").endswith(": вам пишут 2, а не 4.")
     assert note("make_90", "nizhny") == ("Keep them under 31 — only the right card holds the "
                                          "opponents to 30 or fewer: they are written 4.")
-    # classic chalks up rows: 2 rows for 90, and saving yourselves leaves them 1 row, not 2
-    assert note("make_90", "classic").endswith("30 or fewer: you chalk up 2 rows.")
+    # classic writes rows: 2 rows for 90, and saving yourselves leaves them 1 row, not 2
+    assert note("make_90", "classic").endswith("30 or fewer: you write 2 rows.")
     assert note("make_90", "classic", "ru").endswith(": вы пишете 2 пары.")
-    assert note("save_31", "classic").endswith(": the opponents chalk up 1 row, not 2 rows.")
+    assert note("save_31", "classic").endswith(": the opponents write 1 row, not 2 rows.")
     assert note("save_31", "kozly24") == (
         "Save 30 — only the right card gets your side to 30: you are written 2, not 4.")
     assert note("make_90", "kozly24").endswith("holds the opponents to 29 or fewer: they are "

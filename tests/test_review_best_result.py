@@ -39,7 +39,7 @@ SAVE_TRICK = Position.from_json(
      "leader": "W", "trick": ["QH", "AH", "9S"], "taken": {"NS": [0, 0], "EW": [106, 7]},
      "led": "SHD"})
 # classic, seed 15408: the K♦ (trump) takes the last trick too: люся, NS wipe EW's tablo; the
-# 7♣ gives E the trick with the 9♠ (no points in it) and NS chalk up 2 rows.  120 points either way.
+# 7♣ gives E the trick with the 9♠ (no points in it) and NS write 2 rows.  120 points either way.
 CLASSIC_LYUSYA = Position.from_json(
     {"rules": "classic", "deck": 32, "trump": "D",
      "hands": {"N": "7H", "E": "TH", "S": "7C KD", "W": "AH 9H"},
@@ -126,7 +126,7 @@ def test_a_lyusya_is_worth_the_rows_it_wipes() -> None:
     assert low.lost_text("en") == (
         "The best card would have given your side the same points but a better deal: after your "
         "card you win the deal (lyusya: you wipe their tablo), whereas with the best card you "
-        "would chalk up 2 rows.")
+        "would write 2 rows.")
     high = analyse_step(step_of(CLASSIC_LYUSYA, "KD", MatchContext(scores=(3, 4))), budget=None)
     assert high.best == (Card.parse("KD"),) and high.loss == 0
     # no goal of tricks tells the two apart under classic: no tutor's words rather than wrong ones

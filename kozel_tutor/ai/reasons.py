@@ -213,7 +213,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "{mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
     },
     "ai_fight_save_rows": {
-        "en": "The deal is lost, but if your side reaches {points}, the opponents chalk up "
+        "en": "The deal is lost, but if your side reaches {points}, the opponents write "
               "{mild}, not {harsh}: try to take this trick with the {card}.",
         "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, соперники запишут "
               "{mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",

@@ -328,13 +328,13 @@ _STAKE_WORDS: dict[str, dict[str, Text]] = {
     # who has the deal's score written, in the words of each kind of table
     "standard": {"us": _t("вы пишете {n}", "you write {n}"),
                  "them": _t("соперники пишут {n}", "the opponents write {n}")},
-    "rows": {"us": _t("вы пишете {n}", "you chalk up {n}"),
-             "them": _t("соперники пишут {n}", "the opponents chalk up {n}")},
+    "rows": {"us": _t("вы пишете {n}", "you write {n}"),
+             "them": _t("соперники пишут {n}", "the opponents write {n}")},
     "penalty": {"us": _t("вам пишут {n}", "you are written {n}"),
                 "them": _t("соперникам пишут {n}", "they are written {n}")},
 }
 """What is written, by kind of score table: ``standard`` (the winners write 2, 4 or 6), ``rows``
-(``classic``: the winners chalk up rows of the tablo) and ``penalty`` (``nizhny``, ``kozly24``:
+(``classic``: the winners write rows of the tablo) and ``penalty`` (``nizhny``, ``kozly24``:
 points are written against the losers), in the present tense as every goal and result of the
 puzzles says it: «вы пишете 4», «соперники пишут 2», «вам пишут 2»."""
 
@@ -355,7 +355,7 @@ def _stake(rules: Rules, reached: DealResult, instead: DealResult | None,
            lang: str) -> str | None:
     """What is written when the learner's side (NS) reaches ``reached`` (and not ``instead``),
     in the words of the preset's table: "the opponents write 2, not 4", "you are written 2, not
-    4", "you chalk up 2 rows"; ``None`` when nothing is written there (eggs, a reset)."""
+    4", "you write 2 rows"; ``None`` when nothing is written there (eggs, a reset)."""
     side = next((team for team in Team if reached.written[team]), None)
     if side is None or reached.reset is not None:
         return None
@@ -566,7 +566,7 @@ def theme_definition(theme_id: str, rules: Rules | None = None) -> Text:
 
     >>> from kozel_tutor.rules import find_rules
     >>> theme_definition("save_31", find_rules("classic")).en
-    'Only the right card gets your side to 31: the opponents chalk up 1 row, not 2 rows.'
+    'Only the right card gets your side to 31: the opponents write 1 row, not 2 rows.'
     >>> theme_definition("take_trick", find_rules("nizhny")).en
     'Your side has no trick yet; only the right card brings one.'
     """

@@ -156,13 +156,13 @@ def goal_text(goal: Goal, rules: Rules, lang: str) -> str:
 
 
 _GOAL_WORDS: dict[str, dict[str, str]] = {
-    "rows_make_61": {"en": "Win the deal: make {win} points (you chalk up {w_win}).",
+    "rows_make_61": {"en": "Win the deal: make {win} points (you write {w_win}).",
                      "ru": "Выиграйте раздачу: наберите {win} (вы пишете {w_win})."},
-    "rows_make_90": {"en": "Make {big}: keep the opponents to {rest} or fewer (you chalk up "
+    "rows_make_90": {"en": "Make {big}: keep the opponents to {rest} or fewer (you write "
                            "{w_big}).",
                      "ru": "Наберите {big}: оставьте соперникам не больше {rest} (вы пишете "
                            "{w_big})."},
-    "rows_save_31": {"en": "Save yourselves: make {save} points (they chalk up {w_save}, not "
+    "rows_save_31": {"en": "Save yourselves: make {save} points (they write {w_save}, not "
                            "{w_below}).",
                      "ru": "Спаситесь: наберите {save} (соперники пишут {w_save}, а не "
                            "{w_below})."},
@@ -179,7 +179,7 @@ _GOAL_WORDS: dict[str, dict[str, str]] = {
                         "ru": "Спаситесь: наберите {save} (вам пишут {w_save}, а не "
                               "{w_below})."},
 }
-"""Goal words by kind of score table: ``rows`` (classic: the winners chalk up rows) and
+"""Goal words by kind of score table: ``rows`` (classic: the winners write rows) and
 ``penalty`` (nizhny, kozly24: points are written against the losers).  The points of each step
 and what is written there (``w_…``) are filled in from the preset's table."""
 
@@ -187,7 +187,7 @@ and what is written there (``w_…``) are filled in from the preset's table."""
 def outcome_words(outcome: Outcome | None, team: Team, rules: Rules, *,
                   gerund: bool = False) -> Text:
     """What the deal result means for ``team``, in the words of the preset's score table:
-    "you write 4" (standard), "you chalk up 2 rows" / "lyusya: they wipe your tablo" (classic),
+    "you write 4" (standard), "you write 2 rows" / "lyusya: they wipe your tablo" (classic),
     "they are written 4" / "you erase your points" (penalty presets), "eggs"."""
     if outcome is None:
         return Text("?", "?")
@@ -216,10 +216,10 @@ def outcome_words(outcome: Outcome | None, team: Team, rules: Rules, *,
 
 
 _OUTCOME_WORDS: dict[str, dict[str, str]] = {
-    "rows_ours": {"en": "you chalk up {rows}", "ru": "вы пишете {rows}"},
-    "rows_theirs": {"en": "they chalk up {rows}", "ru": "соперники пишут {rows}"},
-    "rows_ours_ing": {"en": "you would chalk up {rows}", "ru": "вы писали бы {rows}"},
-    "rows_theirs_ing": {"en": "they would chalk up {rows}", "ru": "соперники писали бы {rows}"},
+    "rows_ours": {"en": "you write {rows}", "ru": "вы пишете {rows}"},
+    "rows_theirs": {"en": "they write {rows}", "ru": "соперники пишут {rows}"},
+    "rows_ours_ing": {"en": "you would write {rows}", "ru": "вы писали бы {rows}"},
+    "rows_theirs_ing": {"en": "they would write {rows}", "ru": "соперники писали бы {rows}"},
     "rows_wipe_ours": {"en": "lyusya: you wipe their tablo",
                        "ru": "«люся»: вы обнуляете табло соперников"},
     "rows_wipe_theirs": {"en": "lyusya: they wipe your tablo",
