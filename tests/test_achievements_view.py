@@ -129,7 +129,7 @@ def test_progress_recorded_in_lessons_puzzles_and_matches_shows_in_english(store
     assert ("Puzzles solved: 1 of 2 tried (50%). Attempts, retries included: 2, right: 1 (50%)."
             in puzzles)
     assert "To review: 1 puzzle, the next one due tomorrow." in puzzles
-    assert f"Weakest theme: {THEMES['duck'].name.get('en')} (0% solved)." in puzzles
+    assert f"Weakest theme: {THEMES['duck'].name.get('en')} (0% of answers right)." in puzzles
     assert "Matches finished: 1; won: 1." in words(view.matches.value)
 
 
@@ -145,7 +145,7 @@ def test_the_same_progress_reads_naturally_in_russian(store: Store) -> None:
     assert ("Решено задач: 1 из 2 (50%). Попыток вместе с повторными: 2, верных: 1 (50%)."
             in puzzles)
     assert "К повторению: 1 задача, следующая — завтра." in puzzles
-    assert f"Самая слабая тема: «{THEMES['duck'].name.get('ru')}» (решено 0%)." in puzzles
+    assert f"Самая слабая тема: «{THEMES['duck'].name.get('ru')}» (верных ответов 0%)." in puzzles
     assert "Доиграно партий: 1, из них выиграно: 1." in words(view.matches.value)
 
 

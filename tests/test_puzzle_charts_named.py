@@ -81,7 +81,8 @@ def test_the_dashboards_charts_carry_the_rating_history_in_figures(
     charts = re.findall(r"<svg.*?</svg>", page, re.S)
     assert len(charts) == 2
     themes, rating = (_image(svg) for svg in charts)
-    assert themes[0].startswith({"ru": "Решено по темам, %: ", "en": "Solved by theme, %: "}[lang])
+    assert themes[0].startswith({"ru": "Верные ответы по темам, %: ",
+                                 "en": "Right answers by theme, %: "}[lang])
     assert re.search(r"\d+%", themes[0]), themes[0]
     first, last = (f"{v:.0f}" for v in (history[0], history[-1]))
     low, high = (f"{v:.0f}" for v in (min(history), max(history)))

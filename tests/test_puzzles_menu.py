@@ -383,7 +383,7 @@ def test_the_dashboard_shares_the_menus_card_and_shows_a_clean_table(tmp_path: P
     page = view.extra.value
     table = _Table()
     table.feed(page)
-    assert table.head_rows == [["Тема", "Попыток", "Решено", "Подсказок на задачу",
+    assert table.head_rows == [["Тема", "Попыток", "Верно", "Подсказок на задачу",
                                 "Секунд (медиана)"]]
     rows = {row[0]: row[1:] for row in table.body_rows}
     # two of three right; 4/3 hints; the median of 10.0, 12.7 and 15.4 seconds

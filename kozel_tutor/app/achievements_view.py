@@ -77,8 +77,8 @@ _TEXT: dict[str, dict[str, str]] = {
                    "en": "No puzzles tried yet — try one from the Puzzles tile on the home "
                          "screen."},
     "rating": {"ru": "Рейтинг: {rating} — {meaning}.", "en": "Rating: {rating}, {meaning}."},
-    "weakest": {"ru": "Самая слабая тема: «{theme}» (решено {solved}).",
-                "en": "Weakest theme: {theme} ({solved} solved)."},
+    "weakest": {"ru": "Самая слабая тема: «{theme}» (верных ответов {solved}).",
+                "en": "Weakest theme: {theme} ({solved} of answers right)."},
     "no_weak": {"ru": "Слабых тем нет: все ответы верные.",
                 "en": "No weak theme: every answer was right."},
     "open_puzzles": {"ru": "Открыть задачи", "en": "Open puzzles"},

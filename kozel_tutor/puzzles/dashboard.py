@@ -44,13 +44,13 @@ _COLUMNS = ["puzzle_id", "set_id", "card", "correct", "seconds", "hints", "score
 _WORDS = {
     "theme": {"ru": "Тема", "en": "Theme"},
     "attempts": {"ru": "Попыток", "en": "Attempts"},
-    "solved_head": {"ru": "Решено", "en": "Solved"},
+    "solved_head": {"ru": "Верно", "en": "Right"},   # of the attempts
     "hints": {"ru": "Подсказок на задачу", "en": "Hints per puzzle"},
     "seconds": {"ru": "Секунд (медиана)", "en": "Seconds (median)"},
     "rating": {"ru": "Рейтинг", "en": "Rating"},
     "rating_axis": {"ru": "Попытки с рейтингом (0 — начало)",
                     "en": "Rated attempts (0 is the start)"},
-    "by_theme": {"ru": "Решено по темам, %", "en": "Solved by theme, %"},
+    "by_theme": {"ru": "Верные ответы по темам, %", "en": "Right answers by theme, %"},
     "table_caption": {"ru": "По темам (задача с двумя темами считается в обеих)",
                       "en": "By theme (a puzzle with two themes counts in both)"},
     "none": {"ru": "Вы ещё не решали задач.", "en": "No puzzles tried yet."},
