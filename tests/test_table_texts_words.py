@@ -25,10 +25,11 @@ def overlay(settings: Settings, mode: str, lang: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("settings", "ru", "en"), [
-    (Settings(level="easy", trump="clubs"), "Ваша статистика: лёгкий уровень, трефы",
-     "Your record at the easy level with clubs trumps"),
-    (Settings(level="insane", trump="called"), "Ваша статистика: безумный уровень, заказ",
-     "Your record at the insane level with called trumps"),
+    (Settings(level="easy", trump="clubs"), "Ваша статистика: лёгкий уровень, козыри трефы",
+     "Your record at the easy level with clubs as trumps"),
+    (Settings(level="insane", trump="called"),
+     "Ваша статистика: безумный уровень, козырь по заказу",
+     "Your record at the insane level with a called trump"),
     # a regional game keeps its name as a name, in quotes, as the settings say it
     (Settings(level="medium", variant="nizhny"),
      "Ваша статистика: средний уровень, игра «Нижегородский»",

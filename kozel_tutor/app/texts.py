@@ -382,10 +382,12 @@ TEXTS: dict[str, dict[str, str]] = {
                    "ru": "Фёдор и Глеб — голые козлы: они ничего не записали!"},
     "naked_we": {"en": "{team_NS} are naked goats: you wrote nothing.",
                  "ru": "{team_NS} — голые козлы: вы ничего не записали."},
-    # {level} and {trump} are the settings' labels («Лёгкий», «Трефы»), written in a sentence
-    # from a small letter ({…!l}, see text)
-    "stats_title": {"en": "Your record at the {level!l} level with {trump!l} trumps",
-                    "ru": "Ваша статистика: {level!l} уровень, {trump!l}"},
+    # {level} is the setting's label («Лёгкий»), written in a sentence from a small letter
+    # ({…!l}, see text); {trump} one of the two below
+    "stats_title": {"en": "Your record at the {level!l} level with {trump}",
+                    "ru": "Ваша статистика: {level!l} уровень, {trump}"},
+    "stats_trump_clubs": {"en": "clubs as trumps", "ru": "козыри трефы"},
+    "stats_trump_called": {"en": "a called trump", "ru": "козырь по заказу"},
     "stats_matches": {"en": "Matches won", "ru": "Выиграно партий"},
     "stats_deals": {"en": "Deals won", "ru": "Выиграно раздач"},
     "stats_points": {"en": "Card points per deal", "ru": "Очков за раздачу"},
@@ -555,8 +557,9 @@ def text(key: str, lang: str, **params: object) -> str:
     where a sentence starts (:func:`address_case`), and a label marked ``!l`` is written from a
     small letter:
 
-    >>> text("stats_title", "ru", level=text("level_easy", "ru"), trump=text("trump_clubs", "ru"))
-    'Ваша статистика: лёгкий уровень, трефы'
+    >>> text("stats_title", "ru", level=text("level_easy", "ru"),
+    ...      trump=text("stats_trump_clubs", "ru"))
+    'Ваша статистика: лёгкий уровень, козыри трефы'
     """
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]

@@ -430,7 +430,7 @@ def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]
         {"cells": [text("stats_goats", lang), str(stats.goats)]},
     ]
     title_stats = text("stats_title", lang, level=level_label(settings.level, lang),
-                       trump=text(f"trump_{settings.trump}", lang))
+                       trump=text(f"stats_trump_{settings.trump}", lang))
     if not settings.standard:
         title_stats = text("stats_title_variant", lang, level=level_label(settings.level, lang),
                            variant=text(f"variant_{settings.variant}", lang))
