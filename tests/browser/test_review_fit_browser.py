@@ -44,7 +44,7 @@ def _step(page: Any, number: int) -> None:
     """Wait until the review shows step ``number`` with its table."""
     page.wait_for_function(
         "n => document.querySelector('.kz-panel-review .kz-panel-title')"
-        ".textContent.includes(` ${n} `)", arg=number)
+        "?.textContent.includes(` ${n} `)", arg=number)   # (no panel yet: not yet)
     page.locator(".kz-panel-review [data-testid=review-table]").wait_for()
     page.wait_for_timeout(350)   # the panel has come in, and its scroll settled
 
