@@ -276,6 +276,6 @@ def test_a_miss_waits_in_review_the_themes_explain_themselves_and_progress_is_on
         assert box["x"] <= part["x"] and part["x"] + part["width"] <= box["x"] + box["width"]
     assert inside["y"] >= bar["y"] + bar["height"] - 1
     heads = page.locator("[data-testid='dashboard-table'] thead th").all_inner_texts()
-    assert heads == ["Тема", "Попыток", "Решено", "Подсказок на задачу", "Секунд (медиана)"]
+    assert heads == ["Тема", "Попыток", "Верно", "Подсказок на задачу", "Секунд (медиана)"]
     assert "точность рейтинга" in board.inner_text()
     assert "к повторению: " in page.get_by_test_id("dashboard-counts").inner_text()
