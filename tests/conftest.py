@@ -1,9 +1,12 @@
-"""Shared fixtures: rules presets and deals reached by random legal play from a seeded shuffle."""
+"""Shared fixtures: rules presets and deals reached by random legal play from a seeded shuffle;
+and what the app's table says and offers, for the tests of its words."""
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -11,6 +14,9 @@ from kozel_tutor.cards import Suit
 from kozel_tutor.rules import Rules, find_rules
 from kozel_tutor.seats import Seat
 from kozel_tutor.state import DealState
+
+if TYPE_CHECKING:
+    from kozel_tutor.app.play_view import PlayScreen
 
 RandomDeal = Callable[..., DealState]
 
@@ -56,3 +62,29 @@ def standard() -> Rules:
 def deal_at() -> RandomDeal:
     """``deal_at(seed, deck=, trump=, cards_left=, in_trick=)``: see :func:`random_deal`."""
     return random_deal
+
+
+def heard_by(screen: PlayScreen) -> list[str]:
+    """Every line the table's live region is given from now on (the table still sends it)."""
+    heard: list[str] = []
+    send = screen.table.say
+
+    def say(words: str) -> None:
+        heard.append(words)
+        send(words)
+
+    screen.table.say = say  # type: ignore[method-assign]
+    return heard
+
+
+def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Wait until ``predicate()`` is true; fail saying ``what`` was waited for."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
+def playable(screen: PlayScreen) -> list[str]:
+    """The learner's cards the table offers to play."""
+    return [c["card"] for c in screen.table.view["seats"]["S"]["cards"] if c.get("playable")]

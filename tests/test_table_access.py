@@ -5,11 +5,11 @@ dialog, the review); the buttons that have a key say so."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import heard_by, playable, wait_for
 
 from kozel_tutor.app.play_view import Pace, PlayScreen
 from kozel_tutor.app.session import Settings
@@ -24,30 +24,6 @@ INSTANT = Pace(card=0.0, trick=0.0)
 @pytest.fixture()
 def screen(tmp_path: Path) -> PlayScreen:
     return PlayScreen(Store(tmp_path / DB_NAME), lang="en", pace=INSTANT)
-
-
-def heard_by(screen: PlayScreen) -> list[str]:
-    """Every line the table's live region is given from now on (the table still sends it)."""
-    heard: list[str] = []
-    send = screen.table.say
-
-    def say(words: str) -> None:
-        heard.append(words)
-        send(words)
-
-    screen.table.say = say  # type: ignore[method-assign]
-    return heard
-
-
-def wait_for(predicate: Any, what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
-
-
-def playable(screen: PlayScreen) -> list[str]:
-    return [c["card"] for c in screen.table.view["seats"]["S"]["cards"] if c.get("playable")]
 
 
 def test_each_card_is_said_with_its_player_then_who_took_the_trick(screen: PlayScreen) -> None:

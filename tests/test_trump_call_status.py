@@ -7,11 +7,10 @@ the live region say so («Ваш заход: …», «Ваш ход: …»), as 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import heard_by, playable, wait_for
 
 from kozel_tutor.app.play_view import Pace, PlayScreen
 from kozel_tutor.app.session import LEARNER, Settings
@@ -21,30 +20,6 @@ from kozel_tutor.cards import Suit
 
 INSTANT = Pace(card=0.0, trick=0.0)
 CALLED = Settings(level="random", trump="called")
-
-
-def heard_by(screen: PlayScreen) -> list[str]:
-    """Every line the table's live region is given from now on (the table still sends it)."""
-    heard: list[str] = []
-    send = screen.table.say
-
-    def say(words: str) -> None:
-        heard.append(words)
-        send(words)
-
-    screen.table.say = say  # type: ignore[method-assign]
-    return heard
-
-
-def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
-
-
-def playable(screen: PlayScreen) -> list[str]:
-    return [c["card"] for c in screen.table.view["seats"]["S"]["cards"] if c.get("playable")]
 
 
 def called_table(tmp_path: Path, lang: str, seed: int) -> tuple[PlayScreen, list[str]]:
