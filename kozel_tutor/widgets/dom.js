@@ -40,6 +40,15 @@ function button(label, testid, onClick, opts = {}) {
   return b;
 }
 
+// The button to the other language: it says its name in that language ("English" is said in
+// English) and sends {type: "lang", lang} with it.
+function langButton(view, testid, send) {
+  const to = otherLang(view.lang);
+  const b = button(view.labels.lang, testid, () => send({ type: "lang", lang: to }));
+  b.lang = to;
+  return b;
+}
+
 // A key the widget acts on stops here: no default action, and the page around the widget never
 // sees it (JupyterLab's command-mode shortcuts: "r" would turn the cell into a raw cell).
 function consumeKey(e) {

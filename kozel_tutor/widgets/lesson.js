@@ -125,7 +125,6 @@ export default {
       const scene = view.scene;
       if (sceneIsEmpty(scene)) return null;
       const box = el("div", "kz-lesson-scene");
-      if (scene.seats) box.classList.add("kz-lesson-scene-table");
       if (scene.trump) {
         const badge = el("span", "kz-badge kz-badge-trump");
         badge.dataset.testid = "lesson-trump";
@@ -218,9 +217,7 @@ export default {
       dots.setAttribute("role", "img");   // one picture named "Шаг 2 / 5"; the dots inside are not read
       dots.setAttribute("aria-label", `${view.labels.step} ${view.step.index + 1} / ${view.step.count}`);
       view.dots.forEach((state) => dots.append(el("span", `kz-lesson-dot kz-dot-${state}`)));
-      const lang = button(view.labels.lang, "lesson-lang", () => send({ type: "lang", lang: otherLang(view.lang) }));
-      lang.lang = otherLang(view.lang);   // "English" is said in English
-      top.append(title, dots, lang);
+      top.append(title, dots, langButton(view, "lesson-lang", send));
 
       const text = el("p", "kz-lesson-text", view.step.text);
       text.dataset.testid = "lesson-text";

@@ -244,7 +244,7 @@ export default {
       for (const text of [view.header.counter, view.header.difficulty, view.header.rating]) {
         if (text) badges.append(el("span", "kz-badge", text));
       }
-      if (model.get("lang_switch")) badges.append(langButton(view));
+      if (model.get("lang_switch")) badges.append(langButton(view, "puzzle-lang", send));
       top.append(title, badges);
       return top;
     }
@@ -296,13 +296,6 @@ export default {
     const firstControls = (view) => (view.phase === "solve"
       ? ['[data-testid^="puzzle-card-"]', '[data-testid="puzzle-hint"]']
       : ['[data-testid="puzzle-next"]', '[data-testid="puzzle-retry"]', '[data-testid="puzzle-step"]']);
-    // In a notebook the widget has its own language button (in the app, the screen's toolbar
-    // has it); "English" is said in English.
-    function langButton(view) {
-      const b = button(view.labels.lang, "puzzle-lang", () => send({ type: "lang", lang: otherLang(view.lang) }));
-      b.lang = otherLang(view.lang);
-      return b;
-    }
     function draw() {
       const view = model.get("view");
       if (!view || !view.labels) return;
@@ -315,7 +308,8 @@ export default {
         const done = el("div", "kz-puzzle-empty", view.message);
         done.dataset.testid = "puzzle-empty";
         content.append(done);
-        if (model.get("lang_switch")) content.append(langButton(view));
+        // in a notebook the widget has its own language button (in the app, the toolbar has it)
+        if (model.get("lang_switch")) content.append(langButton(view, "puzzle-lang", send));
         restoreFocus(root, focused);
         sayView(view);
         return;

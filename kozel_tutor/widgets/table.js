@@ -591,8 +591,6 @@ export default {
       }
     }
 
-    // A new line in the live region is read out; the last few stay (for a look back).
-
     function onCustom(msg) {
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "shake") {
