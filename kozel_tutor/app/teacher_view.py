@@ -80,6 +80,7 @@ from ..puzzles.teacher import (
     LONG_LINK,
     Gradebook,
     TeacherDraft,
+    answer_label,
     author_puzzle,
     filter_puzzles,
     gradebook,
@@ -809,8 +810,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.author_status.value = ""
             return
         if isinstance(done, Puzzle):
-            answers = " ".join(c.label(lang) for c in sorted(done.answers, key=lambda c: c.index))
-            added = _t("added", lang, title=done.title.get(lang), answers=answers)
+            added = _t("added", lang, title=done.title.get(lang), answers=answer_label(done, lang))
             self.author_status.value = f'<p data-testid="teacher-added">{html.escape(added)}</p>'
             return
         if isinstance(done, PuzzleError):
