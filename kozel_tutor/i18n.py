@@ -15,9 +15,27 @@ from dataclasses import dataclass, field
 from .cards import Card, Suit
 from .seats import Seat
 
-__all__ = ["CARDS", "CARD_POINTS", "LANGUAGES", "MESSAGES", "MORE_POINTS", "POINTS", "POINTS_WITH",
-           "ROWS", "Count", "Message", "Noun", "Number", "Phrase", "in_words", "pick",
-           "plural_ru", "translate"]
+__all__ = [
+    "CARDS",
+    "CARD_POINTS",
+    "LANGUAGES",
+    "MESSAGES",
+    "MORE_POINTS",
+    "NBSP",
+    "POINTS",
+    "POINTS_WITH",
+    "ROWS",
+    "Count",
+    "Message",
+    "Noun",
+    "Number",
+    "Phrase",
+    "in_words",
+    "pick",
+    "plural_ru",
+    "translate",
+    "unbroken",
+]
 
 LANGUAGES = ("ru", "en")
 
@@ -95,6 +113,15 @@ def pick(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **params: 
     """
     text = table[key]["ru" if lang == "ru" else "en"]
     return text.format(**params) if params else text
+
+
+NBSP = "\u00a0"
+"""A space no line breaks at."""
+
+
+def unbroken(text: str) -> str:
+    """``text`` that no line breaks inside: «ещё 4 карты = 0»."""
+    return text.replace(" ", NBSP)
 
 
 _LAST_JOINER = {"and": {"en": " and ", "ru": " и "}, "or": {"en": " or ", "ru": " или "}}

@@ -41,7 +41,6 @@ TEXTS: dict[str, dict[str, str]] = {
     # every button that returns to the home screen says so, the same way in every section and
     # on the table (its pause menu, the match's results)
     "back": {"en": "← Home", "ru": "← Домой"},
-    "home": {"en": "{back}", "ru": "{back}"},
     "save_corrupt": {
         "en": "Your saved match could not be read ({reason}). It was put aside; "
               "you can start a new match.",
@@ -563,4 +562,9 @@ def text(key: str, lang: str, **params: object) -> str:
     """
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]
-    return address_case(_FORMATTER.vformat(template, (), _Params(lang, params)))
+    params_in = _Params(lang, params)
+    # the plain str.format unless the template asks for !l (the Formatter is slower: every
+    # label of every view goes through here)
+    filled = (_FORMATTER.vformat(template, (), params_in) if "!l}" in template
+              else template.format_map(params_in))
+    return address_case(filled)

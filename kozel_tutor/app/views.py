@@ -18,7 +18,7 @@ from typing import Any
 
 from ..ai.advice import Advice
 from ..cards import Card, Rank, Suit
-from ..i18n import POINTS, Number
+from ..i18n import POINTS, Number, unbroken
 from ..rules import Rules
 from ..scoring import DealResult
 from ..seats import Seat, Team
@@ -44,8 +44,6 @@ from .variant_views import (
 
 __all__ = ["ReviewUi", "TableUi", "hint_available", "last_trick", "last_trick_words", "level_label",
            "outcome_text", "points_text", "table_view"]
-
-NBSP = "\u00a0"
 
 MODES = ("play", "predeal", "pause", "summary", "results", "review")
 """``predeal``: the "before the deal" panel waits for the learner before the first card."""
@@ -384,7 +382,7 @@ def _summary_head(lang: str) -> list[Any]:
 
 
 def _home(ui: TableUi) -> list[dict[str, Any]]:
-    return [_button("home", text("home", ui.lang))] if ui.home else []
+    return [_button("home", text("back", ui.lang))] if ui.home else []
 
 
 def _final_score(session: MatchSession, lang: str) -> str:
@@ -523,7 +521,7 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
             "best" if is_best else ""
         label, said = alt.card.label(lang), alt.card.name_in(lang)
         if is_best:   # on one line: in a narrow column the "your card" tag wraps, not the mark
-            label = text("review_best_mark", lang, card=label).replace(" ", NBSP)
+            label = unbroken(text("review_best_mark", lang, card=label))
             said = text("review_best_mark", lang, card=said)
         # the mini card and its label show the card twice; a screen reader says it once, in words
         card_cell = {"card": alt.card.token, "text": label, "said": said}

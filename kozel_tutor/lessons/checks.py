@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Suit
+from ..i18n import unbroken
 from ..rules import TRUMP, CardOrder
 from ..scoring import MatchScore, deal_result
 from ..seats import Seat, Team
@@ -44,7 +45,7 @@ from .model import (
     TrickWinnerTask,
     TrumpsLeftTask,
 )
-from .phrases import card_count, cards_list, say, seat_subject, unbroken
+from .phrases import card_count, cards_list, say, seat_subject
 from .verdicts import (
     PICK_BUTTON,
     PICK_CARD,

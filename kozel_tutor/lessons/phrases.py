@@ -11,13 +11,13 @@ import re
 from collections.abc import Iterable
 
 from ..cards import Card, Suit
-from ..i18n import CARDS, POINTS, POINTS_WITH, plural_ru, word_list
+from ..i18n import CARDS, NBSP, POINTS, POINTS_WITH, plural_ru, word_list
 from ..seats import Seat, Team
 from .model import Text
 
-__all__ = ["NBSP", "card_count", "cards_list", "keep_together", "mid_sentence", "points", "say",
+__all__ = ["card_count", "cards_list", "keep_together", "mid_sentence", "points", "say",
            "seat_letter", "seat_name", "seat_subject", "seat_words", "team_dative", "team_name",
-           "tricks", "unbroken"]
+           "tricks"]
 
 _SEAT_NAMES = {
     "en": {Seat.N: "N (your partner)", Seat.E: "E (right opponent)", Seat.S: "S (you)",
@@ -102,14 +102,8 @@ def cards_list(cards: Iterable[Card], either: bool = False) -> Text:
                   for lang in ("ru", "en")))
 
 
-NBSP = "\u00a0"
 _FORMULA = re.compile(r" ([=×−+]) ")
 """An operator of a short formula between spaces: «Т♥ = 11», «4 × 30 = 120», «15 − 3 − 2»."""
-
-
-def unbroken(text: str) -> str:
-    """``text`` that no line breaks inside: «ещё 4 карты = 0»."""
-    return text.replace(" ", NBSP)
 
 
 def keep_together(text: str) -> str:
