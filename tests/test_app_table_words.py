@@ -99,6 +99,8 @@ def test_the_review_explains_both_columns_above_its_table(lang: str) -> None:
         or "отсюда все играют безошибочно, видя все карты" in deal)
     head = overlay["table"]["head"]
     assert [points.split(":")[0], deal.split(":")[0]] == head[1:], "a legend line a column"
+    assert overlay["legend_title"] == {"en": "What do the columns mean?",
+                                       "ru": "Что значат столбцы?"}[lang]
     view = table_view(session, TableUi(lang=lang, mode="review",
                                        review=ReviewUi([step], analyses={0: judged(
                                            step, *((c, 60) for c in step.legal))})))

@@ -85,6 +85,7 @@ def test_the_dealers_chip_has_a_name_in_the_learners_language() -> None:
     (lambda v: v["toolbar"][0].update(testid="bad id!"), "identifier"),
     (lambda v: v["call"]["suits"][0].update(suit="X"), "C, S, H or D"),
     (lambda v: v["overlay"].update(placement="floating"), "modal or side"),
+    (lambda v: v["overlay"].update(legend_title=["What?"]), "legend_title: expected text"),
     (lambda v: v.update(winner="Z"), "seat"),
 ])
 def test_a_bad_view_is_refused_before_it_reaches_the_browser(breaks: Any, problem: str) -> None:

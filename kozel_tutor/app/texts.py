@@ -436,7 +436,8 @@ TEXTS: dict[str, dict[str, str]] = {
     # the status line while the review is open: what the table shows
     "review_status": {"en": "The table as it was before your card, with every hand face up.",
                       "ru": "Стол перед вашим ходом, все карты открыты."},
-    # the legend above the review's table: one line a column
+    # the legend under the review's table, behind a disclosure titled so: one line a column
+    "review_legend_title": {"en": "What do the columns mean?", "ru": "Что значат столбцы?"},
     "review_explain": {"en": "Points: what your side ends the deal with if you play the card "
                              "and everyone then plays perfectly with all the cards face up.",
                        "ru": "Очки: сколько ваша сторона наберёт за раздачу, если сыграть эту "

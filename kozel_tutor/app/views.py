@@ -530,6 +530,7 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
     overlay["lines"] = lines
     overlay["legend"] = [text("review_explain", lang), text("review_explain_deal", lang),
                          text("review_explain_hint", lang)]
+    overlay["legend_title"] = text("review_legend_title", lang)
     overlay["table"] = {"head": [text("col_card", lang), text("col_points", lang),
                                  text("col_deal", lang)], "rows": rows, "testid": "review-table"}
     return overlay

@@ -249,7 +249,8 @@ def check_table_view(value: object) -> dict[str, Any]:
                 _bool(suit["advised"], f"view.call.suits[{i}].advised")
     if view.get("overlay") is not None:
         overlay = _obj(view["overlay"], "view.overlay", {"kind", "title", "buttons"},
-                       {"testid", "lines", "legend", "table", "progress", "placement"})
+                       {"testid", "lines", "legend", "legend_title", "table", "progress",
+                        "placement"})
         _ident(overlay["kind"], "view.overlay.kind")
         _str(overlay["title"], "view.overlay.title")
         if "testid" in overlay:
@@ -257,6 +258,8 @@ def check_table_view(value: object) -> dict[str, Any]:
         for key in ("lines", "legend"):
             for i, line in enumerate(_list(overlay.get(key, []), f"view.overlay.{key}")):
                 _str(line, f"view.overlay.{key}[{i}]")
+        if "legend_title" in overlay:
+            _str(overlay["legend_title"], "view.overlay.legend_title")
         _table(overlay.get("table"), "view.overlay.table")
         _fraction(overlay.get("progress"), "view.overlay.progress")
         if overlay.get("placement", "modal") not in ("modal", "side"):

@@ -108,6 +108,8 @@ export default {
     // the modal panel's button pressed last: the panel shown again (the deal's summary after
     // its review) gives it the focus back
     let pressed = null;
+    // whether the learner has opened the legend of the review's columns
+    let legendOpen = false;
     const pressInPanel = (id) => { pressed = id; pressButton(id); };
     // Python's names in the UI language: names.cards (token -> "дама пик"), names.table.
     const names = () => model.get("names") || {};
@@ -264,6 +266,22 @@ export default {
       return call;
     }
 
+    // What a table's columns mean, after its rows: read once, not in the way of every step's
+    // rows.  Under a title it is a disclosure, shut until the learner opens it, and it stays
+    // as they left it from one step of the review to the next.
+    function legendEl(ov) {
+      const titled = typeof ov.legend_title === "string";
+      const legend = h(titled ? "details" : "div", "kz-panel-legend");
+      legend.dataset.testid = "legend";
+      if (titled) {
+        legend.append(h("summary", "kz-legend-title", ov.legend_title));
+        legend.open = legendOpen;
+        legend.addEventListener("toggle", () => { legendOpen = legend.open; });
+      }
+      for (const line of ov.legend) legend.append(h("p", "kz-legend-line", line));
+      return legend;
+    }
+
     function drawOverlay(view) {
       const ov = view.overlay;
       const box = h("div", `kz-panel kz-panel-${ov.kind}`);
@@ -293,13 +311,7 @@ export default {
         box.append(bar);
       }
       if (table && modal) box.append(table);
-      if (ov.legend && ov.legend.length) {
-        // what the table's columns mean, last: read once, not in the way of every step's rows
-        const legend = h("div", "kz-panel-legend");
-        legend.dataset.testid = "legend";
-        for (const line of ov.legend) legend.append(h("p", "kz-legend-line", line));
-        box.append(legend);
-      }
+      if (ov.legend && ov.legend.length) box.append(legendEl(ov));
       const buttons = h("div", "kz-panel-buttons");
       for (const b of ov.buttons) buttons.append(buttonEl(b, modal ? pressInPanel : pressButton));
       box.append(buttons);
@@ -531,7 +543,8 @@ export default {
     function ownKey(target, key) {
       if (!(target instanceof Element) || target === root) return false;
       if (target.closest("input, textarea, select, [contenteditable=true]")) return true;
-      return (key === "Enter" || key === " ") && !!target.closest("button, a[href], [role=button]");
+      const control = "button, a[href], [role=button], summary";
+      return (key === "Enter" || key === " ") && !!target.closest(control);
     }
 
     // A card chosen by the keys from a button of the table (the toolbar's): the focus goes back

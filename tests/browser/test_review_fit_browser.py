@@ -200,3 +200,34 @@ def test_a_new_match_shows_nothing_of_the_last_one(page: Any, voila_server: Any)
     shown = page.evaluate("() => window.kzShown")
     assert shown and shown[-1] == "cards:9", shown
     assert all(now in ("none", "cards:9") for now in shown), shown
+
+
+LEGEND = """() => { const d = document.querySelector('.kz-panel-review [data-testid=legend]');
+  const line = d.querySelector('.kz-legend-line');
+  return {open: d.open, title: d.querySelector('summary').textContent,
+          lines_shown: line.checkVisibility()}; }"""
+
+
+def test_the_review_legend_is_shut_until_opened_and_stays_as_left_from_step_to_step(
+        page: Any, voila_server: Any) -> None:
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_home(page, voila_server.url)
+    start_game(page)
+    play_deal(page)
+    page.locator(SUMMARY).get_by_test_id("review").click()
+    _step(page, 1)
+    shut = {"open": False, "title": "Что значат столбцы?", "lines_shown": False}
+    assert page.evaluate(LEGEND) == shut
+    # opened from the keys: Enter on its title opens it, and does not turn the review's page
+    page.locator(".kz-panel-review summary").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.kz-panel-review details').open")
+    assert page.evaluate(LEGEND) == {**shut, "open": True, "lines_shown": True}
+    assert " 1 " in page.locator(".kz-panel-review .kz-panel-title").inner_text()
+    page.get_by_test_id("next-step").click()
+    _step(page, 2)
+    assert page.evaluate(LEGEND)["open"], "the next step keeps it open"
+    page.locator(".kz-panel-review summary").click()
+    page.get_by_test_id("prev-step").click()
+    _step(page, 1)
+    assert page.evaluate(LEGEND) == shut, "and shut, once shut"
