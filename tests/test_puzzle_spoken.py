@@ -32,7 +32,7 @@ def _wrong(puzzle: Puzzle) -> str:
 
 def _spoken(player: PuzzlePlayer) -> tuple[int, str]:
     spoken: dict[str, Any] = player.view()["spoken"]
-    return spoken["n"], spoken["text"]
+    return spoken["count"], spoken["text"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -54,7 +54,7 @@ def test_each_puzzle_put_on_screen_says_its_position_and_each_hint_is_said(lang:
 
     player.handle({"type": "play", "card": _wrong(first)})
     view = player.view()
-    assert view["spoken"]["n"] == n + 2
+    assert view["spoken"]["count"] == n + 2
     assert view["spoken"]["text"].startswith(view["feedback"]["text"])
     player.handle({"type": "next"})
     n, text = _spoken(player)

@@ -484,7 +484,7 @@ class PuzzlePlayer:
                 text += " " + _label("send", lang)
             return {**base, "phase": "empty", "message": text, "summary": {
                 "right": right, "total": len(self.answered)},
-                "spoken": {"n": self.said, "text": text}}
+                "spoken": {"count": self.said, "text": text}}
         puzzle = attempt.puzzle
         position = puzzle.position
         learner = position.to_move
@@ -547,7 +547,7 @@ class PuzzlePlayer:
         if solved:
             view.update(self._feedback_view(attempt, lang))
         view["keys"] = _keys_line(view, lang)
-        view["spoken"] = {"n": self.said, "text": self._spoken(view, lang)}
+        view["spoken"] = {"count": self.said, "text": self._spoken(view, lang)}
         return view
 
     def _spoken(self, view: Mapping[str, Any], lang: str) -> str:

@@ -13,7 +13,10 @@ function el(tag, cls, text) {
 // A widget's one live region (role=log, polite), through which Python's words reach a screen
 // reader. Put it on the page once, empty, beside what is redrawn, and never redraw it: a region
 // drawn already filled is often not read. say(text, lang) adds a line (marked with its
-// language when given) and keeps the last `keep` lines for a look back.
+// language when given) and keeps the last `keep` lines for a look back. tell(count, words,
+// lang) says Python's news once each (a new count): until the empty region has been on the page
+// a moment, the latest waits; `words()` gives its text as it is said (it may depend on where
+// the focus is by then).
 function liveRegion(className, testid, keep) {
   const node = el("div", `${className} kz-sr-only`);
   node.dataset.testid = testid;
@@ -26,7 +29,21 @@ function liveRegion(className, testid, keep) {
     node.append(line);
     while (node.childElementCount > keep) node.firstElementChild.remove();
   };
-  return { node, say };
+  let told = null;
+  let waiting = null;
+  let ready = false;
+  setTimeout(() => {
+    ready = true;
+    if (waiting) say(waiting.words(), waiting.lang);
+    waiting = null;
+  }, 300);
+  const tell = (count, words, lang) => {
+    if (count === told) return;
+    told = count;
+    if (ready) say(words(), lang);
+    else waiting = { words, lang };
+  };
+  return { node, say, tell };
 }
 
 // A button that calls onClick; opts: primary, disabled, key (its keyboard shortcut).

@@ -285,27 +285,19 @@ export default {
     }
     let shownFeedback = null;
 
-    // A new sentence from Python (a new count) is added to the live region and read out; the
-    // last few stay (for a look back). Until the empty region has been on the page a moment,
-    // the latest sentence waits. A new step's question is read with the answer control the
-    // focus lands on (the question describes it), so the region then says only the step's
-    // number (news.brief): a screen reader does not read the question twice.
-    let spokenCount = null;
-    let waiting = null;
-    let ready = false;
+    // A new sentence from Python (a new count) is added to the live region and read out, in
+    // its language (the lines said before a switch keep theirs); the last few stay (for a look
+    // back). A new step's question is read with the answer control the focus lands on (the
+    // question describes it), so the region then says only the step's number (news.brief): a
+    // screen reader does not read the question twice.
     function words(news) {
       const focus = document.activeElement;
       const described = focus && root.contains(focus) && focus.getAttribute("aria-describedby") === textId;
       return news.brief && described ? news.brief : news.text;
     }
     function speak(news, lang) {
-      if (!news || news.count === spokenCount) return;
-      spokenCount = news.count;
-      // each line keeps its language: those said before a switch keep theirs
-      if (ready) spoken.say(words(news), lang);
-      else waiting = [news, lang];
+      if (news) spoken.tell(news.count, () => words(news), lang);
     }
-    setTimeout(() => { ready = true; if (waiting) spoken.say(words(waiting[0]), waiting[1]); }, 300);
     const FIRST_CONTROLS = [
       ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
       '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', '[data-testid="lesson-restart"]',

@@ -104,17 +104,9 @@ export default {
     }
 
 
-    // Python's next words, once each; the first, as the widget appears, a moment later (a live
-    // region is heard only once it is on the page), unless newer words come first
-    let spokenN = null;
-    let firstWords = null;
+    // Python's next words, once each
     function sayView(view) {
-      if (!view.spoken || view.spoken.n === spokenN) return;
-      const first = spokenN === null;
-      spokenN = view.spoken.n;
-      clearTimeout(firstWords);
-      if (first) firstWords = setTimeout(() => say(view.spoken.text), 300);
-      else say(view.spoken.text);
+      if (view.spoken) spoken.tell(view.spoken.count, () => view.spoken.text);
     }
 
     // What the cards of the line from the from-th to the to-th (not counting those already on the
