@@ -17,7 +17,7 @@ from ..cards import CardError, parse_card
 from ..i18n import POINTS, POINTS_WITH, TRICKS, pick, plural_ru
 from ..seats import Seat
 
-__all__ = ["ERRORS", "GOAL_NAMES", "GOAL_WORDS", "TEXTS", "bytes_phrase", "cards_label",
+__all__ = ["ERRORS", "GOAL_WORDS", "TEXTS", "bytes_phrase", "cards_label",
            "cards_words", "in_both", "json_message", "plural_ru", "points_phrase", "points_words",
            "say", "seat_role", "tricks_phrase"]
 
@@ -357,13 +357,6 @@ GOAL_WORDS: dict[str, dict[str, str]] = {
 }
 """A goal in a few words, ``{n}`` the card points it asks for (the standard game's 61, 90, 31,
 or a preset's own: :func:`.variants.goal_threshold`)."""
-
-_STANDARD_STEPS = {"make_61": 61, "make_90": 90, "save_31": 31}
-
-GOAL_NAMES: dict[str, dict[str, str]] = {
-    goal: {"en": goal, "ru": words["ru"].format(n=_STANDARD_STEPS.get(goal))}
-    for goal, words in GOAL_WORDS.items()}
-"""A goal as a short name: its id in English (as the checker writes it), words in Russian."""
 
 _JSON_MESSAGES_RU = {
     "Expecting value": "ожидалось значение",
