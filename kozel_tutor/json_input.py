@@ -43,12 +43,15 @@ class JsonProblem(ValueError):
     ``not_a_number`` (``message`` is ``NaN``, ``Infinity`` or ``-Infinity``, with its
     ``line`` and ``column``).  The exception's message says it in English.
 
-    For ``not_json``, ``empty`` tells that the text holds nothing but blanks, and
-    ``ends_early`` that it stops before the JSON is complete (cut off when copied, say).
+    For ``not_json``, ``empty`` tells that the text holds nothing but blanks,
+    ``ends_early`` that it stops before the JSON is complete (cut off when copied, say), and
+    ``found`` is the character where the parser stopped ("" at the end): a ``“`` there is a
+    quotation mark a word processor curled.
     """
 
     def __init__(self, reason: str, detail: str, *, message: str = "", line: int = 0,
-                 column: int = 0, empty: bool = False, ends_early: bool = False) -> None:
+                 column: int = 0, empty: bool = False, ends_early: bool = False,
+                 found: str = "") -> None:
         super().__init__(detail)
         self.reason = reason
         self.message = message
@@ -56,6 +59,7 @@ class JsonProblem(ValueError):
         self.column = column
         self.empty = empty
         self.ends_early = ends_early
+        self.found = found
 
 
 class _Duplicate(Exception):
@@ -101,13 +105,21 @@ def decode_json(data: str | bytes, *, max_depth: int | None = None,
 
 
 def _not_json(exc: json.JSONDecodeError) -> JsonProblem:
-    """The parser's complaint, telling an empty text and one that stops too soon."""
+    """The parser's complaint, telling an empty text and one that stops too soon.
+
+    (Some of the parser's messages end in "at", as "Invalid control character at": the
+    English detail says "at line …" once.)
+
+    >>> str(_not_json(json.JSONDecodeError("Invalid control character at", '"a\\n"', 2)))
+    'not valid JSON: Invalid control character at line 1'
+    """
     empty = not exc.doc.strip()
     ends_early = not empty and (exc.pos >= len(exc.doc.rstrip())
                                 or exc.msg.startswith("Unterminated string"))
-    return JsonProblem("not_json", f"not valid JSON: {exc.msg} at line {exc.lineno}",
+    return JsonProblem("not_json",
+                       f"not valid JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}",
                        message=exc.msg, line=exc.lineno, column=exc.colno, empty=empty,
-                       ends_early=ends_early)
+                       ends_early=ends_early, found=exc.doc[exc.pos:exc.pos + 1])
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -358,8 +358,9 @@ def test_every_teacher_error_reads_in_russian(tmp_path: Path) -> None:
         assert error.text("en") == str(error)  # the English words stay as they were
     said = {e.problems_text("ru") for e in errors}
     assert "это файл набора задач, а не результаты ученика" in said
-    assert "это некорректный JSON: ожидалось имя поля в двойных кавычках (строка 1, символ 2)" \
-        in said
+    assert ("это некорректный JSON: файл обрывается раньше времени, в строке 1 (может быть, он "
+            "сохранился или отправился не целиком?). Попросите ученика скачать результаты ещё раз "
+            "и прислать новый файл.") in said
     link = next(e for e in errors if "cut?" in str(e))
     assert link.text("ru") == "ссылка: набор в ней записан не целиком (ссылку обрезали?)"
     big = next(e for e in errors if "larger than" in str(e))

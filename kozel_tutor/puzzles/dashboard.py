@@ -33,6 +33,7 @@ import pandas as pd  # type: ignore[import-untyped]
 from ..i18n import Noun, Number, plural_ru
 from .charts import bar_chart, line_chart
 from .progress import RERATE_AFTER, Progress, ReviewStatus
+from .texts import PUZZLES
 from .themes import THEMES, theme_note
 
 __all__ = ["PuzzleCounts", "attempts_frame", "dashboard_html", "review_summary", "theme_rows",
@@ -92,8 +93,6 @@ def when_due(due: float, now: float, lang: str) -> str:
     return _w("in_days", lang, n=days, days=plural_ru(days, "день", "дня", "дней"))
 
 
-_PUZZLES = Noun(("puzzle", "puzzles"), ("задача", "задачи", "задач"))
-"""Puzzles counted, nominative: "2 puzzles", «2 задачи»."""
 _ATTEMPTS = Noun(("attempt", "attempts"), ("попытка", "попытки", "попыток"))
 """Attempts counted, nominative: "9 attempts", «9 попыток»."""
 _HOURS = Noun(("hour", "hours"), ("часа", "часов", "часов"))
@@ -195,8 +194,8 @@ def review_summary(status: ReviewStatus, now: float, lang: str, *, long: bool = 
         assert status.next_due is not None
         when = when_due(status.next_due, now, lang)
     words = _REVIEW_WORDS[key]["long" if long else "short"]["ru" if lang == "ru" else "en"]
-    return words.format(due=_PUZZLES(status.due).in_lang(lang), later=status.later,
-                        waiting=_PUZZLES(status.later).in_lang(lang), when=when)
+    return words.format(due=PUZZLES(status.due).in_lang(lang), later=status.later,
+                        waiting=PUZZLES(status.later).in_lang(lang), when=when)
 
 
 def attempts_frame(progress: Progress) -> pd.DataFrame:

@@ -17,6 +17,8 @@ everything and names every problem with the file it came from; files are read as
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import errno
 import json
 import os
@@ -32,11 +34,12 @@ from ..cards import Card, CardError, parse_card
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..seats import Seat, Team
-from .texts import ERRORS, bytes_phrase, cards_words, in_both, json_message
+from .texts import ERRORS, FILE_KINDS, TEXTS, cards_words, in_both, json_message, size_phrase
 
 __all__ = [
     "FORMAT",
     "MAX_FILE_BYTES",
+    "RESULTS_FORMAT",
     "THEME_IDS",
     "Goal",
     "Puzzle",
@@ -48,20 +51,27 @@ __all__ = [
     "atomic_write_text",
     "catalogue_dir",
     "category_of",
+    "decoded_text",
+    "file_kind",
     "load_catalogue",
     "load_catalogue_lenient",
     "load_set",
     "read_json_file",
     "rotate_position",
     "save_set",
+    "table_kind",
     "unreceived_file_error",
 ]
 
 FORMAT = "kozel-puzzle-set"
 """The ``format`` tag of a puzzle-set file (version 1)."""
 
-MAX_FILE_BYTES = 20_000_000
-"""Files larger than this are refused before parsing (a set of 300 puzzles is ~400 kB)."""
+RESULTS_FORMAT = "kozel-puzzle-results"
+"""The ``format`` tag of a student's results file (:mod:`.results`)."""
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+"""Files larger than this (20 MB) are refused before parsing (a set of 300 puzzles is
+~400 kB)."""
 
 THEME_IDS: tuple[str, ...] = (
     "feed_partner", "cheap_discard", "pull_trumps", "count_trumps", "duck", "unblock",
@@ -123,8 +133,8 @@ def joined(problems: Iterable[PuzzleProblem], en: str = "; ") -> dict[str, str]:
     """Several problems as one parameter of another: joined by ``en`` in English, «; » in
     Russian.
 
-    >>> joined([PuzzleProblem("incomplete"), PuzzleProblem("not_utf8")])["ru"]
-    'данные неполные; это не текст в кодировке UTF-8'
+    >>> joined([PuzzleProblem("incomplete"), PuzzleProblem("empty_file")])["ru"]
+    'данные неполные; файл пустой'
     """
     shown = list(problems)
     return {"en": en.join(p.text("en") for p in shown),
@@ -151,16 +161,23 @@ class PuzzleError(ValueError):
     keyed :class:`PuzzleProblem`, so no English line can reach the Russian text.
     """
 
-    def __init__(self, problems: Sequence[PuzzleProblem], source: str | None = None) -> None:
+    def __init__(self, problems: Sequence[PuzzleProblem], source: str | None = None,
+                 advice: PuzzleProblem | None = None) -> None:
         self.details: list[PuzzleProblem] = list(problems)
         self.problems = [str(problem) for problem in self.details]
         self.source = source
-        text = "; ".join(self.problems)
+        self.advice = advice
+        text = self.problems_text("en")
         super().__init__(f"{source}: {text}" if source else text)
 
+    def advised(self, advice: PuzzleProblem) -> PuzzleError:
+        """The same problems, followed by ``advice``: what to do (a sentence of its own)."""
+        return PuzzleError(self.details, self.source, advice)
+
     def problems_text(self, lang: str) -> str:
-        """Every problem in ``lang``, without the file's name."""
-        return "; ".join(problem.text(lang) for problem in self.details)
+        """Every problem in ``lang``, without the file's name, then the advice, if any."""
+        text = "; ".join(problem.text(lang) for problem in self.details)
+        return f"{text}. {self.advice.text(lang)}" if self.advice is not None else text
 
     def source_text(self, lang: str) -> str:
         """Where the problems are: a file's name, or «ссылка» / "link"."""
@@ -463,6 +480,9 @@ class PuzzleSet:
             raise PuzzleError([PuzzleProblem("set_object")], source)
         problems: list[PuzzleProblem] = []
         found = data.get("format")
+        kind = file_kind(data)
+        if kind is not None and kind != "set":
+            raise PuzzleError([other_kind(kind, "want_set")], source)
         if found != FORMAT:
             problems.append(PuzzleProblem("not_a_set", format=FORMAT, found={
                 "en": repr(found),
@@ -504,11 +524,94 @@ class PuzzleSet:
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str | None = None) -> PuzzleSet:
-        return cls.from_dict(_decode(text, source), source)
+        """A set a student was sent, as a file or a link (``source="link"``): any problem ends
+        with what to do — open the set file rather than another of the app's files, or ask the
+        teacher for the file or the link again."""
+        try:
+            return cls.from_dict(_decode(text, source), source)
+        except PuzzleError as exc:
+            raise exc.advised(PuzzleProblem(
+                "advice_link_again" if source == "link"
+                else "advice_open_set" if any(p.key in ("other_kind", "not_utf8")
+                                              for p in exc.details)
+                else "advice_set_again")) from None
 
 
 def _too_large(size: int, limit: int = MAX_FILE_BYTES) -> PuzzleProblem:
-    return PuzzleProblem("too_large", size=bytes_phrase(size), limit=bytes_phrase(limit))
+    return PuzzleProblem("too_large", size=size_phrase(size, over=limit),
+                         limit=size_phrase(limit))
+
+
+# -- the app's own files, told by their content -----------------------------------------------
+
+_BACKUP = {"app": "kozel-tutor", "kind": "progress"}
+"""The head of a progress backup (``kozel_tutor.app.backup``: ``APP``, ``KIND``)."""
+_SAVED_GAME = "kozel-tutor/match"
+"""The ``format`` of a saved game (``kozel_tutor.app.session.SAVE_FORMAT``)."""
+
+
+def file_kind(data: object) -> str | None:
+    """Which of the app's own JSON files decoded ``data`` is: ``set``, ``results``, ``backup``
+    or ``game`` (a :data:`.texts.FILE_KINDS` key); ``None`` for anything else.
+
+    >>> file_kind({"format": "kozel-puzzle-results", "version": 1}), file_kind([1])
+    ('results', None)
+    """
+    if not isinstance(data, Mapping):
+        return None
+    if all(data.get(key) == value for key, value in _BACKUP.items()):
+        return "backup"
+    found = data.get("format")
+    return {FORMAT: "set", RESULTS_FORMAT: "results", _SAVED_GAME: "game"}.get(
+        found if isinstance(found, str) else "")
+
+
+_RESULTS_HEADER = {"student", "set_id", "puzzle"}
+_GRADEBOOK_HEADER = [{TEXTS[key][lang].lower() for lang in ("ru", "en")}
+                     for key in ("gb_student", "gb_answered")]
+
+
+def table_kind(text: str) -> str | None:
+    """Which of the app's own CSV tables ``text`` is, by its header row: a student's results
+    (``results_csv``) or a teacher's gradebook (``gradebook``), whatever its separator;
+    ``None`` for anything else.
+
+    >>> table_kind("\\ufeffУченик;Ответил;Верно\\nАня;5;4\\n")
+    'gradebook'
+    """
+    header_line = next((line for line in text.splitlines() if line.strip()), "")
+    header = [cell.strip(' "\ufeff').lower() for cell in re.split(r"[,;\t]", header_line)]
+    if set(header) >= _RESULTS_HEADER:
+        return "results_csv"
+    first, second = _GRADEBOOK_HEADER
+    if len(header) > 1 and header[0] in first and header[1] in second:
+        return "gradebook"
+    return None
+
+
+def other_kind(kind: str, wanted: str) -> PuzzleProblem:
+    """«это журнал учителя (…), а не набор задач»: one of the app's files named for what it
+    is, where ``wanted`` (``want_set``, ``want_results``) was wanted."""
+    return PuzzleProblem("other_kind", kind=FILE_KINDS[kind], wanted=FILE_KINDS[wanted])
+
+
+def decoded_text(content: bytes) -> str | None:
+    """A file's bytes as text, whatever wrote it: UTF-8 with or without a byte-order mark,
+    UTF-16 with one (Excel's "Unicode text", Notepad's "Unicode"), or Windows-1251 (Russian
+    Excel and Notepad's "ANSI" on a Russian Windows); ``None`` for bytes that are none of
+    these (a picture, a spreadsheet's own format).
+
+    >>> decoded_text("Домашка".encode("cp1251")), decoded_text(b"\\x89PNG\\x00")
+    ('Домашка', None)
+    """
+    if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        with contextlib.suppress(UnicodeDecodeError):
+            return content.decode("utf-16")
+    elif b"\x00" not in content:
+        for encoding in ("utf-8-sig", "cp1251"):
+            with contextlib.suppress(UnicodeDecodeError):
+                return content.decode(encoding)
+    return None
 
 
 def unreceived_file_error(name: str, size: int, too_large: bool, limit: int) -> PuzzleError:
@@ -518,17 +621,41 @@ def unreceived_file_error(name: str, size: int, too_large: bool, limit: int) -> 
     return PuzzleError([problem], name)
 
 
-def _decode(text: str | bytes, source: str | None) -> Any:
-    if len(text) > MAX_FILE_BYTES:
-        raise PuzzleError([_too_large(len(text))], source)
+def _decode(data: str | bytes, source: str | None, wanted: str = "want_set") -> Any:
+    """The JSON of a file (its bytes, as :func:`decoded_text` reads them, or its text); an
+    empty file, one that is not text, another of the app's tables (where ``wanted`` was
+    wanted), or JSON with a mistake is a :class:`PuzzleError` saying so."""
+    if len(data) > MAX_FILE_BYTES:
+        raise PuzzleError([_too_large(len(data))], source)
+    text = decoded_text(data) if isinstance(data, bytes) else data
+    if text is None:
+        raise PuzzleError([PuzzleProblem("not_utf8")], source)
     try:
         return decode_json(text)
     except JsonProblem as problem:
-        words = {"not_text": PuzzleProblem("not_utf8"), "too_deep": PuzzleProblem("json_deep"),
-                 "long_number": PuzzleProblem("json_long_number")}
-        raise PuzzleError([words.get(problem.reason) or PuzzleProblem(
-            "bad_json", message=json_message(problem.message), line=problem.line,
-            column=problem.column)], source) from None
+        raise PuzzleError([_json_problem(text, problem, wanted)], source) from None
+
+
+_CURLY = "“”„‟«»‘’‚‛"
+"""Quotation marks a word processor puts for ``"``."""
+
+
+def _json_problem(text: str, problem: JsonProblem, wanted: str) -> PuzzleProblem:
+    """What is wrong with a file that is not JSON: it is empty, another of the app's tables,
+    cut short, written with curled quotation marks, or has a mistake at a line and column."""
+    if problem.reason != "not_json":
+        return PuzzleProblem({"too_deep": "json_deep"}.get(problem.reason, "json_long_number"))
+    if problem.empty:
+        return PuzzleProblem("empty_file")
+    kind = table_kind(text)
+    if kind is not None:
+        return other_kind(kind, wanted)
+    where = {"line": problem.line, "column": problem.column}
+    if problem.found and problem.found in _CURLY:
+        return PuzzleProblem("json_curly", mark=problem.found, **where)
+    if problem.ends_early:
+        return PuzzleProblem("json_cut", line=problem.line)
+    return PuzzleProblem("bad_json", message=json_message(problem.message), **where)
 
 
 _OS_REASONS_RU = {errno.ENOENT: "такого файла нет", errno.EACCES: "нет доступа к файлу",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import codecs
-import contextlib
 import csv
 import html
 import io
@@ -35,26 +34,32 @@ from typing import Any
 import pandas as pd  # type: ignore[import-untyped]
 
 from ..cards import CardError, parse_card
-from ..i18n import Number, check_lang, pick
+from ..i18n import Noun, Number, check_lang, pick, word_list
 from .charts import bar_chart
 from .model import (
-    FORMAT,
     MAX_FILE_BYTES,
+    RESULTS_FORMAT,
     Puzzle,
     PuzzleError,
     PuzzleProblem,
     PuzzleSet,
     Text,
     _decode,
+    _too_large,
     atomic_write_text,
+    decoded_text,
+    file_kind,
     os_reason,
+    other_kind,
+    table_kind,
     version_words,
 )
-from .texts import bytes_phrase, say
+from .texts import PUZZLES, say
 
 __all__ = [
     "MAX_STUDENT_NAME",
     "RESULTS_FORMAT",
+    "CaseNames",
     "Dispute",
     "Gradebook",
     "Namesakes",
@@ -64,6 +69,8 @@ __all__ = [
     "ResultsSheet",
     "ResultsSource",
     "SetGrades",
+    "Untimed",
+    "excel_cell",
     "gradebook",
     "gradebook_html",
     "gradebook_table",
@@ -77,14 +84,34 @@ __all__ = [
     "shown_path",
 ]
 
-RESULTS_FORMAT = "kozel-puzzle-results"
-
 _CSV_COLUMNS = ["student", "set_id", "puzzle", "card", "correct", "seconds", "hints", "at"]
 _CSV_SET_COLUMNS = ["number", "total", "title_ru", "title_en", "set_title"]
 """Optional columns of a results CSV: where the puzzle is in the set, the set's size, the
 puzzle's title and the set's (files written before these existed still load; the gradebook
 then knows less)."""
 _TABLE_COLUMNS = ["student", "set_id", *_CSV_COLUMNS[2:], *_CSV_SET_COLUMNS, "file", "file_no"]
+
+
+# -- cells Excel would run -------------------------------------------------------------------
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes Excel (and LibreOffice) read a CSV cell as a formula: such a cell of text is
+written with a ``'`` before it, the usual guard, so that a student named ``=1+2`` is text."""
+
+
+def excel_cell(text: str) -> str:
+    """``text`` as a CSV cell for a spreadsheet: one that would start a formula is kept as text
+    by a ``'`` before it.
+
+    >>> excel_cell("=HYPERLINK(1)"), excel_cell("Anna")
+    ("'=HYPERLINK(1)", 'Anna')
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _from_excel_cell(cell: str) -> str:
+    """A cell :func:`excel_cell` wrote, read back as the text it was."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_START) else cell
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -168,9 +195,10 @@ class ResultsSheet:
         student = normalise_student_name(self.student)
         for row in self.rows:
             number, title = where.get(row.puzzle, ("", Text("", "")))
-            writer.writerow([student, self.set_id, row.puzzle, row.card,
-                             "1" if row.correct else "0", row.seconds, row.hints, row.at,
-                             number, total, title.ru, title.en, self.set_title])
+            writer.writerow([excel_cell(student), excel_cell(self.set_id), excel_cell(row.puzzle),
+                             row.card, "1" if row.correct else "0", row.seconds, row.hints,
+                             row.at, number, total, excel_cell(title.ru), excel_cell(title.en),
+                             excel_cell(self.set_title)])
         return out.getvalue()
 
     def filename(self, ext: str = "json") -> str:
@@ -186,7 +214,6 @@ class ResultsSheet:
 
 # What is wrong with a results file, in the words this module adds to :data:`.texts.ERRORS`.
 _RESULTS_WORDS: dict[str, dict[str, str]] = {
-    "empty_file": {"en": "the file is empty", "ru": "файл пустой"},
     "not_text": {"en": "this is not a text file (a results file is JSON or CSV text)",
                  "ru": "это не текстовый файл (файл результатов — текст в формате JSON или CSV)"},
     "no_student": {"en": "the student's name (student) is missing",
@@ -265,6 +292,23 @@ def _number(value: object, text: bool) -> float | None:
     return None
 
 
+_EXCEL_DATE = re.compile(r"\d{1,2}[./ -]?(?:[^\W\d_]{3,9}\.?|\d{1,2})(?:[./ -]\d{2,4})?")
+"""A number Excel took for a date and wrote back as one: Russian Excel reads ``3.1`` as the 3rd
+of January and saves «03.янв»."""
+
+
+def _seconds(raw: Mapping[str, Any], n: int, text: bool) -> float:
+    """The seconds of an answer; NaN for a table's value that Excel turned into a date (the
+    time is lost, the answer is not: the gradebook says so)."""
+    value = _present(raw, "seconds", n)
+    seconds = _number(value, text)
+    if seconds is None and text and _EXCEL_DATE.fullmatch(str(value).strip()):
+        return math.nan
+    if seconds is None or not 0 <= seconds < 1e6:
+        raise _Bad(ResultsProblem("row_seconds", n=n, value=_value_words(value)))
+    return seconds
+
+
 def _present(raw: Mapping[str, Any], key: str, n: int) -> object:
     value = raw[key]
     if value is None or (isinstance(value, str) and not value.strip()):
@@ -308,16 +352,13 @@ def _check_row(raw: object, n: int, *, text: bool) -> dict[str, Any]:
     except CardError as exc:
         raise _Bad(PuzzleProblem("row_card", n=n, error=str(exc), card=card)) from None
     correct = raw["correct"]
-    if text:
-        if str(correct).strip().lower() not in ("0", "1", "true", "false"):
+    if text:   # Russian Excel writes true and false as ИСТИНА and ЛОЖЬ
+        if str(correct).strip().lower() not in ("0", "1", "true", "false", "истина", "ложь"):
             raise _Bad(PuzzleProblem("row_correct", n=n))
-        correct = str(correct).strip().lower() in ("1", "true")
+        correct = str(correct).strip().lower() in ("1", "true", "истина")
     elif not isinstance(correct, bool):
         raise _Bad(PuzzleProblem("row_correct_bool", n=n))
-    seconds_value = _present(raw, "seconds", n)
-    seconds = _number(seconds_value, text)
-    if seconds is None or not 0 <= seconds < 1e6:
-        raise _Bad(ResultsProblem("row_seconds", n=n, value=_value_words(seconds_value)))
+    seconds = _seconds(raw, n, text)
     at = raw.get("at")
     return {"puzzle": puzzle.strip(), "card": token, "correct": correct, "seconds": seconds,
             "hints": _whole(raw, "hints", n, text, 10),
@@ -352,24 +393,19 @@ def _source_bytes(source: ResultsSource) -> tuple[str, bytes]:
             raise PuzzleError([PuzzleProblem("cannot_read", reason=os_reason(exc))],
                               name) from None
     if size > MAX_FILE_BYTES:
-        raise PuzzleError([PuzzleProblem("too_large", size=bytes_phrase(size),
-                                         limit=bytes_phrase(MAX_FILE_BYTES))], name)
+        raise PuzzleError([_too_large(size)], name)
     return name, content
 
 
 def _results_text(content: bytes) -> str:
-    """The file as text, whatever wrote it: UTF-8 with or without a byte-order mark, UTF-16
-    with one (Excel's "Unicode text"), or Windows-1251 (Russian Excel's CSV)."""
+    """The file as text, whatever wrote it (:func:`~.model.decoded_text`: UTF-8, UTF-16 or
+    Windows-1251, as Excel saves a table)."""
     if not content.removeprefix(codecs.BOM_UTF8).strip():
-        raise _Bad(ResultsProblem("empty_file"))
-    if content.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        with contextlib.suppress(UnicodeDecodeError):
-            return content.decode("utf-16")
-    elif b"\x00" not in content:
-        for encoding in ("utf-8-sig", "cp1251"):
-            with contextlib.suppress(UnicodeDecodeError):
-                return content.decode(encoding)
-    raise _Bad(ResultsProblem("not_text"))
+        raise _Bad(PuzzleProblem("empty_file"))
+    text = decoded_text(content)
+    if text is None:
+        raise _Bad(ResultsProblem("not_text"))
+    return text
 
 
 def _set_puzzles(raw: object) -> list[tuple[str, Text]]:
@@ -398,10 +434,13 @@ def _no_answers(student: str, set_id: str, total: int, set_title: str) -> dict[s
 
 
 def _json_rows(text: str, name: str) -> list[dict[str, Any]]:
-    data = _decode(text, name)
-    if not isinstance(data, Mapping) or data.get("format") != RESULTS_FORMAT:
-        is_set = isinstance(data, Mapping) and data.get("format") == FORMAT
-        raise _Bad(PuzzleProblem("set_not_results" if is_set else "not_results"))
+    data = _decode(text, name, "want_results")
+    kind = file_kind(data)
+    if kind != "results":
+        raise _Bad(PuzzleProblem("set_not_results") if kind == "set"
+                   else other_kind(kind, "want_results") if kind is not None
+                   else PuzzleProblem("not_results"))
+    assert isinstance(data, Mapping)
     if data.get("version") != 1:
         raise _Bad(PuzzleProblem("results_version", version=version_words(data.get("version"))))
     raw_student, set_id = data.get("student"), data.get("set_id")
@@ -440,12 +479,15 @@ def _csv_records(text: str) -> list[dict[str, str]]:
     header = [cell.strip().lower() for cell in rows[0]] if rows else []
     missing = [column for column in _CSV_COLUMNS if column not in header]
     if len(missing) == len(_CSV_COLUMNS):
-        raise _Bad(PuzzleProblem("not_results"))
+        kind = table_kind(text)
+        raise _Bad(other_kind(kind, "want_results") if kind is not None
+                   else PuzzleProblem("not_results"))
     if missing:
         raise _Bad(PuzzleProblem("csv_columns", columns=", ".join(_CSV_COLUMNS)))
     if len(rows) == 1:
         raise _Bad(ResultsProblem("csv_no_rows"))
-    return [dict(zip(header, row + [""] * (len(header) - len(row)), strict=False))
+    return [dict(zip(header, [_from_excel_cell(cell) for cell in row]
+                     + [""] * (len(header) - len(row)), strict=False))
             for row in rows[1:]]
 
 
@@ -479,12 +521,27 @@ def read_results(source: ResultsSource) -> pd.DataFrame:
         is_json = text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[")
         rows = _json_rows(text, name) if is_json else _csv_rows(text)
     except _Bad as exc:
-        raise PuzzleError([exc.problem], name) from None
+        raise _advised(PuzzleError([exc.problem], name)) from None
+    except PuzzleError as exc:   # not JSON
+        raise _advised(exc) from None
     except csv.Error as exc:
-        raise PuzzleError([PuzzleProblem("csv_broken", detail=str(exc))], name) from None
+        raise _advised(PuzzleError([PuzzleProblem("csv_broken", detail=str(exc))],
+                                   name)) from None
     frame = pd.DataFrame(rows, columns=_TABLE_COLUMNS[:-2])
     frame["file"] = Path(name).name
     return frame
+
+
+_NAMED_FILES = {"other_kind", "set_not_results", "not_results"}
+"""Problems that name a file for what it is: they need no advice."""
+
+
+def _advised(error: PuzzleError) -> PuzzleError:
+    """A damaged or hand-edited results file's error, with what the teacher can do: ask for
+    the file again."""
+    if any(problem.key in _NAMED_FILES for problem in error.details):
+        return error
+    return error.advised(PuzzleProblem("advice_results_again"))
 
 
 def results_table(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
@@ -546,6 +603,7 @@ _BOOK_WORDS: dict[str, dict[str, str]] = {
                       "ru": "Верно из отвеченных, % (задачи, сначала самые трудные)"},
     "csv": {"en": "⬇ Gradebook (CSV)", "ru": "⬇ Журнал (CSV)"},
     "csv_name": {"en": "{title} – gradebook.csv", "ru": "{title} — журнал.csv"},
+    "twin": {"en": "{title} ({mark})", "ru": "{title} ({mark})"},
     "check": {"en": "Please check:", "ru": "Проверьте:"},
     "marked_right": {"en": "{file} ({student}): puzzle {puzzle} is marked right, but {card} "
                            "is not its answer",
@@ -563,6 +621,25 @@ _BOOK_WORDS: dict[str, dict[str, str]] = {
                   "ru": "Разные файлы называют одного ученика «{name}» в наборе «{title}»: "
                         "{files}. Они показаны отдельно: {shown}; если это один ученик, "
                         "уберите файл, который не нужно учитывать."},
+    "case_names": {"en": "In the set “{title}” the names {names} differ only in capital letters "
+                         "({files}). They are shown as different students; if it is one "
+                         "student, remove the file that should not count.",
+                   "ru": "В наборе «{title}» имена {names} различаются только заглавными "
+                         "буквами ({files}). Они показаны как разные ученики; если это один "
+                         "ученик, уберите файл, который не нужно учитывать."},
+    "same_title": {"en": "Different sets have the same title “{title}”: {parts}. The set was "
+                         "probably changed after it was given out; each version has its own part "
+                         "of the gradebook below.",
+                   "ru": "Разные наборы называются одинаково — «{title}»: {parts}. Наверное, "
+                         "набор изменили после того, как раздали ученикам; у каждого варианта "
+                         "своя часть журнала ниже."},
+    "only_in": {"en": "{name}, only in it: {puzzles}", "ru": "{name}, только в нём: {puzzles}"},
+    "untimed": {"en": "{file} ({student}): the time of {answers} could not be read: the file has "
+                      "dates instead of seconds (Excel writes 3.1 so, taking it for the 3rd of "
+                      "January). The answers count; their time is left out of the gradebook.",
+                "ru": "{file} ({student}): время {answers} не прочитано — в файле вместо секунд "
+                      "даты (так Excel записывает 3.1, приняв это число за 3 января). Ответы "
+                      "учтены, а их время в журнал не вошло."},
     "set_column": {"en": "Set", "ru": "Набор"},
     "unlisted": {"en": "Puzzles nobody answered are not in the tables ({n} of {total}): the "
                        "gradebook does not know this set's puzzles, only what the results "
@@ -575,6 +652,10 @@ _BOOK_WORDS: dict[str, dict[str, str]] = {
 
 def _words(key: str, lang: str, **params: object) -> str:
     return pick(_BOOK_WORDS, key, lang, **params)
+
+
+_ANSWERS_OF = Noun(("answer", "answers"), ("ответа", "ответов", "ответов"))
+"""Answers counted after «время» (genitive): "the time of 5 answers", «время 5 ответов»."""
 
 
 def percent(part: int, whole: int) -> float:
@@ -628,6 +709,27 @@ class Namesakes:
 
 
 @dataclass(frozen=True)
+class CaseNames:
+    """Names in files of one set that differ only in capital letters (``Аня``, ``аня``): shown
+    as different students, each from its ``files``, and named under *Please check*."""
+
+    set_id: str
+    names: tuple[str, ...]
+    files: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Untimed:
+    """A file with ``answers`` whose seconds could not be read (Excel made dates of them): the
+    answers count, their time does not."""
+
+    file: str
+    student: str
+    set_id: str
+    answers: int
+
+
+@dataclass(frozen=True)
 class SetGrades:
     """The gradebook of one set (first answer per student and puzzle).
 
@@ -670,7 +772,8 @@ class SetGrades:
     def to_csv(self, lang: str = "ru") -> str:
         """The students' numbers and who answered what (1 right, 0 wrong, empty: no answer),
         for a spreadsheet: in Russian with semicolons and decimal commas, as Excel in Russian
-        reads it, in English with commas."""
+        reads it, in English with commas; a name or title that would start a formula is kept
+        as text (:func:`excel_cell`)."""
         check_lang(lang)
         data, order = self.students, self._in_order()
         whole = {say("gb_answered", lang): data["puzzles"], _words("of_set", lang): data["total"],
@@ -683,7 +786,9 @@ class SetGrades:
         for puzzle in order:
             frame[self.label(puzzle, lang)] = pd.array(
                 [None if pd.isna(v) else int(bool(v)) for v in marks[puzzle]], dtype="Int64")
-        frame.index.name = say("gb_student", lang)
+        frame.index = pd.Index([excel_cell(str(name)) for name in frame.index],
+                               name=say("gb_student", lang))
+        frame.columns = [excel_cell(str(column)) for column in frame.columns]
         ru = lang == "ru"
         return str(frame.to_csv(sep=";" if ru else ",", decimal="," if ru else "."))
 
@@ -700,14 +805,18 @@ class Gradebook:
     ``files`` says what each file read was (``file_no``, ``file``, ``student`` as written,
     ``shown`` as the gradebook shows them, ``set_id``, ``answers``); ``disputes`` are the
     answers a file marks otherwise than its card deserves; ``namesakes`` the files shown apart
-    although they name the same student.  ``students``, ``puzzles`` and ``answers`` are the
-    sets' frames together, each row with its ``set_id``; :meth:`table` shows them to a teacher.
+    although they name the same student; ``case_names`` the names that differ only in capital
+    letters; ``untimed`` the files whose answers' seconds could not be read.  ``students``,
+    ``puzzles`` and ``answers`` are the sets' frames together, each row with its ``set_id``;
+    :meth:`table` shows them to a teacher.
     """
 
     sets: tuple[SetGrades, ...] = ()
     files: pd.DataFrame = field(default_factory=pd.DataFrame)
     disputes: tuple[Dispute, ...] = ()
     namesakes: tuple[Namesakes, ...] = ()
+    case_names: tuple[CaseNames, ...] = ()
+    untimed: tuple[Untimed, ...] = ()
 
     def _together(self, which: str) -> pd.DataFrame:
         frames = [getattr(part, which).assign(set_id=part.set_id) for part in self.sets]
@@ -732,8 +841,23 @@ class Gradebook:
         return next((part for part in self.sets if part.set_id == set_id), None)
 
     def set_title(self, set_id: str, lang: str) -> str:
+        """The set's title; where other sets have the same title (a set changed after it was
+        given out gets a new id), told apart by its number of puzzles, or else its id:
+        ``Домашка 5 (4 задачи)``, ``Домашка 5 (5 задач)``."""
         part = self.part(set_id)
-        return part.title.get(lang) if part is not None else set_id
+        if part is None:
+            return set_id
+        twins = self.twins(part, lang)
+        if not twins:
+            return part.title.get(lang)
+        by_size = all(other.total != part.total for other in twins)
+        mark = PUZZLES(part.total).in_lang(lang) if by_size else part.set_id
+        return _words("twin", lang, title=part.title.get(lang), mark=mark)
+
+    def twins(self, part: SetGrades, lang: str) -> list[SetGrades]:
+        """The other sets titled as ``part`` is in ``lang``."""
+        return [other for other in self.sets
+                if other is not part and other.title.get(lang) == part.title.get(lang)]
 
     def label(self, puzzle_id: str, lang: str) -> str:
         """The puzzle's place and title in the first set that has it."""
@@ -753,7 +877,7 @@ class Gradebook:
         if len(self.sets) == 1:
             return self.sets[0].table(which, lang)
         return pd.concat([part.table(which, lang) for part in self.sets],
-                         keys=[part.title.get(lang) for part in self.sets],
+                         keys=[self.set_title(part.set_id, lang) for part in self.sets],
                          names=[_words("set_column", lang)]).fillna("")
 
 
@@ -978,7 +1102,29 @@ def gradebook(results: pd.DataFrame, *, sets: Iterable[PuzzleSet] = (),
         file_no=("file_no", "first"), file=("file", "first"), student=("student", "first"),
         shown=("shown", "first"), set_id=("set_id", "first"),
         answers=("puzzle", lambda p: int((p != "").sum())))
-    return Gradebook(parts, files.reset_index(drop=True), tuple(disputes), tuple(namesakes))
+    return Gradebook(parts, files.reset_index(drop=True), tuple(disputes), tuple(namesakes),
+                     tuple(_case_names(table)), tuple(_untimed(table)))
+
+
+def _case_names(table: pd.DataFrame) -> list[CaseNames]:
+    """The names of each set that differ only in capital letters, with each one's files."""
+    found: list[CaseNames] = []
+    for set_id, group in table.groupby("set_id", sort=False):
+        files: dict[str, dict[str, dict[str, None]]] = {}   # casefolded → name → its files
+        for student, file in zip(group["student"].astype(str), group["file"].astype(str),
+                                 strict=True):
+            files.setdefault(student.casefold(), {}).setdefault(student, {})[file] = None
+        found.extend(CaseNames(str(set_id), tuple(names), tuple(map(tuple, names.values())))
+                     for names in files.values() if len(names) > 1)
+    return found
+
+
+def _untimed(table: pd.DataFrame) -> list[Untimed]:
+    """The files with answers whose seconds could not be read (NaN)."""
+    lost = table[(table["puzzle"] != "") & table["seconds"].isna()]
+    return [Untimed(str(rows["file"].iloc[0]), str(rows["shown"].iloc[0]),
+                    str(rows["set_id"].iloc[0]), len(rows))
+            for _, rows in lost.groupby("file_key", sort=False)]
 
 
 def _card_label(token: object, lang: str) -> str:
@@ -1058,12 +1204,20 @@ def _check_html(book: Gradebook, lang: str) -> str:
                             card=_card_label(dispute.card, lang)))
     if book.disputes:
         items[-1] += ". " + _words("by_card", lang)
+    quote = "«{}»" if lang == "ru" else "“{}”"
     for same in book.namesakes:
         files = [" + ".join(group) for group in same.files]
-        quote = "«{}»" if lang == "ru" else "“{}”"
         items.append(_words("namesakes", lang, name=same.student,
                             title=book.set_title(same.set_id, lang), files=", ".join(files),
                             shown=", ".join(quote.format(name) for name in same.shown)))
+    for case in book.case_names:
+        items.append(_words("case_names", lang, title=book.set_title(case.set_id, lang),
+                            names=word_list([quote.format(n) for n in case.names], lang),
+                            files=", ".join(" + ".join(group) for group in case.files)))
+    items.extend(_same_title_notes(book, lang))
+    for lost in book.untimed:
+        items.append(_words("untimed", lang, file=lost.file, student=lost.student,
+                            answers=_ANSWERS_OF(lost.answers).in_lang(lang)))
     if not items:
         return ""
     body = "".join(f"<li>{html.escape(item)}</li>" for item in items)
@@ -1071,9 +1225,36 @@ def _check_html(book: Gradebook, lang: str) -> str:
             f'{html.escape(_words("check", lang))}<ul>{body}</ul></div>')
 
 
-def _csv_link(part: SetGrades, lang: str) -> str:
+def _same_title_notes(book: Gradebook, lang: str) -> list[str]:
+    """A note for each title that several sets have: each set told apart (:meth:`set_title`),
+    with the puzzles only it has."""
+    notes: list[str] = []
+    told: set[str] = set()
+    quote = "«{}»" if lang == "ru" else "“{}”"
+    for part in book.sets:
+        title = part.title.get(lang)
+        twins = book.twins(part, lang)
+        if not twins or title in told:
+            continue
+        told.add(title)
+        described = []
+        for one in (part, *twins):
+            others = {str(p) for other in (part, *twins) if other is not one
+                      for p in other.puzzles.index}
+            only = [quote.format(one.label(str(p), lang)) for p in one.puzzles.index
+                    if str(p) not in others]
+            name = quote.format(book.set_title(one.set_id, lang))
+            described.append(_words("only_in", lang, name=name, puzzles=", ".join(
+                only[:3] + ["…"] * (len(only) > 3))) if only else name)
+        notes.append(_words("same_title", lang, title=title, parts="; ".join(described)))
+    return notes
+
+
+def _csv_link(part: SetGrades, lang: str, name: str) -> str:
+    """The button that downloads the set's CSV, the file named after ``name``, its title as
+    the gradebook shows it."""
     payload = base64.b64encode(part.to_csv(lang).encode("utf-8-sig")).decode("ascii")
-    title = re.sub(r"\s+", " ", re.sub(r"[^\w\s.-]+", " ", part.title.get(lang)))
+    title = re.sub(r"\s+", " ", re.sub(r"[^\w\s().-]+", " ", name))
     title = title.strip(" .-_")[:80].strip() or part.set_id
     name = _words("csv_name", lang, title=title)
     return (f'<a class="kz-download" data-testid="gradebook-csv" download="{html.escape(name)}" '
@@ -1146,15 +1327,16 @@ def _charts(part: SetGrades, lang: str) -> tuple[str, str]:
     return by_student, by_puzzle
 
 
-def _set_html(part: SetGrades, lang: str) -> str:
-    """One set's charts and tables, under its title, with its CSV."""
+def _set_html(part: SetGrades, lang: str, name: str) -> str:
+    """One set's charts and tables, under its title (``name``: as the gradebook tells it from
+    another of that title), with its CSV."""
     ranked = part.students
     by_student, by_puzzle = _charts(part, lang)
     size = _words("set_size", lang, students=len(ranked), total=part.total)
     parts = [f'<section class="kz-gradebook-set" data-testid="gradebook-set" '
              f'data-set="{html.escape(part.set_id)}">'
-             f'<h4>{html.escape(_words("set", lang, title=part.title.get(lang)))}</h4>'
-             f'<p>{html.escape(size)} · {_csv_link(part, lang)}</p>']
+             f'<h4>{html.escape(_words("set", lang, title=name))}</h4>'
+             f'<p>{html.escape(size)} · {_csv_link(part, lang, name)}</p>']
     if part.unlisted:
         unlisted = _words("unlisted", lang, n=part.unlisted, total=part.total)
         parts.append(f'<p data-testid="gradebook-unlisted">{html.escape(unlisted)}</p>')
@@ -1177,6 +1359,6 @@ def gradebook_html(book: Gradebook, lang: str = "en") -> str:
     check_lang(lang)
     if not book.sets:
         return f'<p class="kz-gradebook-empty">{html.escape(say("gb_empty", lang))}</p>'
-    sets = "".join(_set_html(part, lang) for part in book.sets)
+    sets = "".join(_set_html(part, lang, book.set_title(part.set_id, lang)) for part in book.sets)
     return (f'{_STYLE}<div class="kz-gradebook" data-testid="gradebook">'
             f'{_check_html(book, lang)}{sets}</div>')

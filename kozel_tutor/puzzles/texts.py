@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import CardError, parse_card
-from ..i18n import POINTS, POINTS_WITH, TRICKS, pick, plural_ru
+from ..i18n import POINTS, POINTS_WITH, TRICKS, Noun, pick, plural_ru
 from ..seats import Seat
 
-__all__ = ["ERRORS", "GOAL_WORDS", "TEXTS", "bytes_phrase", "cards_label",
+__all__ = ["ERRORS", "FILE_KINDS", "GOAL_WORDS", "PUZZLES", "TEXTS", "bytes_phrase", "cards_label",
            "cards_words", "in_both", "json_message", "plural_ru", "points_phrase", "points_words",
-           "say", "seat_role", "tricks_phrase"]
+           "say", "seat_role", "size_phrase", "tricks_phrase"]
 
 TEXTS: dict[str, dict[str, str]] = {
     "right": {"en": "Right!", "ru": "Верно!"},
@@ -138,6 +138,10 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+PUZZLES = Noun(("puzzle", "puzzles"), ("задача", "задачи", "задач"))
+"""Puzzles counted, nominative: "2 puzzles", «2 задачи»."""
+
+
 def say(key: str, lang: str, **params: object) -> str:
     """The text ``key`` in ``lang`` with ``params`` filled in."""
     return pick(TEXTS, key, lang, **params)
@@ -219,6 +223,8 @@ ERRORS: dict[str, dict[str, str]] = {
     "incomplete": {"en": "incomplete", "ru": "данные неполные"},
     "not_a_set": {"en": "not a puzzle set (format must be {format!r}, found {found})",
                   "ru": "это не файл набора задач (нужен формат «{format}», {found})"},
+    # one of the app's own files where another was wanted: {kind} and {wanted} are FILE_KINDS
+    "other_kind": {"en": "this is {kind}, not {wanted}", "ru": "это {kind}, а не {wanted}"},
     "set_version": {"en": "unsupported version {version} (this program reads 1)",
                     "ru": "версия файла {version} (программа читает версию 1)"},
     "puzzles_list": {"en": "puzzles must be a list",
@@ -226,11 +232,24 @@ ERRORS: dict[str, dict[str, str]] = {
     "twice": {"en": "puzzle #{n}: id {id!r} appears twice",
               "ru": "задача №{n}: идентификатор «{id}» встречается второй раз"},
     # files
-    "too_large": {"en": "too large ({size} bytes; at most {limit})",
+    # {size} and {limit}: size_phrase, "9 MB" / «9 МБ»
+    "too_large": {"en": "too large ({size}; at most {limit})",
                   "ru": "файл слишком большой: {size}, а можно не больше {limit}"},
-    "not_utf8": {"en": "not UTF-8 text", "ru": "это не текст в кодировке UTF-8"},
+    "empty_file": {"en": "the file is empty", "ru": "файл пустой"},
+    "not_utf8": {"en": "not UTF-8 text (a puzzle set file is JSON text)",
+                 "ru": "это не текстовый файл (файл набора задач — текст в формате JSON)"},
     "bad_json": {"en": "not valid JSON: {message} at line {line}, column {column}",
                  "ru": "это некорректный JSON: {message} (строка {line}, символ {column})"},
+    "json_cut": {"en": "not valid JSON: the file ends early, at line {line} (was it saved or "
+                       "sent only in part?)",
+                 "ru": "это некорректный JSON: файл обрывается раньше времени, в строке {line} "
+                       "(может быть, он сохранился или отправился не целиком?)"},
+    "json_curly": {"en": "not valid JSON: a typographic quotation mark {mark} at line {line}, "
+                         "column {column}: JSON needs straight quotes \" (a word processor "
+                         "such as Word curls them)",
+                   "ru": "это некорректный JSON: в строке {line}, символ {column}, "
+                         "типографская кавычка {mark}, а нужны прямые \" (так их меняет "
+                         "текстовый редактор вроде Word)"},
     "json_deep": {"en": "not valid JSON: nested too deeply",
                   "ru": "это некорректный JSON: скобки вложены слишком глубоко"},
     "json_long_number": {"en": "not valid JSON: a number has too many digits",
@@ -343,9 +362,36 @@ ERRORS: dict[str, dict[str, str]] = {
     "csv_broken": {"en": "{detail}", "ru": "CSV-таблицу не удалось разобрать: файл повреждён"},
     # where a problem came from
     "source_link": {"en": "link", "ru": "ссылка"},
+    # what to do, after the problems: a student opening a set, a teacher reading results
+    "advice_set_again": {"en": "Ask your teacher to send the set file again.",
+                         "ru": "Попросите учителя прислать файл набора ещё раз."},
+    "advice_link_again": {"en": "Ask your teacher to send the link again.",
+                          "ru": "Попросите учителя прислать ссылку ещё раз."},
+    "advice_open_set": {"en": "Open the puzzle set file your teacher sent.",
+                        "ru": "Откройте файл набора задач, который прислал учитель."},
+    "advice_results_again": {"en": "Ask the student to download the results again and send "
+                                   "the new file.",
+                             "ru": "Попросите ученика скачать результаты ещё раз и прислать "
+                                   "новый файл."},
 }
 """Every problem :class:`~.model.PuzzleError` can name, in English (``str(error)``, kept as it
 always was) and in Russian (what the app shows)."""
+
+FILE_KINDS: dict[str, dict[str, str]] = {
+    "set": {"en": "a puzzle set file", "ru": "файл набора задач"},
+    "results": {"en": "a student's results file", "ru": "файл результатов ученика"},
+    "results_csv": {"en": "a student's results file (a CSV table)",
+                    "ru": "файл результатов ученика (CSV-таблица)"},
+    "gradebook": {"en": "a teacher's gradebook (the CSV table downloaded under the gradebook)",
+                  "ru": "журнал учителя (CSV-таблица, которую скачивают под журналом)"},
+    "backup": {"en": "a kozel-tutor progress backup", "ru": "резервная копия прогресса "
+                                                            "kozel-tutor"},
+    "game": {"en": "a saved kozel-tutor game", "ru": "сохранённая партия kozel-tutor"},
+    "want_set": {"en": "a puzzle set", "ru": "набор задач"},
+    "want_results": {"en": "a student's results file", "ru": "файл результатов ученика"},
+}
+"""The app's own files, as a reader names one given where another was wanted
+(``other_kind``); ``want_…``: what the reader wanted."""
 
 GOAL_WORDS: dict[str, dict[str, str]] = {
     "max_points": {"en": "as many points as possible", "ru": "как можно больше очков"},
@@ -359,12 +405,13 @@ GOAL_WORDS: dict[str, dict[str, str]] = {
 or a preset's own: :func:`.variants.goal_threshold`)."""
 
 _JSON_MESSAGES_RU = {
-    "Expecting value": "ожидалось значение",
-    "Expecting property name enclosed in double quotes": "ожидалось имя поля в двойных кавычках",
+    "Expecting value": "нет значения или перед ним лишняя запятая",
+    "Expecting property name enclosed in double quotes": "нет имени поля в двойных кавычках или "
+                                                         "перед ним лишняя запятая",
     "Expecting ',' delimiter": "не хватает запятой",
     "Expecting ':' delimiter": "не хватает двоеточия",
     "Unterminated string starting at": "строка в кавычках не закрыта",
-    "Invalid control character at": "недопустимый управляющий символ",
+    "Invalid control character at": "кавычка не закрыта до конца строки",
     "Invalid \\escape": "неправильная последовательность с обратной косой чертой",
     "Extra data": "после конца JSON есть лишний текст",
     "Illegal trailing comma before end of object": "лишняя запятая перед }",
@@ -373,14 +420,43 @@ _JSON_MESSAGES_RU = {
 
 
 def json_message(message: str) -> dict[str, str]:
-    """The JSON decoder's message in English as it is and in Russian words."""
-    return {"en": message, "ru": _JSON_MESSAGES_RU.get(message, "ошибка в записи")}
+    """The JSON decoder's message in English (without the "at" some end in, as the messages
+    say "at line …" after it) and in Russian words.
+
+    >>> json_message("Invalid control character at")["en"]
+    'Invalid control character'
+    """
+    return {"en": message.removesuffix(" at"),
+            "ru": _JSON_MESSAGES_RU.get(message, "ошибка в записи")}
 
 
 def bytes_phrase(n: int) -> dict[str, str]:
     """A size: the bare number in English (as the messages always said), «2 000 000 байт»."""
     spaced = f"{n:,}".replace(",", "\u00a0")
     return {"en": str(n), "ru": f"{spaced} {plural_ru(n, 'байт', 'байта', 'байт')}"}
+
+
+def size_phrase(n: int, over: int = 0) -> dict[str, str]:
+    """A file's size as people say it: in megabytes (of 1024 × 1024 bytes, as the file button
+    counts them), kilobytes or bytes, to a tenth at most.  A size ``over`` a limit never reads
+    as the limit does.
+
+    >>> size_phrase(8 * 1024 * 1024)["ru"], size_phrase(9_437_229)["en"]
+    ('8 МБ', '9 MB')
+    >>> size_phrase(8 * 1024 * 1024 + 1, over=8 * 1024 * 1024)["ru"]
+    '8,1 МБ'
+    >>> size_phrase(1536)["en"], size_phrase(12)["ru"]
+    ('1.5 kB', '12 байт')
+    """
+    if n < 1024:
+        return {"en": f"{n} bytes", "ru": bytes_phrase(n)["ru"]}
+    (en, ru), scale = (("MB", "МБ"), 1024 * 1024) if n >= 1024 * 1024 else (("kB", "КБ"), 1024)
+    tenths = round(n * 10 / scale)
+    if over and tenths <= round(over * 10 / scale):   # 8 MB and a byte: not «8 МБ»
+        tenths = round(over * 10 / scale) + 1
+    whole, tenth = divmod(tenths, 10)
+    return {"en": f"{whole}.{tenth} {en}" if tenth else f"{whole} {en}",
+            "ru": f"{whole},{tenth} {ru}" if tenth else f"{whole} {ru}"}
 
 
 def in_both(words: Callable[[str], str]) -> dict[str, str]:
