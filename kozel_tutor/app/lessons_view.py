@@ -3,8 +3,10 @@
 One :class:`LessonsView` (an ``ipywidgets.VBox``) shows either the list (a panel of tiles, one a
 lesson, with the stars earned and the steps seen) or one lesson (a small toolbar and the lesson
 widget; once the last lesson of the course is finished, buttons under it lead on to a match and
-to the puzzles, through the app's own way to its screens).  Progress is read from and written
-to the app's database through :class:`~kozel_tutor.lessons.progress.LessonProgress`.
+to the puzzles, through the app's own way to its screens).  Back on the list, the focus is on
+the tile of the lesson just left (reached, perhaps, by «Next lesson» from the tile pressed).
+Progress is read from and written to the app's database through
+:class:`~kozel_tutor.lessons.progress.LessonProgress`.
 
 >>> from kozel_tutor.lessons.progress import LessonRecord
 >>> lesson_tile("04_trick", LessonRecord("04_trick", 5, 5, 2), "en")["label"]
@@ -29,7 +31,7 @@ from .sections import SECTIONS
 from .store import Store
 from .texts import text
 
-__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view"]
+__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view", "tile_testid"]
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +67,11 @@ def _t(key: str, lang: str, **params: object) -> str:
     return _TEXT[key][lang].format(**params)
 
 
+def tile_testid(lesson_id: str) -> str:
+    """The data-testid of the lesson's tile in the list."""
+    return f"lesson-open-{lesson_id}"
+
+
 def lesson_tile(lesson_id: str, record: LessonRecord | None, lang: str) -> dict[str, Any]:
     """One tile of the list: number, title and stars (a screen reader says how many, not
     "black star, white star"); the goal and progress as its tooltip."""
@@ -79,7 +86,7 @@ def lesson_tile(lesson_id: str, record: LessonRecord | None, lang: str) -> dict[
     else:
         status = _t("seen", lang, seen=min(record.steps_seen, record.steps), steps=record.steps)
     return {"id": f"lesson:{lesson_id}", "label": label, "name": name,
-            "testid": f"lesson-open-{lesson_id}",
+            "testid": tile_testid(lesson_id),
             "icon": "★" if record is not None and record.finished else "✎",
             "title": f"{lesson.goal.get(lang)} ({status})"}
 
@@ -151,7 +158,10 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
             return {}
 
     def show_list(self) -> None:
+        """The list of lessons; after a lesson, with the focus to go back to its tile."""
+        left = self.player.lesson.id if self.player is not None else None
         self.player = self.lesson_widget = None
+        self.panel.return_to = "" if left is None else tile_testid(left)
         self.panel.view = lessons_panel_view(self._records(), self.lang)
         self._show(self.panel)
 
@@ -199,6 +209,7 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
     def _command(self, command: Command) -> None:
         if command.kind != "button":
             return
+        self.panel.return_to = ""   # the focus comes back to the control pressed now
         if command.value == "home":
             self.go_home()
         elif command.value.startswith("lesson:"):

@@ -11,6 +11,10 @@ is finished).  In a notebook the player shows itself as the lesson widget::
 The lesson notebooks open it with ``kozel_tutor.app.notebook.lesson("01_table")``, in the
 language last used in a notebook, which a switch of the language changes (:meth:`on_lang`).
 
+With saved progress, a lesson not yet finished reopens at the step where it was left, the tasks
+before it solved as they were (their stars still to earn as they were); a finished lesson, or
+one whose steps have changed since, opens at its first step.
+
 >>> player = LessonPlayer("04_trick", lang="en", progress=None)
 >>> player.next().view()["answer"]["kind"]
 'card'
@@ -28,9 +32,9 @@ from ..seats import Seat
 from .checks import Verdict, answer_kind, check, choices, expected
 from .model import ExplainStep, Lesson, Task, Text, lesson_ids, load_lesson
 from .phrases import cards_list, mid_sentence, say
-from .progress import LessonProgress
+from .progress import LessonProgress, TaskRecord
 from .scenes import scene
-from .verdicts import WRONG
+from .verdicts import TYPE_NUMBER, WRONG, number_answer
 
 if TYPE_CHECKING:
     from ..widgets.lesson import LessonWidget
@@ -88,6 +92,9 @@ class TaskState:
     last_answer: str | None = None
     hint_in_nudge: bool = False
     """A wrong answer's nudge has shown the hint: the Hint button has nothing more to give."""
+    refused: str | None = None
+    """What was typed last for a number if it was not a whole number (refused, not counted as
+    a try): the box shows it again, with what is wanted."""
 
     @property
     def flawless(self) -> bool:
@@ -122,12 +129,12 @@ class LessonPlayer:
 
     def _start(self, lesson: Lesson) -> None:
         self.lesson = lesson
-        self.index = 0
         self.states: dict[int, TaskState] = {
             i: TaskState() for i, step in enumerate(self.lesson.steps) if isinstance(step, Task)}
         self.finished_stars: int | None = None
         self._explain_stars = False
         """The end of this lesson says how stars are earned (only the first time it matters)."""
+        self.index = self._resume()
         self._save()
         self._tell_step(titled=True)
 
@@ -181,10 +188,17 @@ class LessonPlayer:
         text = str(value).strip()
         if state.solved:
             return state.verdict or check(step, text)
+        if answer_kind(step) == "number":
+            number = number_answer(text)
+            if number is None:
+                return self._refuse(state, text)
+            text = str(number)   # «+30», «３０» are read as 30
+        state.refused = None
         verdict = check(step, text)
         state.last_answer = text
         if verdict.correct:
             state.solved = True
+            self._keep_task(state)
         else:
             state.wrong += 1
             if state.wrong >= REVEAL_AFTER:
@@ -321,6 +335,8 @@ class LessonPlayer:
                 "choices": [{"value": c.value, "label": c.label.get(lang)} for c in choices(step)],
                 "solved": state.solved,
                 "last": state.last_answer,
+                "refused": None if state.refused is None else {
+                    "typed": state.refused, "text": TYPE_NUMBER.get(lang)},
             }
             if state.verdict is not None:
                 out["feedback"] = {"correct": state.verdict.correct,
@@ -366,6 +382,48 @@ class LessonPlayer:
             self._tell(heading + step.prompt, brief=heading)
         else:
             self._tell(heading + step.text)
+
+    def _refuse(self, state: TaskState, typed: str) -> Verdict:
+        """An answer to a number task that is not a whole number («2.5», «1e3»): said to be
+        wrongly typed, like an empty box, and not counted as a try."""
+        state.refused = typed[:40]
+        self._tell(TYPE_NUMBER)
+        self._changed()
+        return Verdict(False, TYPE_NUMBER)
+
+    def _resume(self) -> int:
+        """The step the lesson opens at: where an unfinished lesson was left (the furthest step
+        seen), with the tasks before it solved as they were kept; never past a task whose
+        answer was not kept (progress saved by an older version).  A lesson finished or never
+        opened, or whose number of steps has changed since, opens at step 1."""
+        if self.progress is None:
+            return 0
+        record = self.progress.get(self.lesson.id)
+        if record is None or record.finished:
+            return 0
+        if record.steps != len(self.lesson.steps):
+            self.progress.forget_tasks(self.lesson.id)
+            return 0
+        kept = self.progress.tasks(self.lesson.id)
+        left = min(record.steps_seen, record.steps) - 1
+        index = next((i for i in sorted(self.states) if i < left and i not in kept), left)
+        for i, task in kept.items():
+            if i in self.states and i <= index:
+                self.states[i] = self._solved_state(i, task)
+        return max(index, 0)
+
+    def _solved_state(self, index: int, task: TaskRecord) -> TaskState:
+        """A task solved in an earlier session, shown with its right answer's verdict."""
+        step = self.lesson.steps[index]
+        assert isinstance(step, Task)
+        right = expected(step).split()[0]   # of several legal cards, the first
+        return TaskState(wrong=task.wrong, hinted=task.hinted, solved=True,
+                         verdict=check(step, right), last_answer=right)
+
+    def _keep_task(self, state: TaskState) -> None:
+        if self.progress is not None:
+            self.progress.solved(self.lesson.id, self.index, wrong=state.wrong,
+                                 hinted=state.hinted)
 
     def _done_words(self) -> Text:
         """The end of the lesson as it is read out (nothing while the lesson is not finished)."""

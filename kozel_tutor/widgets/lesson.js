@@ -157,15 +157,27 @@ export default {
       const box = el("div", "kz-lesson-answer");
       if (!a || a.solved) return box;
       if (a.kind === "number") {
+        // a text box with the digits keyboard: what was typed reaches Python as typed («+30»,
+        // «３０», «2.5»), which reads it or says what is wanted (a number box would pass on ""
+        // for some and keep a spinner that steps by one)
         const input = el("input", "kz-lesson-number");
-        input.type = "number";
-        input.min = "0";
+        input.type = "text";
         input.inputMode = "numeric";
+        input.autocomplete = "off";
+        input.spellcheck = false;
         input.dataset.testid = "lesson-number";
         input.setAttribute("aria-label", view.labels.answer_here);
         describe(input);
         if (a.last !== null && view.feedback && !view.feedback.correct) input.value = a.last;
-        // An empty box (or one the browser cannot read as a number) is not an answer: say so.
+        // What was typed and refused (not a whole number: not a try), with what is wanted; the
+        // live region says it.
+        const refused = a.refused ? el("p", "kz-lesson-note", a.refused.text) : null;
+        if (refused) {
+          input.value = a.refused.typed;
+          input.setAttribute("aria-invalid", "true");
+          refused.dataset.testid = "lesson-number-refused";
+        }
+        // An empty box is not an answer: say so.
         const empty = el("p", "kz-lesson-note", view.labels.number_first);
         empty.dataset.testid = "lesson-number-empty";
         empty.setAttribute("role", "alert");
@@ -173,12 +185,18 @@ export default {
           const value = input.value.trim();
           if (value !== "") { answer(value); return; }
           input.setAttribute("aria-invalid", "true");
+          if (refused) refused.remove();
           if (!empty.isConnected) box.append(empty);
           input.focus();
         };
-        input.addEventListener("input", () => { input.removeAttribute("aria-invalid"); empty.remove(); });
+        input.addEventListener("input", () => {
+          input.removeAttribute("aria-invalid");
+          empty.remove();
+          if (refused) refused.remove();
+        });
         input.addEventListener("keydown", (e) => { if (e.key === "Enter") { consumeKey(e); submit(); } });
         box.append(input, button(view.labels.check, "lesson-check", submit, { primary: true }));
+        if (refused) box.append(refused);
       } else if (a.kind === "choice") {
         for (const c of a.choices) {
           const b = button(c.label, `lesson-choice-${c.value}`, () => answer(c.value));
@@ -278,12 +296,19 @@ export default {
       // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, Start
       // again, Hint, Back.
       restoreFocus(root, focused, FIRST_CONTROLS);
+      // an answer just refused (the last words said): back into the box, to put it right
+      const refusal = view.answer && view.answer.refused && view.spoken && view.spoken.text === view.answer.refused.text
+        ? view.spoken.count : null;
+      const box = root.querySelector('[data-testid="lesson-number"]');
+      if (refusal !== null && refusal !== shownRefusal && box && root.contains(document.activeElement)) focusOn(box);
+      shownRefusal = refusal;
       // a new verdict comes into the window (below a short one, after a wrong card)
       if (feedbackKey && feedbackKey !== shownFeedback) reveal(root.querySelector(".kz-lesson-feedback"));
       shownFeedback = feedbackKey;
       speak(view.spoken, view.lang);
     }
     let shownFeedback = null;
+    let shownRefusal = null;
 
     // A new sentence from Python (a new count) is added to the live region and read out, in
     // its language (the lines said before a switch keep theirs); the last few stay (for a look

@@ -233,9 +233,11 @@ export default {
     model.on("change:names", draw);
     draw();
     // A screen shown again gives the focus back to the control that left it (Home: the tile of
-    // the section); a new one to its heading.  Weakly: a puzzle or lesson arriving with its
-    // bar takes it over.
-    focusOnArrival(root, FALLBACK, { weak: true, testid: () => lastPressed.get(model.get("view").testid || "") || null });
+    // the section), or the one Python names (return_to: the lessons' tile of the lesson just
+    // left, which may be another than the tile pressed); a new one to its heading.  Weakly: a
+    // puzzle or lesson arriving with its bar takes it over.
+    const returnTo = () => model.get("return_to") || lastPressed.get(model.get("view").testid || "") || null;
+    focusOnArrival(root, FALLBACK, { weak: true, testid: returnTo });
     // A pre-started kernel built this screen before the page opened: ask for fresh data, and
     // pass on the page's query string (a teacher's link carries a puzzle set in it) and the
     // browser's languages (the first visit speaks the learner's language).

@@ -31,6 +31,9 @@ class PanelWidget(CommandWidget):
         "A screen of the Kozel app: run the notebook in Jupyter to open it")
 
     view = traitlets.Dict(default_value={"title": "", "buttons": []}).tag(sync=True)
+    return_to = traitlets.Unicode("").tag(sync=True)
+    """The control (its data-testid) the focus goes to when this screen is shown again, instead
+    of the one pressed last: the list of lessons gives it the tile of the lesson just left."""
 
     @staticmethod
     def check_view(view: object) -> dict[str, Any]:
