@@ -2,7 +2,9 @@
 
 A position is everything a double-dummy solve needs.  Parsing validates it completely and every
 problem found is named in the :class:`PositionError` message, in English; ``err.text("ru")``
-names them in Russian for the people using the app.
+names them in Russian for the people using the app.  A card, suit or seat typed with Russian
+letters (``ТС`` on a Russian keyboard: the Т and С look Latin) is named as such, with the Latin
+letter meant; points short of 120 by no more than the tens in play suggest a T meant as an ace.
 
 >>> pos = Position.from_json('''{"rules": "standard", "hands": {"N": "QC 9S", "E": "JD",
 ...   "S": "TC 7S", "W": "KH 6D"}, "leader": "E", "trick": ["AH"],
@@ -14,6 +16,7 @@ names them in Russian for the people using the app.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,6 +145,26 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "{place}: {error}",
         "ru": "{place} непонятная карта «{token}»: нет масти «{suit}» (пишите C, S, H или D)",
     },
+    "card_cyrillic": {
+        "en": "{place}: the card {token!r} has {letters} – type {fixes}",
+        "ru": "{place} в карте «{token}» {letters} — пишите {fixes}",
+    },
+    "trump_cyrillic": {
+        "en": "trump: {token!r} has {letters} – type {fixes}",
+        "ru": "козырная масть «{token}» набрана по-русски — пишите {fixes}",
+    },
+    "led_cyrillic": {
+        "en": "led: {token!r} is a Russian letter – type {fixes}",
+        "ru": "среди мастей, с которых уже ходили, русская буква — пишите {fixes}",
+    },
+    "leader_cyrillic": {
+        "en": "leader: {token!r} has {letters} – type {fixes}",
+        "ru": "место игрока, начавшего взятку, «{token}» набрано по-русски — пишите {fixes}",
+    },
+    "seats_cyrillic": {
+        "en": "hands: seats typed in Russian letters ({seats}) – type {fixes}",
+        "ru": "места игроков записаны русскими буквами ({seats}) — пишите {fixes}",
+    },
     "card_twice_in_hand": {
         "en": "{place}: card {card} appears twice",
         "ru": "{place} дважды указана карта {card}",
@@ -220,6 +243,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "points_sum": {
         "en": "points do not add up: taken {taken} + still in play {left} = {total}, not 120",
         "ru": "очки не сходятся: взято {taken} + ещё в игре {left} = {total}, а должно быть 120",
+    },
+    "points_sum_tens": {
+        "en": "points do not add up: taken {taken} + still in play {left} = {total}, not 120 "
+              "(T is the ten, worth 10; the ace, worth 11, is A)",
+        "ru": "очки не сходятся: взято {taken} + ещё в игре {left} = {total}, а должно быть 120 "
+              "(T — это десятка, 10 очков; туз, 11 очков, пишется A)",
     },
     "negative": {
         "en": "taken {team} cannot be negative",
@@ -301,6 +330,64 @@ def _hand_place(seat: Seat) -> _Words:
 
 
 _TRICK_PLACE = _Words("trick", "во взятке")
+
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+# The Latin letter a Russian letter typed in its place most likely means, with its name: a
+# letter that looks Latin (С for C, Н for H, Т for T), or a Russian rank or suit's initial
+# (Д дама, В валет, К король, Т туз; П пики, Ч черви, Б бубны, Т трефы).
+_Meant = tuple[tuple[str, str, str], ...]   # (Latin letter, English name, Russian name)
+_RANK_MEANT: dict[str, _Meant] = {
+    "Т": (("T", "ten", "десятка"), ("A", "ace", "туз")), "А": (("A", "ace", "туз"),),
+    "К": (("K", "king", "король"),), "Д": (("Q", "queen", "дама"),),
+    "В": (("J", "jack", "валет"),),
+}
+_SUIT_MEANT: dict[str, _Meant] = {
+    "С": (("C", "clubs", "трефы"),), "Т": (("C", "clubs", "трефы"),),
+    "П": (("S", "spades", "пики"),), "Ч": (("H", "hearts", "черви"),),
+    "Н": (("H", "hearts", "черви"),), "Б": (("D", "diamonds", "бубны"),),
+}
+_SEAT_MEANT: dict[str, _Meant] = {
+    "С": (("N", "North", "север"),), "В": (("E", "East", "восток"),),
+    "Е": (("E", "East", "восток"),), "Ю": (("S", "South", "юг"),),
+    "З": (("W", "West", "запад"),),
+}
+_RANK_ANY = _Words("a Latin rank (6 7 8 9 T J Q K A)", "достоинство латиницей (6 7 8 9 T J Q K A)")
+_SUIT_ANY = _Words("a Latin suit (C, S, H or D)", "масть латиницей (C, S, H или D)")
+_SEAT_ANY = _Words("a Latin seat (N, E, S or W)", "место латиницей (N, E, S или W)")
+
+
+def _russian(token: str) -> bool:
+    """Whether ``token`` has Russian (Cyrillic) letters."""
+    return bool(_CYRILLIC.search(token))
+
+
+def _latin_for(letter: str, meant: Mapping[str, _Meant], other: _Words) -> _Words:
+    """What to type for the Russian ``letter``: «вместо «Т» латинскую T (десятка) или A (туз)»,
+    or ``other`` when no Latin letter is likely meant."""
+    options = meant.get(letter.upper())
+    if options is None:
+        return _Words(f"{other.en} for {letter!r}", f"вместо «{letter}» {other.ru}")
+    return _Words(f"the Latin {' or '.join(f'{x} ({en})' for x, en, _ in options)} "
+                  f"for {letter!r}",
+                  f"вместо «{letter}» латинскую "
+                  f"{' или '.join(f'{x} ({ru})' for x, _, ru in options)}")
+
+
+def _fixes(parts: Iterable[tuple[str, Mapping[str, _Meant], _Words]]) -> dict[str, _Words]:
+    """The ``letters`` (one Russian letter or several) and their ``fixes``, for each part of
+    a token (its text, what its Russian letters may mean, what else to type), each letter
+    once."""
+    said: dict[str, _Words] = {}
+    for text, meant, other in parts:
+        for letter in text:
+            if _russian(letter) and letter not in said:
+                said[letter] = _latin_for(letter, meant, other)
+    letters = (_Words("a Russian letter", "русская буква") if len(said) == 1
+               else _Words("Russian letters", "русские буквы"))
+    return {"letters": letters,
+            "fixes": _Words(", ".join(w.en for w in said.values()),
+                            ", ".join(w.ru for w in said.values()))}
 
 
 class Problem:
@@ -548,7 +635,9 @@ def _parse_trump(data: Mapping[str, Any], problems: list[Problem]) -> Suit | Non
     try:
         return Suit.parse(token)
     except CardError as exc:
-        problems.append(Problem("bad_trump", error=str(exc), token=token))
+        problems.append(Problem("trump_cyrillic", token=token,
+                                **_fixes([(token, _SUIT_MEANT, _SUIT_ANY)]))
+                        if _russian(token) else Problem("bad_trump", error=str(exc), token=token))
         return None
 
 
@@ -566,6 +655,11 @@ def _parse_hands(
         else:
             hands.append(_parse_hand(seat, raw[seat.name], problems))
     extra = sorted((key for key in raw if key not in Seat.__members__), key=str)
+    russian = [key for key in extra if isinstance(key, str) and _russian(key)]
+    if russian:
+        problems.append(Problem("seats_cyrillic", seats=", ".join(russian),
+                                **_fixes((key, _SEAT_MEANT, _SEAT_ANY) for key in russian)))
+    extra = [key for key in extra if key not in russian]
     if extra:
         problems.append(Problem("unknown_seats", seats=", ".join(map(str, extra))))
     return (hands[0], hands[1], hands[2], hands[3])
@@ -611,6 +705,11 @@ def _bad_card(token: str, place: _Words, exc: CardError) -> Problem:
     """What is wrong with ``token``, told apart as :func:`~kozel_tutor.cards.parse_card` does."""
     text = token.strip()
     rank, suit = text[:-1], text[-1:]
+    if _russian(text):
+        if len(text) < 2:
+            rank, suit = text, ""
+        return Problem("card_cyrillic", place=place, token=token,
+                       **_fixes([(rank, _RANK_MEANT, _RANK_ANY), (suit, _SUIT_MEANT, _SUIT_ANY)]))
     key = "card_suit"
     if len(text) < 2:
         key = "card_short"
@@ -626,7 +725,9 @@ def _parse_leader(raw: object, problems: list[Problem]) -> Seat | None:
     try:
         return Seat.parse(raw)
     except SeatError as exc:
-        problems.append(Problem("bad_leader", error=str(exc), token=raw))
+        problems.append(Problem("leader_cyrillic", token=raw,
+                                **_fixes([(raw, _SEAT_MEANT, _SEAT_ANY)]))
+                        if _russian(raw) else Problem("bad_leader", error=str(exc), token=raw))
         return None
 
 
@@ -669,7 +770,10 @@ def _parse_led(raw: object, problems: list[Problem]) -> frozenset[Suit]:
         try:
             suits.add(Suit.parse(letter))
         except CardError as exc:
-            problems.append(Problem("bad_led", error=str(exc), token=letter))
+            problems.append(Problem("led_cyrillic", token=letter,
+                                    **_fixes([(letter, _SUIT_MEANT, _SUIT_ANY)]))
+                            if _russian(letter)
+                            else Problem("bad_led", error=str(exc), token=letter))
     return frozenset(suits)
 
 
@@ -776,7 +880,10 @@ def _check_taken(pos: Position) -> list[Problem]:
     left = sum(points[card.index] for card in {card for card, _ in _places(pos)})
     taken = sum(pos.taken_points)
     if taken + left != 120:
-        problems.append(Problem("points_sum", taken=taken, left=left, total=taken + left))
+        # each ace written T (the Russian Т is the ace) counts a point short
+        tens = sum(card.rank == Rank.TEN for card, _ in _places(pos))
+        key = "points_sum_tens" if 0 < 120 - taken - left <= tens else "points_sum"
+        problems.append(Problem(key, taken=taken, left=left, total=taken + left))
     unmakeable: list[Problem] = []
     played = [points[card.index] for card in _played(pos)]
     makeable = _makeable(played)

@@ -213,13 +213,14 @@ def test_the_teacher_notebook_runs_in_a_visible_folder_and_shows_the_whole_link(
         return "".join(output.get("data", {}).get("text/html", "") + output.get("text", "")
                        for output in cell.outputs)
 
-    assert (folder / "teacher-files" / "homework-1.json").is_file()
+    # the set's id, and its file's name, made from its puzzles (handout_set)
+    [set_file] = (folder / "teacher-files").glob("set-*.json")
     share = shown("share_set(")
     field = share.split('data-testid="teacher-link-text"', 1)[1].split(">", 1)[1]
     link = html.unescape(field.split("</textarea>", 1)[0])
     assert link.startswith("https://mybinder.org/v2/gh/school-7/kozel-tutor/HEAD?urlpath=")
     assert f"Символов в ссылке: {len(link)}." in share and "Копировать ссылку" in share
-    assert "Файл набора сохранён: teacher-files/homework-1.json" in share
+    assert f"Файл набора сохранён: teacher-files/{set_file.name}" in share
     assert len(set_from_param(unquote(link).split("?set=", 1)[1]).puzzles) == 7
     listing = shown("filter_puzzles(")
     assert "<th>Вариант</th>" in listing and "Обычный" in listing

@@ -401,6 +401,12 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
     "card_short": with_hand("N", "QC 9"),
     "card_rank": with_hand("N", "QC 1S"),
     "card_suit": with_hand("N", "QC 9X"),
+    "card_cyrillic": with_hand("N", "ТС 9S"),   # Cyrillic Т and С
+    "trump_cyrillic": changed(trump="С"),
+    "led_cyrillic": changed(led="Б"),
+    "leader_cyrillic": changed(leader="В"),
+    "seats_cyrillic": with_hand("Ю", "6S"),
+    "points_sum_tens": changed(taken={"NS": [39, 4], "EW": [50, 3]}),
     "card_twice_in_hand": with_hand("N", "QC qc"),
     "leader_not_text": changed(leader=2),
     "bad_leader": changed(leader="Q"),

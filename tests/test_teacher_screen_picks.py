@@ -180,10 +180,10 @@ def _local_href(view: TeacherView) -> str:
     return html.unescape(part.split('href="', 1)[1].split('"', 1)[0])
 
 
-def test_in_voila_the_screen_links_to_the_app_it_runs_in(
+def test_in_the_app_in_voila_the_screen_offers_to_try_the_set_here(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VOILA_BASE_URL", "/")
-    view = TeacherView("ru", backend="python")
+    view = TeacherView("ru", lambda: None, backend="python")   # the app's section
     view.cards.value = "3"
     view.add_filtered()
     view.title.value = "Домашка 4"
@@ -191,13 +191,13 @@ def test_in_voila_the_screen_links_to_the_app_it_runs_in(
     assert href.startswith("?set=")   # the page's own address, made whole by the browser
     assert set_from_param(href.removeprefix("?set=")) == view.puzzle_set()
     shown = view.share.value
-    assert 'data-testid="teacher-local"' in shown and "<details open" in shown
-    assert "ontoggle=" in shown and 'data-testid="teacher-local-copy"' in shown
-    assert "Ссылка на это приложение (без Binder)" in _words(shown)
-    assert "127.0.0.1" in _words(shown)   # where such a link works only on this computer
+    assert 'data-testid="teacher-local"' in shown
+    assert 'data-testid="teacher-local-copy"' not in shown   # to try, not to hand out
+    assert "Попробовать набор здесь" in _words(shown)
+    assert "Ученикам её не давайте" in _words(shown)
     assert 'data-testid="teacher-link-text"' in shown   # the Binder link is still there
     view.set_lang("en")
-    assert "A link to this app (without Binder)" in _words(view.share.value)
+    assert "Try the set here" in _words(view.share.value)
 
 
 @pytest.mark.parametrize("binder", ["BINDER_REPO_URL", "BINDER_LAUNCH_HOST"])
@@ -205,21 +205,21 @@ def test_on_binder_only_the_binder_link_is_offered(monkeypatch: pytest.MonkeyPat
                                                   binder: str) -> None:
     monkeypatch.setenv("VOILA_BASE_URL", "/")
     monkeypatch.setenv(binder, "https://github.com/school-7/kozel-tutor")
-    view = TeacherView("en", backend="python")
+    view = TeacherView("en", lambda: None, backend="python")
     view.cards.value = "3"
     view.add_filtered()
     assert "teacher-local" not in view.share.value
     assert 'data-testid="teacher-link-text"' in view.share.value
 
 
-def test_outside_voila_the_screen_says_how_to_get_a_link_to_ones_own_app() -> None:
-    view = TeacherView("en", backend="python")
+def test_outside_voila_the_screen_says_each_student_uses_a_copy_of_their_own() -> None:
+    view = TeacherView("en", lambda: None, backend="python")
     view.cards.value = "3"
     view.add_filtered()
     assert 'data-testid="teacher-local-open"' not in view.share.value
-    assert "voila notebooks/app.ipynb" in _words(view.share.value)
+    assert "Each student solves the set in their own copy of the app" in _words(view.share.value)
     view.set_lang("ru")
-    assert "откройте этот экран там" in _words(view.share.value)
+    assert "Каждый ученик решает набор в своей копии приложения" in _words(view.share.value)
 
 
 # -- the notebook's way ------------------------------------------------------------------------

@@ -7,7 +7,9 @@ back in the catalogue's current words.  What could not be read, or written, the 
 the teacher's words (:meth:`DraftKeeper.messages`).  A draft another window (another tab on
 the same progress file) changed since this one read it is never written over: the store refuses
 (:class:`~.store.ChangedElsewhere`), and the screen says the set was changed elsewhere and to
-reload the page.
+reload the page.  With the set, the draft keeps the ids of the sets the teacher handed out
+(:attr:`DraftKeeper.handed`), so that the screen can say, the next day too, that a set changed
+since is another set.
 
 >>> DraftNotice(left_out=2, fields=("title",)).text("en")
 'Part of the set you were putting together could not be read (puzzles left out: 2; to fill in \
@@ -34,6 +36,9 @@ log = logging.getLogger(__name__)
 
 DRAFT = "teacher"
 """The name of the teacher's draft in the store (:meth:`~.store.Store.save_draft`)."""
+
+HANDED_KEPT = 20
+"""The most ids of sets handed out a draft keeps (the latest)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,9 @@ class DraftKeeper:
         self.elsewhere = False
         """Another window changed the draft since this one read it: this window no longer
         keeps it (every later write is refused too), and the screen says to reload."""
+        self.handed: list[str] = []
+        """The ids of the sets handed out (their file downloaded, their link copied or
+        opened), the latest last, as the draft kept them."""
 
     def restore(self) -> TeacherDraft | None:
         """The set the teacher was building last time, as far as it can be read, its catalogue
@@ -101,6 +109,9 @@ class DraftKeeper:
             self.notice = DraftNotice(lost=True)
             return None
         draft = reading.draft.with_catalogue(self.catalogue)
+        handed = data.get("handed")
+        if isinstance(handed, list):
+            self.handed = [i for i in handed if isinstance(i, str)][-HANDED_KEPT:]
         if reading.problems:
             self._set_aside("; ".join(reading.problems))
             self.notice = DraftNotice(left_out=reading.left_out, fields=reading.fields)
@@ -108,12 +119,13 @@ class DraftKeeper:
         return draft
 
     def save(self, draft: TeacherDraft) -> None:
-        """Keep ``draft`` in place of the one before; :attr:`save_failed` says whether it
-        could not be."""
+        """Keep ``draft``, and the sets :attr:`handed` out, in place of the one before;
+        :attr:`save_failed` says whether it could not be."""
         if self.store is None or self.unread:
             return
         try:
-            self.store.save_draft(DRAFT, draft.to_dict())
+            self.store.save_draft(DRAFT, {**draft.to_dict(),
+                                          "handed": self.handed[-HANDED_KEPT:]})
         except ChangedElsewhere:
             log.warning("the teacher's draft was changed in another window: not written over")
             self.save_failed = self.elsewhere = True

@@ -77,6 +77,16 @@ TEXT: dict[str, dict[str, str]] = {
                         "They cannot be brought back."},
     "clear_yes": {"ru": "Да, очистить", "en": "Yes, clear it"},
     "clear_no": {"ru": "Отмена", "en": "Cancel"},
+    "open_set": {"ru": "Открыть файл набора", "en": "Open a set file"},
+    "opened": {"ru": "Открыт набор «{title}» из файла {file}: задач {n}.",
+               "en": "Opened the set “{title}” from {file}: {n} puzzles."},
+    "open_bad": {"ru": "Файл набора не открыт: {reason}",
+                 "en": "The set file was not opened: {reason}"},
+    "replace_ask": {"ru": "Заменить набор на экране (задач: {n}) набором из файла {file} "
+                          "(задач: {m})? Набор, который сейчас на экране, пропадёт.",
+                    "en": "Replace the set on the screen ({n} puzzles) with the set in {file} "
+                          "({m} puzzles)? The set now on the screen will be gone."},
+    "replace_yes": {"ru": "Да, заменить", "en": "Yes, replace it"},
     "pick": {"ru": "Задачи каталога", "en": "Catalogue puzzles"},
     "pick_help": {"ru": "Выберите задачу в списке (стрелками ↑ ↓ или мышью) — рядом появятся её "
                         "позиция, цель и ответ. Значок ✓ — задача уже в наборе.",
@@ -128,22 +138,43 @@ TEXT: dict[str, dict[str, str]] = {
     "copy": {"ru": "Копировать ссылку", "en": "Copy the link"},
     "copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
     "open_link": {"ru": "Открыть (в новой вкладке)", "en": "Open it (in a new tab)"},
-    "local_summary": {"ru": "Ссылка на это приложение (без Binder)",
-                      "en": "A link to this app (without Binder)"},
-    "local_note": {"ru": "Она открывает набор в приложении, запущенном здесь, — например, на "
-                         "школьном компьютере, до которого ученики достают по сети. Если адрес "
-                         "начинается с localhost или 127.0.0.1, ссылка работает только на этом "
-                         "компьютере: ученикам нужен адрес с его именем в сети.",
-                   "en": "It opens the set in the app running here – say, on a school computer "
-                         "your students reach over the network. If the address starts with "
-                         "localhost or 127.0.0.1, the link works on this computer only: your "
-                         "students need the address with its network name."},
-    "local_none": {"ru": "Ссылка выше открывает набор на Binder. Если вы запускаете приложение "
-                         "сами, на компьютере или школьном сервере (voila notebooks/app.ipynb), "
-                         "откройте этот экран там: он даст и ссылку на ваше приложение.",
-                   "en": "The link above opens the set on Binder. If you run the app yourself, "
-                         "on a computer or a school server (voila notebooks/app.ipynb), open "
-                         "this screen there: it gives a link to your own app as well."},
+    "local_summary": {"ru": "Попробовать набор здесь", "en": "Try the set here"},
+    "local_open": {"ru": "Открыть набор здесь (в новой вкладке)",
+                   "en": "Open the set here (in a new tab)"},
+    "local_note": {"ru": "Эта ссылка открывает набор в этом приложении — чтобы вы сами прошли "
+                         "его, как ученик. Ученикам её не давайте: это приложение хранит одно "
+                         "имя, одни ответы и один рейтинг на всех, кто его открывает (по сети "
+                         "тоже), и ученики увидели бы ответы друг друга.",
+                   "en": "This link opens the set in this app – to go through it yourself, as "
+                         "a student would. Do not give it to your students: this app keeps one "
+                         "name, one set of answers and one rating for everyone who opens it "
+                         "(over the network too), so they would see each other's answers."},
+    "own_copy": {"ru": "Каждый ученик решает набор в своей копии приложения: по ссылке Binder "
+                       "(у каждого свой сеанс) или в приложении, установленном на его "
+                       "компьютере, — тогда хватит и файла набора: «Задачи» → «Открыть файл "
+                       "набора».",
+                 "en": "Each student solves the set in their own copy of the app: through the "
+                       "Binder link (each gets a session of their own), or in the app "
+                       "installed on their own computer – then the set file is enough: "
+                       "Puzzles → Open a set file."},
+    "reshare": {"ru": "Набор изменён после того, как вы его раздали: это уже другой набор — "
+                      "раздайте его заново; ответы на старый придут отдельно.",
+                "en": "The set was changed after you handed it out: it is now a different set "
+                      "– hand it out again; answers to the old one will come in separately."},
+    # said, not shown: worded apart from the count on the screen («В наборе задач: 9»)
+    "said_added_n": {"ru": "Добавлено задач: {n}, всего в наборе: {total}.",
+                     "en": "Puzzles added: {n}; {total} in the set now."},
+    "said_added_one": {"ru": "Добавлено в набор: «{title}», всего в наборе: {total}.",
+                       "en": "Added to the set: “{title}”; {total} in the set now."},
+    "said_removed": {"ru": "Убрано из набора: «{title}», осталось в наборе: {total}.",
+                     "en": "Removed from the set: “{title}”; {total} left in the set."},
+    "said_cleared": {"ru": "Набор очищен: в нём нет задач.",
+                     "en": "The set is cleared: it has no puzzles."},
+    "said_files": {"ru": "Загружено файлов: {n}. Журнал — ниже.",
+                   "en": "Files loaded: {n}. The gradebook is below."},
+    "said_files_bad": {"ru": "Загружено файлов: {n}, не прочитано из них: {bad} — почему, "
+                             "сказано ниже.",
+                       "en": "Files loaded: {n}, not read: {bad} – the reasons are below."},
     "link_length": {"ru": "Символов в ссылке: {n}.", "en": "Characters in the link: {n}."},
     "nb_file": {"ru": "Файл набора сохранён: {file}", "en": "The set file is saved: {file}"},
     "long": {"ru": "Ссылка длинная ({n} символов): некоторые мессенджеры её обрежут — "

@@ -13,9 +13,15 @@ app's panel header (title, the way home and the app's language switch):
 * **Share** – the set's title and repository (text boxes named by their labels), the list of its
   puzzles (title, themes, variant, rating and id, which tell apart puzzles of one title) with a
   button to remove each (named with its number and title), a button to clear the set that asks
-  first, its file to download (named after the title), and the whole Binder link that opens it
-  in the app, to copy (:func:`link_box`); in Voila outside Binder also the link to the app the
-  page runs in (:func:`local_link_offered`), and in a notebook how to get one.
+  first, one to open a set file saved before (replacing the set on the screen only once asked),
+  its file to download (named after the title), and the whole Binder link that opens it in the
+  app, to copy (:func:`link_box`), with a word that each student solves in a copy of the app
+  of their own (the Binder link, or the app on their own computer with the file).  In the
+  app run in Voila outside Binder, also a link to try the set in this very app
+  (:func:`local_link_offered`), said to be the teacher's alone: one app keeps one name, one set
+  of answers and one rating for everyone who opens it.  A set's id is made from its puzzles
+  (:func:`~kozel_tutor.puzzles.handout.handout_set`): once its file was downloaded or its link
+  copied or opened, a change makes it another set, and the screen says to hand it out again.
 * **Grade** – upload the students' results files (JSON or CSV, as the app or Excel saved
   them); each bad file is named with its problem and the rest still make the gradebook: one
   part per set, under its title, each with its CSV to download, every answer graded by its card
@@ -36,7 +42,9 @@ draft that cannot be read is set aside, and the screen says so; so it does when 
 cannot be written.
 
 Every word on the screen (:mod:`.teacher_texts`), the problems included, follows the language
-switch.
+switch.  What an action did – puzzles added or taken out, a position refused, files loaded –
+is also read out by a screen reader (:class:`~.teacher_live.LiveStatus`), and the question
+before the set is cleared describes its two buttons; Escape answers it *Cancel*.
 
 >>> difficulty_range("easy")
 (0, 1199)
@@ -46,7 +54,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import html
 import json
 import logging
@@ -63,6 +70,7 @@ import ipywidgets  # type: ignore[import-untyped]
 import pandas as pd  # type: ignore[import-untyped]
 
 from ..bad_rows import UnreadableValue
+from ..puzzles.handout import handout_set
 from ..puzzles.model import (
     Goal,
     Puzzle,
@@ -99,6 +107,7 @@ from ..widgets.file_button import ChosenFile, FileButton
 from .screens import LanguageSwitch, lang_button, wbutton
 from .store import Store
 from .teacher_draft import DRAFT, DraftKeeper
+from .teacher_live import LiveStatus
 from .teacher_preview import page_heading, preview_html, puzzle_meta
 from .teacher_texts import HELP
 from .teacher_texts import t as _t
@@ -132,11 +141,12 @@ _COPY_JS = _FRESH_JS + ("const f=this.closest('.kz-teacher-linkbox').querySelect
             ".writeText(f.value).then(done,()=>{document.execCommand('copy');done();});}"
             "else{document.execCommand('copy');done();}")
 
-# The link to the app this page runs in: the page's own address with the set's query, which
-# the browser resolves from the relative href; the field shows it whole once the box is open
-# (a details element created open fires its toggle event).
-_LOCAL_JS = ("if(this.open){const a=this.querySelector('a[href]');"
-             "const f=this.querySelector('textarea');if(a&&f){f.value=a.href;}}")
+# The set was handed out (its file downloaded, its link copied or opened): the hidden field
+# .kz-teacher-handed takes the set's id (data-set), which reaches Python as the field's value.
+_HANDED_JS = ("const h=this.closest('.kz-teacher');"
+              "const i=h&&h.querySelector('.kz-teacher-handed input');"
+              "if(i&&this.dataset.set){i.value=this.dataset.set;"
+              "i.dispatchEvent(new Event('input',{bubbles:true}));}")
 
 # Labels in full ("Карт на руках", not "Карт на р…"), buttons as wide as their words.
 _LABELLED = {"description_width": "initial"}
@@ -151,13 +161,13 @@ def _onclick(script: str) -> str:
 
 def link_box(link: str, lang: str, *, attrs: Callable[[str], str] = _onclick,
              prefix: str = "teacher-link", label: str | None = None,
-             heading: bool = True) -> str:
+             heading: bool = True, field_attrs: str = "") -> str:
     """The whole link in a field that wraps and selects itself, with a button that copies it
     (in the browser: Python cannot reach the teacher's clipboard) and one that opens it.
     ``attrs`` gives a button's click attributes for its script (the screen's wait for the title
     typed); ``prefix`` names the parts for tests (``…-text``, ``…-copy``, ``…-open``; the Binder
     link keeps its old names); ``label`` names the field, shown above it unless not
-    ``heading``."""
+    ``heading``; ``field_attrs``, more attributes of the field."""
     url = html.escape(link)
     words = html.escape(label or _t("link", lang))
     names = (("teacher-link-text", "teacher-copy", "teacher-link") if prefix == "teacher-link"
@@ -165,7 +175,7 @@ def link_box(link: str, lang: str, *, attrs: Callable[[str], str] = _onclick,
     return ((f'<p class="kz-teacher-linklabel">{words}:</p>' if heading else "")
             + f'<textarea readonly rows="3" class="kz-teacher-linktext" spellcheck="false" '
             f'style="width: 100%; box-sizing: border-box;" data-testid="{names[0]}" '
-            f'aria-label="{words}" onfocus="this.select()">{url}</textarea>'
+            f'aria-label="{words}" onfocus="this.select()" {field_attrs}>{url}</textarea>'
             f'<div class="kz-teacher-linkactions">'
             f'<button type="button" class="kz-btn" data-testid="{names[1]}" '
             f'data-done="{html.escape(_t("copied", lang))}" {attrs(_COPY_JS)}>'
@@ -174,13 +184,15 @@ def link_box(link: str, lang: str, *, attrs: Callable[[str], str] = _onclick,
             f'{attrs(_FRESH_JS)} href="{url}">{html.escape(_t("open_link", lang))}</a></div>')
 
 
-def local_link_offered() -> bool | None:
-    """Whether the screen offers a link to the app it runs in: ``True`` in Voila (the app),
-    ``None`` outside it (a notebook: the screen says how to get one), ``False`` on Binder (a
-    session there is the teacher's alone, and ends: the Binder link is the one to share)."""
-    if os.environ.get("BINDER_REPO_URL") or os.environ.get("BINDER_LAUNCH_HOST"):
+def local_link_offered(in_app: bool) -> bool:
+    """Whether the screen offers a link to try the set in the app it runs in: only on the app's
+    own page (``in_app``: its link is the page's own address with the set, and the teacher's
+    notebook in Voila is not the app), run in Voila, and not on Binder (there the Binder link
+    opens it).  The link is for the teacher alone: one app keeps one name, one set of answers
+    and one rating for everyone who opens it, so students each use a copy of their own."""
+    if not in_app or os.environ.get("BINDER_REPO_URL") or os.environ.get("BINDER_LAUNCH_HOST"):
         return False
-    return True if os.environ.get("VOILA_BASE_URL") else None
+    return bool(os.environ.get("VOILA_BASE_URL"))
 
 
 def difficulty_range(name: str) -> tuple[int, int]:
@@ -311,7 +323,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     ``on_lang`` switches the language of the whole app (the app passes its own switch; without
     one, as in a notebook, the switch changes this screen).  ``store`` keeps the set being built
-    between visits (without one nothing is kept).
+    between visits (without one nothing is kept).  ``go_home`` is the app's way home: with one,
+    the screen is the app's section, whose page is the app (:func:`local_link_offered`).
     """
 
     ADD_AT_ONCE = 10
@@ -337,6 +350,12 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.book: Gradebook | None = None
         self._authored: Puzzle | PuzzleError | tuple[str, dict[str, object]] | None = None
         self._cut: str | None = None   # the title or repository just cut to its limit
+        self._repo_error: str | None = None   # why the repository typed makes no link
+        self._reshare_shown = False   # the screen says the set changed since it was handed out
+        self._replacing: tuple[str, PuzzleSet] | None = None   # a set file, asked to replace
+        self._opened: PuzzleError | tuple[str, dict[str, object]] | None = None   # said of it
+        self.live = LiveStatus(testid="teacher-spoken", escape_from=".kz-teacher-confirm",
+                               escape_to=".kz-teacher-clear-no")
         self._build_header()
         self._build_filters()
         self._build_own_position()
@@ -367,9 +386,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.own, self.help, hbox([self.example], layout=row), self.position,
             hbox([self.goal, self.check], layout=row), self.goal_hint, self.author_status,
             self.section_title("share"), hbox([self.title, self.repo], layout=row),
-            self.details_status, hbox([self.count, self.clear], layout=row), self.confirm,
-            self.items, self.share,
+            self.details_status, hbox([self.count, self.clear, self.open_file], layout=row),
+            self.open_status, self.confirm, self.reshare, self.items, self.share,
             self.section_title("grade"), self.upload, self.files_box, self.grades,
+            self.live, self.handed,
         )
 
     def _build_header(self) -> None:
@@ -452,7 +472,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.clear.on_click(lambda _: self.ask_clear())
         self.clear_question = w.HTML()
         self.clear_yes = wbutton("kz-teacher-clear-yes")
-        self.clear_yes.on_click(lambda _: self.clear_set())
+        self.clear_yes.on_click(lambda _: self._answer_yes())
         self.clear_no = wbutton("kz-wbtn-primary", "kz-teacher-clear-no")
         self.clear_no.on_click(lambda _: self.cancel_clear())
         self.confirm = w.VBox([self.clear_question,
@@ -463,6 +483,16 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.items.add_class("kz-teacher-items")
         self._rows: dict[str, tuple[Any, Any, Any]] = {}
         self.share = w.HTML()
+        self.reshare = w.HTML()
+        self.open_file = FileButton(accept=".json", testid="teacher-open-set")
+        self.open_file.add_class("kz-teacher-open-set")
+        self.open_file.on_files(self._on_set_file)
+        self.open_status = w.HTML()
+        # the id of a set just handed out, put here by the page (_HANDED_JS): never shown
+        self.handed = w.Text(value="", continuous_update=True,
+                             layout=w.Layout(display="none"))
+        self.handed.add_class("kz-teacher-handed")
+        self.handed.observe(lambda change: self.handed_out(str(change["new"])), names="value")
 
     def _build_grade(self) -> None:
         """The button for the students' results files, the list of the files loaded, and the
@@ -499,6 +529,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def set_lang(self, lang: str) -> None:
         """Every word on the screen in ``lang`` (the app calls this when the language changes)."""
         self.lang = lang = "ru" if lang == "ru" else "en"
+        self.live.clear()   # nothing said; no line left in the other language
         self._show_header()
         for child in self.children:
             key = getattr(child, "key", None)
@@ -509,6 +540,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.refresh()
         self._show_authored()
         self._show_details_status()
+        self._show_opened()
         self._show_results()
 
     def _word_choices(self) -> None:
@@ -559,6 +591,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.repo.description = _t("repo", lang)
         self.repo.placeholder = _t("repo_example", lang)
         self.upload.description = _t("upload", lang)
+        self.open_file.description = _t("open_set", lang)
         self.clear_results.description = _t("clear_results", lang)
         self.clear_results.tooltip = _t("clear_results_hint", lang)
 
@@ -650,6 +683,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._refresh_picker(filtered)
         self.refresh_items()
         self.refresh_share()
+        self._show_reshare()
 
     def _pick_label(self, puzzle: Puzzle, chosen: set[str]) -> str:
         """``✓ Пустая карта: 3 карты · рейтинг 900 · код e3-0ab965480f``: the puzzle's title and
@@ -700,32 +734,70 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         if self.remove(puzzle.id):
             return False
         self.chosen.append(puzzle)
-        self._set_changed()
+        self._set_changed(_t("said_added_one", self.lang, title=puzzle.title.get(self.lang),
+                             total=len(self.chosen)))
         return True
 
-    def _set_changed(self) -> None:
+    def _set_changed(self, said: str = "") -> None:
         """The set changed: what was said of the last position checked no longer applies, and
-        the gradebook knows the set anew."""
+        the gradebook knows the set anew; ``said``, what changed, is read out.  An emptied set
+        starts afresh: the sets handed out before are forgotten."""
+        if not self.chosen:
+            self.keeper.handed.clear()
         self._forget_authored()
+        if self._opened is not None:
+            self._opened = None
+            self._show_opened()
+        self._after_change(said)
+
+    def _after_change(self, said: str) -> None:
+        """The screen, the draft and the gradebook after the set changed, and ``said`` read
+        out, with the word that the set is no longer the one handed out, when that is new."""
+        shown = self._reshare_shown
         self.refresh()
         self._save_draft()
         if self.inbox.files:
             self._show_results()
+        if self._reshare_shown and not shown:
+            said = f"{said} {_t('reshare', self.lang)}".strip()
+        self._say(said)
+
+    def _say(self, text: str) -> None:
+        """Read ``text`` out to a screen reader (:class:`.LiveStatus`)."""
+        if text:
+            self.live.say(text, self.lang)
 
     def add_filtered(self) -> int:
         fresh = self._unchosen()[:self.ADD_AT_ONCE]
         self.chosen.extend(fresh)
-        self._set_changed()
+        self._set_changed(_t("said_added_n", self.lang, n=len(fresh), total=len(self.chosen)))
         return len(fresh)
 
     def _asking(self) -> bool:
-        """Whether the screen is asking to clear the set."""
+        """Whether the screen is asking to clear the set (or to replace it with a file's)."""
         return bool(self.confirm.layout.display != "none")
 
     def _word_confirm(self) -> None:
-        question = _t("clear_ask", self.lang, n=len(self.chosen))
+        """The question, which also describes its two buttons (their title: a screen reader
+        says it with the button's name)."""
+        lang = self.lang
+        if self._replacing is None:
+            question = _t("clear_ask", lang, n=len(self.chosen))
+            self.clear_yes.description = _t("clear_yes", lang)
+        else:
+            name, puzzle_set = self._replacing
+            question = _t("replace_ask", lang, n=len(self.chosen), file=name,
+                          m=len(puzzle_set.puzzles))
+            self.clear_yes.description = _t("replace_yes", lang)
         self.clear_question.value = (f'<span data-testid="teacher-clear-ask">'
                                      f'{html.escape(question)}</span>')
+        self.clear_yes.tooltip = self.clear_no.tooltip = question
+
+    def _answer_yes(self) -> None:
+        if self._replacing is None:
+            self.clear_set()
+        else:
+            self._use_set(*self._replacing)
 
     def ask_clear(self) -> None:
         """Ask before the whole set goes: the question, with its buttons, the safe one focused."""
@@ -737,24 +809,98 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def cancel_clear(self) -> None:
         """Keep the set: the question goes, the focus back to the button that asked."""
+        self._replacing = None
         self.confirm.layout.display = "none"
         self.clear.focus()
 
     def clear_set(self) -> None:
         """Take every puzzle out of the set (the screen asks first: :meth:`ask_clear`); the
         focus goes to the button that adds puzzles."""
+        self._replacing = None
         self.confirm.layout.display = "none"
         self.chosen.clear()
-        self._set_changed()
+        self._set_changed(_t("said_cleared", self.lang))
         self.add.focus()
+
+    def open_set_file(self, name: str, content: bytes) -> bool:
+        """Open a set file (one saved from this screen, or the notebook) to go on with it:
+        its puzzles and title on the screen.  A set on the screen is replaced only once the
+        teacher says so (the question of :meth:`ask_clear`); whether the file's set is on the
+        screen now."""
+        try:
+            puzzle_set = PuzzleSet.from_json(content, name)
+        except PuzzleError as exc:   # said without the advice to students: ask the teacher…
+            self._show_opened(PuzzleError(exc.details, exc.source))
+            self._say(self._opened_text())
+            return False
+        if self.chosen and [p.id for p in self.chosen] != [p.id for p in puzzle_set.puzzles]:
+            self._replacing = (name, puzzle_set)
+            self._word_confirm()
+            self.confirm.layout.display = "flex"
+            self.clear_no.focus()
+            return False
+        self._use_set(name, puzzle_set)
+        return True
+
+    def _on_set_file(self, files: list[ChosenFile]) -> None:
+        chosen = files[0]
+        if chosen.content is not None:
+            self.open_set_file(chosen.name, chosen.content)
+            return
+        self._show_opened(unreceived_file_error(chosen.name, chosen.size,
+                                                chosen.problem == "too_big",
+                                                self.open_file.max_bytes))
+        self._say(self._opened_text())
+
+    def _use_set(self, name: str, puzzle_set: PuzzleSet) -> None:
+        """The file's set on the screen, its catalogue puzzles in the catalogue's words.  Its
+        file was handed out: a change to it is said to make another set (when its id is the
+        one the screen gives it; a set of the notebook's older, hand-chosen ids is not)."""
+        self._replacing = None
+        self.confirm.layout.display = "none"
+        puzzles = TeacherDraft(list(puzzle_set.puzzles)).with_catalogue(self.catalogue).puzzles
+        self.chosen[:] = puzzles
+        with self._quietly():
+            self.title.value = puzzle_set.title.get(self.lang)[:DRAFT_TEXT_LIMITS["title"]]
+        if puzzle_set.id == self.puzzle_set().id:
+            self.handed_out(puzzle_set.id)
+        self._forget_authored()
+        self._show_opened(("opened", {"title": self.title.value, "file": name,
+                                      "n": len(puzzles)}))
+        self._after_change(self._opened_text())
+
+    def _opened_text(self) -> str:
+        done, lang = self._opened, self.lang
+        if done is None:
+            return ""
+        if isinstance(done, PuzzleError):
+            return _t("open_bad", lang, reason=done.text(lang))
+        key, params = done
+        return _t(key, lang, **params)
+
+    def _show_opened(self, done: PuzzleError | tuple[str, dict[str, object]] | None = None
+                     ) -> None:
+        """What became of the set file opened (``done``, else what was said last)."""
+        if done is not None:
+            self._opened = done
+        message = html.escape(self._opened_text())
+        if not message:
+            self.open_status.value = ""
+        elif isinstance(self._opened, PuzzleError):
+            self.open_status.value = (f'<p class="kz-teacher-error" '
+                                      f'data-testid="teacher-open-error">{message}</p>')
+        else:
+            self.open_status.value = f'<p data-testid="teacher-opened">{message}</p>'
 
     def remove(self, puzzle_id: str) -> bool:
         """Take one puzzle out of the set; ``False`` when it is not in it."""
         kept = [p for p in self.chosen if p.id != puzzle_id]
         if len(kept) == len(self.chosen):
             return False
+        [gone] = [p for p in self.chosen if p.id == puzzle_id]
         self.chosen[:] = kept
-        self._set_changed()
+        self._set_changed(_t("said_removed", self.lang, title=gone.title.get(self.lang),
+                             total=len(kept)))
         return True
 
     def use_example(self) -> None:
@@ -770,6 +916,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         if self._cut_to_limit("position", self.position):
             self._authored = ("cut_position", {"n": DRAFT_TEXT_LIMITS["position"]})
             self._show_authored()
+            self._say(self._authored_text())
         self._save_draft()
 
     def _forget_authored(self) -> None:
@@ -779,59 +926,94 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def author(self) -> Puzzle | None:
         """Check the pasted position with the solver and add it to the set if it is a puzzle."""
+        puzzle = self._check_position()
+        if puzzle is None:
+            self._show_authored()
+            self._say(self._authored_text())
+            return None
+        self.chosen.append(puzzle)
+        self._authored = puzzle
+        self._show_authored()
+        self._after_change(self._authored_text())
+        return puzzle
+
+    def _check_position(self) -> Puzzle | None:
+        """The position in the box as a puzzle not yet in the set; else ``None``, and
+        :attr:`_authored` says why."""
         if not self.position.value.strip():
             self._authored = ("paste_first", {})
-            self._show_authored()
             return None
         goal = None if self.goal.value == "auto" else Goal(self.goal.value)
         try:
             puzzle = author_puzzle(self.position.value, goal=goal, backend=self.backend)
         except PuzzleError as exc:
             self._authored = exc
-            self._show_authored()
             return None
         place = next((n for n, p in enumerate(self.chosen, 1) if p.id == puzzle.id), None)
         if place is not None:
             self._authored = ("already", {"n": place})
-            self._show_authored()
             return None
-        self.chosen.append(puzzle)
-        self.refresh()
-        self._save_draft()
-        if self.inbox.files:
-            self._show_results()
-        self._authored = puzzle
-        self._show_authored()
         return puzzle
 
-    def _show_authored(self) -> None:
+    def _authored_text(self) -> str:
+        """What the screen says of the last position checked, in its language."""
         done, lang = self._authored, self.lang
         if done is None:
-            self.author_status.value = ""
-            return
+            return ""
         if isinstance(done, Puzzle):
-            added = _t("added", lang, title=done.title.get(lang), answers=answer_label(done, lang))
-            self.author_status.value = f'<p data-testid="teacher-added">{html.escape(added)}</p>'
-            return
+            return _t("added", lang, title=done.title.get(lang), answers=answer_label(done, lang))
         if isinstance(done, PuzzleError):
-            message = _t("rejected", lang, reason=done.text(lang))
+            return _t("rejected", lang, reason=done.text(lang))
+        key, params = done
+        return _t(key, lang, **params)
+
+    def _show_authored(self) -> None:
+        message = html.escape(self._authored_text())
+        if not message:
+            self.author_status.value = ""
+        elif isinstance(self._authored, Puzzle):
+            self.author_status.value = f'<p data-testid="teacher-added">{message}</p>'
         else:
-            key, params = done
-            message = _t(key, lang, **params)
-        self.author_status.value = (f'<p class="kz-teacher-error" data-testid="teacher-error">'
-                                    f'{html.escape(message)}</p>')
+            self.author_status.value = (f'<p class="kz-teacher-error" '
+                                        f'data-testid="teacher-error">{message}</p>')
 
     # -- share ------------------------------------------------------------------------------
 
     def puzzle_set(self) -> PuzzleSet:
         """The set on the screen: the title typed (the same words in both languages), or while
-        there is none «Набор задач» / "Puzzle set"."""
+        there is none «Набор задач» / "Puzzle set"; its id made from its puzzles
+        (:func:`~kozel_tutor.puzzles.handout.handout_set`)."""
         typed = self.title.value.strip()
         title = (Text(typed, typed) if typed
                  else Text(_t("default_title", "ru"), _t("default_title", "en")))
-        digest = hashlib.sha1(" ".join(p.id for p in self.chosen).encode()).hexdigest()[:10]
-        ident = f"set-{digest}"
-        return PuzzleSet(ident, title, Text("", ""), tuple(self.chosen))
+        return handout_set(title, self.chosen)
+
+    def handed_out(self, set_id: str) -> None:
+        """The set ``set_id`` was handed out: its file downloaded, or its link copied or opened
+        (the page says so through :attr:`handed`).  A change to the set from now on makes it
+        another set, and the screen says so (:meth:`_show_reshare`)."""
+        if not set_id:
+            return
+        handed = self.keeper.handed
+        if set_id in handed:
+            handed.remove(set_id)
+        handed.append(set_id)
+        with self._quietly():
+            self.handed.value = ""   # the same set handed out again reaches Python again
+        self._save_draft()
+        self._show_reshare()
+
+    def reshare_needed(self) -> bool:
+        """Whether the set on the screen is not one handed out, though one was."""
+        return bool(self.chosen and self.keeper.handed
+                    and self.puzzle_set().id not in self.keeper.handed)
+
+    def _show_reshare(self) -> None:
+        """The word that the set changed since it was handed out, while it is so."""
+        self._reshare_shown = self.reshare_needed()
+        self.reshare.value = (f'<p class="kz-teacher-error" data-testid="teacher-reshare">'
+                              f'{html.escape(_t("reshare", self.lang))}</p>'
+                              if self._reshare_shown else "")
 
     def _details_edited(self, field: str) -> None:
         """The title or the repository was changed: cut to what a draft keeps (saying so),
@@ -844,6 +1026,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self._show_details_status()
         self.refresh_share()
         self._save_draft()
+        if cut:
+            self._say(_t(f"cut_{field}", self.lang, n=DRAFT_TEXT_LIMITS[field]))
+        elif field == "repo" and self._repo_error is not None:
+            self._say(self._repo_error)
 
     def _show_details_status(self) -> None:
         if self._cut is None:
@@ -892,6 +1078,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def refresh_share(self) -> None:
         lang = self.lang
+        self._repo_error = None
         if not self.chosen:
             self.count.value = ""
             self.share.value = html.escape(_t("empty_set", lang))
@@ -904,63 +1091,86 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         name = (set_filename(puzzle_set, lang) if self.title.value.strip()
                 else f"{puzzle_set.id}.json")
         parts = [f'<p><a class="kz-download" data-testid="teacher-download" '
-                 f'{self._made_with()} download="{html.escape(name)}" '
-                 f'href="data:application/json;base64,{payload}">'
+                 f'{self._made_with(handing=True)} download="{html.escape(name)}" '
+                 f'href="data:application/json;base64,{payload}" {self._set_attr()}>'
                  f'{html.escape(_t("download", lang))}</a></p>']
         try:
             link = set_link(puzzle_set, repo=self.repo.value.strip() or None)
         except PuzzleError as exc:
+            self._repo_error = sentence(exc.text(lang))
             parts.append(f'<p class="kz-teacher-error" data-testid="teacher-repo-error">'
-                         f'{html.escape(sentence(exc.text(lang)))}</p>')
+                         f'{html.escape(self._repo_error)}</p>')
         else:
             parts.append(self._link_html(link))
+        parts.append(f'<p class="kz-teacher-item-meta" data-testid="teacher-own-copy">'
+                     f'{html.escape(_t("own_copy", lang))}</p>')
+        if local_link_offered(self.go_home is not None):
+            parts.append(self._local_html())
         self.share.value = "".join(parts)
 
-    def _made_with(self, script: str = _FRESH_JS) -> str:
+    def _made_with(self, script: str = _FRESH_JS, *, handing: bool = False) -> str:
         """The attributes of a share button made with the title now in the field: the title,
-        and the click that waits for a fresher button if the field says otherwise."""
+        and the click that waits for a fresher button if the field says otherwise; one
+        ``handing`` the set out also tells Python so (:data:`_HANDED_JS`), with the set's id
+        (:meth:`_set_attr`, which the button carries too)."""
+        if handing:
+            script += _HANDED_JS
         return (f'data-title="{html.escape(self.title.value)}" '
                 f'onclick="{html.escape(script)}"')
 
+    def _set_attr(self) -> str:
+        """The id of the set on the screen, as an attribute of what hands it out."""
+        return f'data-set="{html.escape(self.puzzle_set().id)}"'
+
     def _link_html(self, link: str) -> str:
-        """The whole Binder link, to copy or open (:func:`link_box`), and the link to the app
-        this page runs in, or how to get one (:func:`local_link_offered`)."""
+        """The whole Binder link, to copy or open (:func:`link_box`): copying it, by the button
+        or by the keyboard, or opening it hands the set out."""
         lang = self.lang
-        out = f'<div class="kz-teacher-linkbox">{link_box(link, lang, attrs=self._made_with)}</div>'
+        copied = f'{self._set_attr()} oncopy="{html.escape(_HANDED_JS)}"'
+        box = link_box(link, lang, field_attrs=copied,
+                       attrs=lambda script: (f"{self._made_with(script, handing=True)} "
+                                             f"{self._set_attr()}"))
+        out = f'<div class="kz-teacher-linkbox">{box}</div>'
         if len(link) > LONG_LINK:
             out += f"<p>{html.escape(_t('long', lang, n=len(link)))}</p>"
-        offered = local_link_offered()
-        if offered:
-            out += self._local_html()
-        elif offered is None:
-            out += (f'<p class="kz-teacher-item-meta" data-testid="teacher-local-none">'
-                    f'{html.escape(_t("local_none", lang))}</p>')
         return out
 
     def _local_html(self) -> str:
-        """The link to this app with the set: the page's own address with ``?set=…``, which the
-        browser makes whole from the relative link (:data:`_LOCAL_JS`)."""
+        """The link to try the set in this app: the page's own address with ``?set=…`` (the
+        browser makes it whole from the relative link), for the teacher alone."""
         lang = self.lang
-        summary = html.escape(_t("local_summary", lang))
-        box = link_box(f"?set={set_to_param(self.puzzle_set())}", lang, attrs=self._made_with,
-                       prefix="teacher-local", label=_t("local_summary", lang), heading=False)
-        return (f'<details open class="kz-teacher-linkbox" data-testid="teacher-local" '
-                f'ontoggle="{html.escape(_LOCAL_JS)}"><summary>{summary}</summary>'
-                f'<p>{html.escape(_t("local_note", lang))}</p>{box}</details>')
+        href = html.escape(f"?set={set_to_param(self.puzzle_set())}")
+        return (f'<details class="kz-teacher-linkbox" data-testid="teacher-local">'
+                f'<summary>{html.escape(_t("local_summary", lang))}</summary>'
+                f'<p>{html.escape(_t("local_note", lang))}</p>'
+                f'<p><a class="kz-btn" data-testid="teacher-local-open" target="_blank" '
+                f'rel="noopener" {self._made_with()} href="{href}">'
+                f'{html.escape(_t("local_open", lang))}</a></p></details>')
 
     # -- grade ------------------------------------------------------------------------------
 
     def add_results(self, files: Sequence[tuple[str, bytes]]) -> None:
         """Add uploaded results files (name and bytes) and redraw the gradebook."""
-        self.inbox.add([read_received(name, content) for name, content in files])
+        received = [read_received(name, content) for name, content in files]
+        self.inbox.add(received)
         self._show_results()
+        self._say_files(received)
+
+    def _say_files(self, received: Sequence[Received]) -> None:
+        """Read out how many files were loaded, and how many of them could not be read."""
+        bad = sum(f.error is not None for f in received)
+        if received:
+            self._say(_t("said_files_bad" if bad else "said_files", self.lang,
+                         n=len(received), bad=bad))
 
     def _on_files(self, files: list[ChosenFile]) -> None:
-        self.inbox.add([
-            Received(f.name, error=unreceived_file_error(f.name, f.size, f.problem == "too_big",
-                                                         self.upload.max_bytes))
-            for f in files if f.content is None])
-        self.add_results([(f.name, f.content) for f in files if f.content is not None])
+        unsent = [Received(f.name, error=unreceived_file_error(
+                      f.name, f.size, f.problem == "too_big", self.upload.max_bytes))
+                  for f in files if f.content is None]
+        received = [read_received(f.name, f.content) for f in files if f.content is not None]
+        self.inbox.add([*unsent, *received])
+        self._show_results()
+        self._say_files([*unsent, *received])
 
     def remove_results(self, number: int | None = None) -> None:
         """Take the file at place ``number`` of the list out of the gradebook (all of them
