@@ -238,14 +238,18 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         view = settings_view(self.settings, four_colour=self.four_colour, lang=self.lang)
         unfinished = self._continue_hint()
         if unfinished is not None:
-            # the warning says what each button does ("press Play" would name no button here)
+            # the warning says what each button does ("press Play" would name no button here);
+            # it also describes (its title) the button that drops the match, where the focus
+            # comes back (pressed last time): a screen reader reads it with the button's name
             view.pop("subtitle", None)
-            view["lines"] = [text("replace_warning", self.lang, match=unfinished)]
+            warning = text("replace_warning", self.lang, match=unfinished)
+            view["lines"] = [warning]
             view["buttons"] = [
                 {"id": "back", "label": text("back", self.lang), "testid": "back"},
                 {"id": "continue", "label": text("continue", self.lang), "testid": "continue",
                  "primary": True},
-                {"id": "play", "label": text("new_game", self.lang), "testid": "play"}]
+                {"id": "play", "label": text("new_game", self.lang), "testid": "play",
+                 "title": warning}]
         self.settings_panel.view = view
         self.children = (self.settings_panel,)
 

@@ -37,7 +37,7 @@ from .predeal_view import predeal_pending
 from .review import SETTLE_SHARE, ReviewStep, StepAnalysis, analyse_step, learner_steps
 from .session import DEFAULT_PACE, LEARNER, MatchSession, Settings
 from .store import ChangedElsewhere, Store
-from .table_access import Speaker, keyboard_view
+from .table_access import Speaker, deal_start_words, keyboard_view
 from .texts import text
 from .variant_views import event_lines
 from .views import ReviewUi, TableUi, hint_available, last_trick, last_trick_words, table_view
@@ -142,6 +142,8 @@ class PlayScreen:
             self.session = MatchSession(settings, rng=rng)
             self._reset_ui()
             self._save(new=True)
+            self.table.shown_anew()
+            self.speaker.say(*deal_start_words(self.session, self.ui.lang, new_match=True))
             self._continue()
 
     def resume(self, session: MatchSession, pace: str | None = None) -> None:
@@ -152,6 +154,7 @@ class PlayScreen:
             self._generation += 1
             self.session = session
             self._reset_ui()
+            self.table.shown_anew()
             if session.deal_recorded:
                 self.ui.mode = "results" if session.score.is_over else "summary"
             self._continue()
@@ -161,6 +164,7 @@ class PlayScreen:
         with self._lock:
             if self.ui.mode == "pause":
                 self.ui.mode = self._mode_before_pause
+            self.table.shown_anew()
             self._continue()
 
     def step_away(self) -> None:
@@ -334,6 +338,7 @@ class PlayScreen:
             ui.mode, ui.status = "play", None
             self._drop_advice()
             self._save()
+            self.speaker.say(*deal_start_words(session, ui.lang))
             self._continue()
             return
         elif ident == "results" and session.score.is_over:

@@ -25,9 +25,12 @@ from typing import Any
 from ..cards import Card
 from ..seats import Seat
 from ..widgets.names import seat_card
+from .predeal_view import predeal_pending
+from .session import LEARNER, MatchSession
 from .texts import TEXTS, text
+from .variant_views import eggs_badge, first_lead_status
 
-__all__ = ["ACCESS_TEXTS", "Speaker", "keyboard_view"]
+__all__ = ["ACCESS_TEXTS", "Speaker", "deal_start_words", "keyboard_view"]
 
 ACCESS_TEXTS: dict[str, dict[str, str]] = {
     "keys_call": {"en": "Keys: ← → choose a suit, Enter names it as trumps, H asks for a hint.",
@@ -43,12 +46,24 @@ ACCESS_TEXTS: dict[str, dict[str, str]] = {
 }
 """The table's words for the keyboard, merged into :data:`~.texts.TEXTS`."""
 
+ACCESS_TEXTS.update({
+    # said as a match or a deal begins (deal_start_words)
+    "said_new_match": {"en": "A new match.", "ru": "Новая партия."},
+    "said_deal": {"en": "Deal {n}: {name} deals.", "ru": "Раздача {n}: сдаёт {name}."},
+    "said_deal_S": {"en": "Deal {n}: you deal.", "ru": "Раздача {n}: сдаёте вы."},
+    "said_leads": {"en": "{name} leads.", "ru": "Первым ходит {name}."},
+    "said_leads_N": {"en": "{name} leads.", "ru": "Первой ходит {name}."},
+})
+
 for _key, _texts in ACCESS_TEXTS.items():
     TEXTS.setdefault(_key, _texts)
 
 BUTTON_KEYS = {"resume": "Escape", "close": "Escape", "prev-step": "ArrowLeft",
                "next-step": "ArrowRight"}
 """The key of each button that has one (the widget presses it, when it is on screen)."""
+
+RESULT_PANELS = ("summary", "results")
+"""The panels of a result (a deal's, the match's), read out as they open."""
 
 OVERLAY_KEYS = {"pause": "keys_pause", "review": "keys_review"}
 """The keys line of a panel on the table; any other panel is a dialog of buttons."""
@@ -81,6 +96,48 @@ def keyboard_view(view: dict[str, Any], lang: str) -> dict[str, Any]:
     return view
 
 
+def deal_start_words(session: MatchSession, lang: str, *, new_match: bool = False) -> list[str]:
+    """What the live region says as a deal begins (the table shows it all at once): its
+    number and dealer, the trumps when the rules fix them, who leads (unless it is the learner,
+    whose turn the status line says, or the trump is still to be named: the call is said), and
+    a stake doubled after eggs.
+
+    >>> import random
+    >>> from .session import Settings
+    >>> session = MatchSession(Settings(level="random"), rng=random.Random(1),
+    ...                        first_dealer=Seat.S)
+    >>> deal_start_words(session, "ru", new_match=True)
+    ['Новая партия.', 'Раздача 1: сдаёте вы.', 'Козыри: трефы.', 'Первым ходит Фёдор.']
+    """
+    deal, score = session.deal, session.score
+    dealer = deal.dealer
+    key = "said_deal_S" if dealer == LEARNER else "said_deal"
+    said = [text("said_new_match", lang)] if new_match else []
+    said.append(text(key, lang, n=len(score.results) + 1, name=text(f"seat_{dealer.name}", lang)))
+    if deal.trump is not None and session.rules.trump_rule == "fixed":
+        said.append(text("trump_badge", lang, suit=deal.trump))
+    leads = _leads_words(session, lang)
+    if leads is not None:
+        said.append(leads)
+    if score.multiplier > 1:
+        said.append(eggs_badge(session.rules, lang)["title"])
+    return [_sentence(words) for words in said]
+
+
+def _leads_words(session: MatchSession, lang: str) -> str | None:
+    """Who leads the deal's first trick, when the table is set and another player does."""
+    deal = session.deal
+    if deal.trump is None or deal.history or session.asking or predeal_pending(session) \
+            or deal.leader == LEARNER:
+        return None
+    first = first_lead_status(session, lang)   # a preset's rule chose the leader: it says why
+    if first is not None:
+        return first
+    leader = deal.leader
+    key = "said_leads_N" if leader == Seat.N else "said_leads"
+    return text(key, lang, name=text(f"seat_{leader.name}", lang))
+
+
 def _sentence(words: str) -> str:
     """Words ending as a sentence ("Фёдор: туз пик."), so that a screen reader pauses."""
     return words if words.endswith((".", "!", "?", "…", ":")) else words + "."
@@ -93,6 +150,8 @@ class Speaker:
     plays: list[str] = field(default_factory=list)
     status: str | None = None
     review: tuple[str, tuple[str, ...]] | None = None
+    #: the result panel said last (its kind and title), until play goes on
+    panel: tuple[str, str] | None = None
 
     def played(self, seat: Seat, card: Card, lang: str) -> None:
         """A card was played: "Фёдор: туз пик" is read out with the next change."""
@@ -105,7 +164,9 @@ class Speaker:
     def words(self, view: Mapping[str, Any]) -> str | None:
         """What to read out now that the table shows ``view``: the cards played since the last
         time, then the status line if it changed (not the "… is thinking" ones: the card
-        follows), or the deal review's new page (its title and lines) or its analysis."""
+        follows), or the deal review's new page (its title and lines) or its analysis; then
+        a deal's or the match's result as its panel opens (its title, its lines and what it
+        says to a screen reader only: the score), once: not again as the review closes."""
         said, self.plays = self.plays, []
         overlay = view.get("overlay")
         if overlay is not None and overlay["kind"] == "review":
@@ -116,6 +177,11 @@ class Speaker:
                 said.append(view["status"])
         if overlay is None or overlay["kind"] != "review":
             self.review = None
+        if overlay is None:
+            self.panel = None
+        elif overlay["kind"] in RESULT_PANELS and self.panel != (overlay["kind"], overlay["title"]):
+            self.panel = overlay["kind"], overlay["title"]
+            said += [overlay["title"], *overlay.get("lines", ()), *overlay.get("said", ())]
         return " ".join(_sentence(words) for words in said) or None
 
     def _review(self, overlay: Mapping[str, Any]) -> list[str]:

@@ -309,6 +309,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "summary_won": {"en": "{team_NS} won the deal", "ru": "{team_NS} выиграли раздачу"},
     "summary_lost": {"en": "{team_EW} won the deal", "ru": "{team_EW} выиграли раздачу"},
     "summary_eggs": {"en": "Eggs: 60 each", "ru": "Яйца: по 60"},
+    # the match score after a deal, said to a screen reader with the summary (its table shows
+    # it); {score} is variant_views.match_score_words
+    "summary_score_said": {"en": "Match score: {score}.", "ru": "Счёт партии: {score}."},
+    "summary_score_rows_said": {"en": "Match score in rows: we {us} : {them} they.",
+                                "ru": "Счёт партии в парах: мы {us} : {them} они."},
     # the head of the summary table's first column, over the rows' names
     "col_summary": {"en": "Totals", "ru": "Итоги"},
     "row_points": {"en": "Card points", "ru": "Очки за карты"},

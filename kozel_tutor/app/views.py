@@ -312,7 +312,9 @@ def _badges(session: MatchSession, lang: str) -> list[dict[str, Any]]:
     if session.deal_recorded and session.score.results:
         multiplier = session.score.results[-1].multiplier
     if multiplier > 1:
-        badges.append(eggs_badge(session.rules, lang))
+        # "×2" says little read out ("Trumps: clubs ×2"): a screen reader hears its sentence
+        badge = eggs_badge(session.rules, lang)
+        badges.append({**badge, "said": badge["title"]})
     return badges
 
 
@@ -351,6 +353,7 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         if sum(result.tricks) == 0:
             title = text("summary_penalty", lang)
         return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
+                "said": [_score_said(session, lang)],
                 "table": {"head": _summary_head(lang), "rows": rows}, "buttons": buttons}
     scores = session.score.scores
     rows = [
@@ -373,7 +376,20 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         if reason is not None:
             lines.append(reason)
     return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
+            "said": [_score_said(session, lang)],
             "table": {"head": _summary_head(lang), "rows": rows}, "buttons": buttons}
+
+
+def _score_said(session: MatchSession, lang: str) -> str:
+    """The match score after the deal, for a screen reader (the summary's table shows it):
+    «Счёт партии: мы 4 : 0 они.»; ``classic`` keeps it in rows on its tablo: «Счёт в парах:
+    мы 2 : 0 они.»"""
+    rules, scores = session.rules, session.score.scores
+    if rules.scoring != "classic":
+        return text("summary_score_said", lang,
+                    score=match_score_words(rules, scores, lang))
+    return text("summary_score_rows_said", lang, us=shown_score(rules, scores[LEARNER.team]),
+                them=shown_score(rules, scores[LEARNER.team.other]))
 
 
 def _summary_head(lang: str) -> list[Any]:

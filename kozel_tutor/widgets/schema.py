@@ -231,9 +231,13 @@ def check_table_view(value: object) -> dict[str, Any]:
         raise _fail("view.status_kind", f"expected one of {', '.join(STATUS_KINDS)}")
     _fraction(view.get("progress"), "view.progress")
     for i, badge in enumerate(_list(view["badges"], "view.badges")):
-        item = _obj(badge, f"view.badges[{i}]", {"id", "text"}, {"testid", "kind", "title"})
+        # said: what a screen reader hears instead of the text (a bare "×2" says little)
+        item = _obj(badge, f"view.badges[{i}]", {"id", "text"},
+                    {"testid", "kind", "title", "said"})
         _ident(item["id"], f"view.badges[{i}].id")
-        _str(item["text"], f"view.badges[{i}].text")
+        for key in ("text", "title", "said"):
+            if key in item:
+                _str(item[key], f"view.badges[{i}].{key}")
     _buttons(view["toolbar"], "view.toolbar")
     _ranks(view["ranks"], "view.ranks")
     if view.get("call") is not None:
@@ -250,12 +254,13 @@ def check_table_view(value: object) -> dict[str, Any]:
     if view.get("overlay") is not None:
         overlay = _obj(view["overlay"], "view.overlay", {"kind", "title", "buttons"},
                        {"testid", "lines", "legend", "legend_title", "table", "progress",
-                        "placement"})
+                        "placement", "said"})
         _ident(overlay["kind"], "view.overlay.kind")
         _str(overlay["title"], "view.overlay.title")
         if "testid" in overlay:
             _ident(overlay["testid"], "view.overlay.testid")
-        for key in ("lines", "legend"):
+        # said: lines for a screen reader only (what the panel's table shows: the score)
+        for key in ("lines", "legend", "said"):
             for i, line in enumerate(_list(overlay.get(key, []), f"view.overlay.{key}")):
                 _str(line, f"view.overlay.{key}[{i}]")
         if "legend_title" in overlay:

@@ -93,7 +93,6 @@ export default {
     // card played, by whom, who took the trick, what changed).
     const content = h("div", "kz-table-content");
     const spoken = liveRegion("kz-spoken", "spoken", 4);
-    const say = spoken.say;
     root.append(content, spoken.node);
     let selected = null;   // the card chosen by the keys (its token), not yet played
     // The panel beside or below the table (the deal review): which page of it was shown (its
@@ -238,8 +237,13 @@ export default {
     function drawCall(view) {
       const call = h("div", "kz-call");
       call.dataset.testid = "call";
-      call.append(h("div", "kz-call-prompt", view.call.prompt));
+      const prompt = h("div", "kz-call-prompt", view.call.prompt);
+      prompt.id = `${uid}-call-prompt`;
+      call.append(prompt);
+      // the suits are one group, named by the prompt: a suit's button says what it is for
       const row = h("div", "kz-call-row");
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-labelledby", prompt.id);
       for (const s of view.call.suits) {
         const b = h("button", "kz-btn kz-suit-btn");
         b.type = "button";
@@ -302,7 +306,16 @@ export default {
       // deal's summary, the results) says its words first and sums them up in its table.
       const table = ov.table ? tableEl(ov.table, cardOpts(), names()) : null;
       if (table && !modal) box.append(table);
-      for (const line of ov.lines || []) box.append(h("p", "kz-panel-line", line));
+      // A modal panel's words (and those for a screen reader only: the score its table shows)
+      // describe it: read with its title as the focus comes into it.  The review's are read
+      // out page by page (Python's Speaker) and describe nothing.
+      const words = [];
+      for (const line of ov.lines || []) words.push(box.appendChild(h("p", "kz-panel-line", line)));
+      for (const line of ov.said || []) words.push(box.appendChild(h("p", "kz-sr-only", line)));
+      if (modal && words.length) {
+        words.forEach((p, i) => { p.id = `${uid}-dialog-line-${i}`; });
+        box.setAttribute("aria-describedby", words.map((p) => p.id).join(" "));
+      }
       if (ov.progress !== undefined && ov.progress !== null) {
         const bar = h("div", "kz-progress");
         const fill = h("div", "kz-progress-fill");
@@ -432,7 +445,10 @@ export default {
     function draw() {
       const view = model.get("view");
       const focused = focusBefore(root);
-      if (!(view.seats.S.cards || []).some((c) => c.card === selected)) selected = null;
+      // the review (a side panel) shows the hands as they were: no card of them is chosen
+      const reviewing = !!view.overlay && view.overlay.placement === "side";
+      if (reviewing || !(view.seats.S.cards || []).some((c) => c.card === selected)) selected = null;
+      followAdvice(view, focused);
       content.replaceChildren();
       root.lang = model.get("lang");
       pageLang(model.get("lang"));
@@ -449,7 +465,13 @@ export default {
         if (b.testid) badge.dataset.testid = b.testid;
         if (b.title) badge.title = b.title;
         if (b.kind === "trump" && view.trump) badge.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour"), name: (names().suits || {})[view.trump] }) + " ";
-        badge.append(document.createTextNode(b.text));
+        if (b.said) {   // shown short ("×2"), said in words
+          const shown = h("span", "", b.text);
+          shown.setAttribute("aria-hidden", "true");
+          badge.append(shown, h("span", "kz-sr-only", b.said));
+        } else {
+          badge.append(document.createTextNode(b.text));
+        }
         badges.append(badge);
       }
       top.append(tools, badges);
@@ -514,6 +536,23 @@ export default {
       modalKey = panelKey;
     }
 
+    // The hint's card (or suit) becomes the keys' choice as it arrives, so that H then Enter
+    // plays what it advised: while the learner moves by the keys, the focus is in the table and
+    // the card may still be played (never played for them).  Once per hint: the learner may
+    // choose another card after it.
+    let advised = null;
+    function followAdvice(view, focused) {
+      const card = (view.seats.S.cards || []).find((c) => c.mark === "advised" && c.playable);
+      const suit = view.call && view.call.suits.find((s) => s.advised);
+      const now = card ? card.card : suit ? `call-${suit.suit}` : null;
+      if (now === advised) return;
+      advised = now;
+      if (!now || !focused.inside || (lastInput() !== "keys" && selected === null)) return;
+      if (card) selected = card.card;
+      // the focus goes to the advised suit (placeFocus keeps the control it finds by testid)
+      else focused.testid = now;
+    }
+
     // The card the arrow keys go to: among the cards that may be played when some may (the
     // others are skipped), else among all (looking through the hand while others play).
     function stepSelection(cards, step) {
@@ -531,11 +570,12 @@ export default {
     }
 
     // A key given to a button of the view (spec.key: Escape closes the pause menu and the
-    // review, the arrows step through the review): pressed if it is there and enabled.
+    // review, the arrows step through the review): the button, enabled or not (the review's
+    // last step: → is its key still, and does nothing), else null.
     function keyedButton(key) {
       const view = model.get("view");
       const buttons = [...view.toolbar, ...((view.overlay && view.overlay.buttons) || [])];
-      return buttons.find((b) => b.key === key && !b.disabled) || null;
+      return buttons.find((b) => b.key === key && !b.disabled) || buttons.find((b) => b.key === key) || null;
     }
 
     // Whether the control with the focus needs the key itself: a text field all of them, a
@@ -563,7 +603,7 @@ export default {
       if (modal && trapTab(e, root)) return;
       const keyed = keyedButton(e.key);
       if (keyed) {
-        pressButton(keyed.id);
+        if (!keyed.disabled) pressButton(keyed.id);
         consumeKey(e);
         return;
       }
@@ -591,7 +631,8 @@ export default {
         return;
       }
       const cards = learnerCards();
-      if (!cards.length) return;
+      // the review (behind no dialog: modal returned above) chooses no card of its hands
+      if (!cards.length || model.get("view").overlay) return;
       if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
         selectByKey(stepSelection(cards, e.key === "ArrowRight" ? 1 : -1));
         consumeKey(e);
@@ -613,11 +654,29 @@ export default {
           void card.offsetWidth;
           card.classList.add("kz-shake");
         }
-      } else if (msg.type === "say" && typeof msg.text === "string") {
-        say(msg.text);
       } else if (msg.type === "sound" && model.get("sound")) {
         playSound(msg.name);
       }
+    }
+
+    // Python's words (TableWidget.say): the model's "spoken" counts the lines ever said and
+    // keeps the latest, each in its language, which its line in the live region is marked with
+    // (the lines said before a switch keep theirs).  In the model, not in messages: what was
+    // said as the table was about to be shown (a new match: who deals, whose turn) is read once
+    // this view's empty region has been on the page a moment (tell), from its "start" on.
+    const news = () => model.get("spoken") || { count: 0, lines: [], start: 0 };
+    let heard = Math.min(news().start || 0, news().count);   // the lines this view has said
+    function hear() {
+      const { count, lines } = news();
+      if (count <= heard || !lines.length) return;
+      const last = lines[lines.length - 1];
+      spoken.tell(count, () => {
+        // several waiting (the view just drawn): the earlier ones first, each in its language
+        const fresh = lines.slice(Math.max(0, lines.length - (count - heard)));
+        heard = count;
+        for (const line of fresh.slice(0, -1)) spoken.say(line.text, line.lang);
+        return last.text;
+      }, last.lang);
     }
 
     // The table's own focus ring (table.css) shows while the learner moves by the keys (Tab to
@@ -637,7 +696,9 @@ export default {
     model.on("change:four_colour", draw);
     model.on("change:names", draw);
     model.on("msg:custom", onCustom);
+    model.on("change:spoken", hear);
     draw();
+    hear();
     // a modal panel's primary button; the suits, if the trump is to be named; else the root
     // and its keys
     focusOnArrival(root, [".kz-backdrop .kz-primary", ...CALL_FOCUS]);
@@ -647,6 +708,7 @@ export default {
       model.off("change:four_colour", draw);
       model.off("change:names", draw);
       model.off("msg:custom", onCustom);
+      model.off("change:spoken", hear);
       statusSize.disconnect();
     };
   },

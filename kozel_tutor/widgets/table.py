@@ -19,7 +19,11 @@ from ._assets import css, esm
 from .commands import CommandWidget
 from .schema import check_table_view
 
-__all__ = ["TableWidget", "empty_table_view"]
+__all__ = ["SPOKEN_KEPT", "TableWidget", "empty_table_view"]
+
+SPOKEN_KEPT = 6
+"""How many of the table's latest spoken lines its ``spoken`` trait keeps (see
+:meth:`TableWidget.say`)."""
 
 
 def empty_table_view() -> dict[str, Any]:
@@ -41,6 +45,10 @@ class TableWidget(CommandWidget):
 
     view = traitlets.Dict(default_value=empty_table_view()).tag(sync=True)
     sound = traitlets.Bool(True).tag(sync=True)
+    #: what the live region is to read out: ``count``, how many lines were ever said, the
+    #: latest of them (:data:`SPOKEN_KEPT`), each ``{"text", "lang"}``, and ``start``, the
+    #: count when the table was last about to be shown (:meth:`shown_anew`)
+    spoken = traitlets.Dict(default_value={"count": 0, "lines": [], "start": 0}).tag(sync=True)
 
     @staticmethod
     def check_view(view: object) -> dict[str, Any]:
@@ -51,9 +59,19 @@ class TableWidget(CommandWidget):
         self.send({"type": "shake", "card": token})
 
     def say(self, words: str) -> None:
-        """Have a screen reader read ``words`` out: a new line in the table's one live region
-        (a card played and by whom, who took the trick, what the status line now says)."""
-        self.send({"type": "say", "text": words})
+        """Have a screen reader read ``words`` out, in the table's language: a new line in the
+        table's one live region (a card played and by whom, who took the trick, what the status
+        line now says).  Kept in the widget's state, not sent as a message: words said before
+        the table is on the page (a new match starts before it is shown) are read out as it is
+        drawn."""
+        spoken: dict[str, Any] = self.spoken
+        lines = [*spoken["lines"], {"text": words, "lang": self.lang}]
+        self.spoken = {**spoken, "count": spoken["count"] + 1, "lines": lines[-SPOKEN_KEPT:]}
+
+    def shown_anew(self) -> None:
+        """The table is about to be drawn anew (shown in another screen's place): a view drawn
+        from now on reads out what is said from here on, not what it said before."""
+        self.spoken = {**self.spoken, "start": self.spoken["count"]}
 
     def sound_effect(self, name: str) -> None:
         """Play a short sound (``card``, ``trick``, ``illegal``, ``win``, ``lose``) if it is on."""
