@@ -116,7 +116,7 @@ def test_the_words_about_the_card_agree_with_its_gender(card: Card) -> None:
 def test_the_hint_names_the_card_as_the_proofreader_asked() -> None:
     six, king, queen = Card.parse("6S"), Card.parse("KC"), Card.parse("QC")
     assert reason("duck", card=six).text("ru") == (
-        "Наверняка эту взятку не взять: сыграйте шестёрку пик и сберегите очки.")
+        "Взять эту взятку наверняка не выйдет: сыграйте шестёрку пик и сберегите очки.")
     assert reason("lead_partner_ruff", suit=Suit.HEARTS, card=queen).text("ru").endswith(
         "зайдите с дамы треф, пусть партнёр бьёт козырем.")
     assert reason("feed_partner", card=king).text("ru").endswith("отдайте партнёру короля треф.")

@@ -164,7 +164,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_duck": {
         "en": "You cannot surely win this trick: play the {card} and save your points.",
-        "ru": "Наверняка эту взятку не взять: сыграйте {card_acc} и сберегите очки.",
+        "ru": "Взять эту взятку наверняка не выйдет: сыграйте {card_acc} и сберегите очки.",
     },
     "ai_play_low": {
         "en": "Play the {card} and keep your points for later.",
@@ -362,7 +362,7 @@ _RULES: dict[str, dict[str, str]] = {
     "empty_trick": {"en": "don't spend a high trump on a trick with no points",
                     "ru": "не тратьте старший козырь на взятку без очков"},
     "play_low": {"en": "play a cheap card when you cannot surely win the trick",
-                 "ru": "когда взятку наверняка не взять, играйте дешёвую карту"},
+                 "ru": "когда наверняка взять взятку не выйдет, играйте дешёвую карту"},
     "ruff_points": {"en": "ruff a trick with 10 points or more in it",
                     "ru": "взятку, в которой 10 очков и больше, бейте козырем"},
     "fight_save": {"en": "when the deal is lost, fight for the points that save you",

@@ -142,7 +142,7 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
                         "ru": "Раздачи не было: третью пересдачу не дали."},
     # a deal never played (the third redeal refused): who dealt, and what is written
     "summary_penalty_rows": {"en": "{losers} dealt: {winners} take {rows}.",
-                             "ru": "Сдавали {losers}: {winners} получают {rows}."},
+                             "ru": "Сдавали {losers}, и {rows} пишут другой стороне: {winners}."},
     # {losers} may be the learner's side: no «им» that would not fit «вы и Нина»
     "summary_penalty_against": {"en": "{losers} dealt: {points} written against the dealers.",
                                 "ru": "Сдавали {losers}: сдающим записывается {points}."},
