@@ -347,10 +347,11 @@ _SUIT_MEANT: dict[str, _Meant] = {
     "П": (("S", "spades", "пики"),), "Ч": (("H", "hearts", "черви"),),
     "Н": (("H", "hearts", "черви"),), "Б": (("D", "diamonds", "бубны"),),
 }
+_SEAT_NAMES = {Seat.N: ("North", "север"), Seat.E: ("East", "восток"),
+               Seat.S: ("South", "юг"), Seat.W: ("West", "запад")}
 _SEAT_MEANT: dict[str, _Meant] = {
-    "С": (("N", "North", "север"),), "В": (("E", "East", "восток"),),
-    "Е": (("E", "East", "восток"),), "Ю": (("S", "South", "юг"),),
-    "З": (("W", "West", "запад"),),
+    **{seat.label("ru"): ((seat.name, *_SEAT_NAMES[seat]),) for seat in Seat},
+    "Е": ((Seat.E.name, *_SEAT_NAMES[Seat.E]),),   # a Russian Е that looks like the Latin E
 }
 _RANK_ANY = _Words("a Latin rank (6 7 8 9 T J Q K A)", "достоинство латиницей (6 7 8 9 T J Q K A)")
 _SUIT_ANY = _Words("a Latin suit (C, S, H or D)", "масть латиницей (C, S, H или D)")
