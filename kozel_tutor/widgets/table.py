@@ -21,9 +21,10 @@ from .schema import check_table_view
 
 __all__ = ["SPOKEN_KEPT", "TableWidget", "empty_table_view"]
 
-SPOKEN_KEPT = 6
+SPOKEN_KEPT = 24
 """How many of the table's latest spoken lines its ``spoken`` trait keeps (see
-:meth:`TableWidget.say`)."""
+:meth:`TableWidget.say`): enough for every line said while a new view's live region holds its
+first words back (300 ms), at the instant pace too (a match's and a deal's news, then cards)."""
 
 
 def empty_table_view() -> dict[str, Any]:
