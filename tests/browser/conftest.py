@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import shutil
 import socket
 import sqlite3
@@ -22,8 +23,13 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from kozel_tutor.app.session import MatchSession, Settings
+from kozel_tutor.app.store import DB_NAME, Store
+from kozel_tutor.seats import Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -118,6 +124,33 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield Server(url, home, base / "voila.log")
     finally:
         stop(proc)
+
+
+@pytest.fixture(scope="session")
+def table_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
+                 ) -> Iterator[Server]:
+    """A server of its own, for the tests that write a saved match into its progress file before
+    each page (:func:`open_called_match`)."""
+    base = tmp_path_factory.mktemp("table")
+    home = base / "home"
+    home.mkdir()
+    proc, url = start_voila(home, base / "voila.log")
+    try:
+        yield Server(url, home, base / "voila.log")
+    finally:
+        stop(proc)
+
+
+def open_called_match(page: Any, server: Server) -> None:
+    """A saved match whose first deal's trumps the learner names (Gleb deals), written afresh
+    into ``server``'s progress file; Continue opens it."""
+    session = MatchSession(Settings(level="random", trump="called"), rng=random.Random(1),
+                           first_dealer=Seat.E)
+    assert session.learner_calls
+    Store(Path(server.home) / DB_NAME).save_match(session.to_json())
+    page.goto(server.url)
+    page.get_by_test_id("continue").click()
+    page.get_by_test_id("call").wait_for()
 
 
 def _importable(name: str) -> bool:

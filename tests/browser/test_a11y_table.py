@@ -9,19 +9,13 @@ learner names them first), written afresh before each page."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kozel_tutor.app.session import MatchSession, Settings
-from kozel_tutor.app.store import DB_NAME, Store
 from kozel_tutor.cards import CARDS, Card
-from kozel_tutor.seats import Seat
 
-from .conftest import Server, start_voila, stop
+from .conftest import Server, open_called_match
 from .helpers import PLAYABLE, SUMMARY
 
 TABLE = ".kz-table-root"
@@ -37,30 +31,6 @@ LISTEN = """() => {
 HEARD = "() => window.kzHeard"
 FOCUS = ("() => { const a = document.activeElement;"
          " return a ? (a.dataset.testid || a.className) : null; }")
-
-
-@pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
-                 ) -> Iterator[Server]:
-    base = tmp_path_factory.mktemp("a11y-table")
-    home = base / "home"
-    home.mkdir()
-    proc, url = start_voila(home, base / "voila.log")
-    try:
-        yield Server(url, home, base / "voila.log")
-    finally:
-        stop(proc)
-
-
-def _open_saved_match(page: Any, server: Server) -> None:
-    """The learner names the trumps of the first deal (Gleb deals); Continue opens it."""
-    session = MatchSession(Settings(level="random", trump="called"), rng=random.Random(1),
-                           first_dealer=Seat.E)
-    assert session.learner_calls
-    Store(Path(server.home) / DB_NAME).save_match(session.to_json())
-    page.goto(server.url)
-    page.get_by_test_id("continue").click()
-    page.get_by_test_id("call").wait_for()
 
 
 def _focus(page: Any) -> str | None:
@@ -81,7 +51,7 @@ def _play_to_the_summary(page: Any) -> None:
 def test_trumps_are_named_and_a_card_played_by_the_keys_and_every_card_is_said(
         page: Any, table_server: Server) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
-    _open_saved_match(page, table_server)
+    open_called_match(page, table_server)
     # the suits take the focus, and the keys line says how to name one (not "Enter plays it")
     page.wait_for_function(f"() => ({FOCUS})() === 'call-C'")
     keys = page.get_by_test_id("keys")
@@ -135,7 +105,7 @@ def test_trumps_are_named_and_a_card_played_by_the_keys_and_every_card_is_said(
 
 def test_the_cards_on_the_table_are_named_with_their_players(page: Any,
                                                              table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    open_called_match(page, table_server)
     page.get_by_test_id("call-S").click()
     page.locator(PLAYABLE).first.wait_for()
     page.locator(PLAYABLE).first.click()
@@ -154,7 +124,7 @@ def test_the_cards_on_the_table_are_named_with_their_players(page: Any,
 
 def test_the_pause_menu_is_a_dialog_over_the_felt_that_escape_closes(
         page: Any, table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    open_called_match(page, table_server)
     page.get_by_test_id("menu").click()
     dialog = page.get_by_role("dialog", name="Пауза")
     dialog.wait_for()
@@ -179,7 +149,7 @@ def test_the_pause_menu_is_a_dialog_over_the_felt_that_escape_closes(
 def test_the_review_steps_by_the_arrows_marks_your_card_in_words_and_escape_closes_it(
         page: Any, table_server: Server) -> None:
     page.set_viewport_size({"width": 1366, "height": 768})
-    _open_saved_match(page, table_server)
+    open_called_match(page, table_server)
     page.get_by_test_id("call-H").click()
     _play_to_the_summary(page)
     summary = page.get_by_role("dialog").first
@@ -224,7 +194,7 @@ def test_the_review_steps_by_the_arrows_marks_your_card_in_words_and_escape_clos
 
 def test_the_chosen_card_has_a_ring_that_stands_out_on_the_felt(page: Any,
                                                                table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    open_called_match(page, table_server)
     page.get_by_test_id("call-C").click()
     page.locator(PLAYABLE).first.wait_for()
     page.locator(TABLE).focus()
@@ -245,7 +215,7 @@ def test_the_chosen_card_has_a_ring_that_stands_out_on_the_felt(page: Any,
 def test_the_whole_table_fits_a_laptop_window_at_150_percent(
         page: Any, table_server: Server, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    _open_saved_match(page, table_server)
+    open_called_match(page, table_server)
     page.get_by_test_id("call-D").click()
     page.locator(PLAYABLE).first.wait_for()
     bottoms = page.evaluate("""() => Object.fromEntries(['.kz-seat-S .kz-card',

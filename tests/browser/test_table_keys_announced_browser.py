@@ -9,18 +9,11 @@ the learner names them first), written afresh before each page."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kozel_tutor.app.session import MatchSession, Settings
-from kozel_tutor.app.store import DB_NAME, Store
-from kozel_tutor.seats import Seat
-
-from .conftest import Server, start_voila, stop
+from .conftest import Server, open_called_match
 from .helpers import PLAYABLE, SUMMARY
 
 TABLE = ".kz-table-root"
@@ -58,31 +51,6 @@ RING = f"""() => {{
 }}"""
 
 
-@pytest.fixture(scope="module")
-def table_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
-                 ) -> Iterator[Server]:
-    base = tmp_path_factory.mktemp("table-keys")
-    home = base / "home"
-    home.mkdir()
-    proc, url = start_voila(home, base / "voila.log")
-    try:
-        yield Server(url, home, base / "voila.log")
-    finally:
-        stop(proc)
-
-
-def _open_saved_match(page: Any, server: Server) -> None:
-    """The learner names the trumps of the first deal (Gleb deals); Continue opens it."""
-    session = MatchSession(Settings(level="random", trump="called"), rng=random.Random(1),
-                           first_dealer=Seat.E)
-    assert session.learner_calls
-    Store(Path(server.home) / DB_NAME).save_match(session.to_json())
-    page.set_viewport_size({"width": 1366, "height": 768})
-    page.goto(server.url)
-    page.get_by_test_id("continue").click()
-    page.get_by_test_id("call").wait_for()
-
-
 def _said(page: Any, words: str) -> None:
     page.wait_for_function(f"w => ({HEARD})().includes(w)", arg=words)
 
@@ -108,7 +76,8 @@ def _ring_crosses_nothing(page: Any, where: str) -> None:
 
 def test_the_suits_are_a_group_named_by_the_prompt_and_the_call_is_said(
         page: Any, table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_called_match(page, table_server)
     row = page.locator(".kz-call-row")
     assert row.get_attribute("role") == "group"
     prompt = page.locator(f"[id='{row.get_attribute('aria-labelledby')}']")
@@ -133,7 +102,8 @@ def test_the_suits_are_a_group_named_by_the_prompt_and_the_call_is_said(
 
 def test_h_then_enter_plays_the_hinted_card_not_the_one_chosen_before(
         page: Any, table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_called_match(page, table_server)
     page.get_by_test_id("call-H").click()
     while not page.locator(SUMMARY).count():
         page.locator(f"{PLAYABLE}, {SUMMARY}").first.wait_for()
@@ -165,7 +135,8 @@ def test_h_then_enter_plays_the_hinted_card_not_the_one_chosen_before(
 
 def test_a_deals_result_is_said_and_described_its_review_ends_choose_no_card_then_deal_2(
         page: Any, table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_called_match(page, table_server)
     page.get_by_test_id("call-H").click()
     page.evaluate(LISTEN)
     _play_to_the_summary(page)
@@ -218,7 +189,8 @@ def test_a_deals_result_is_said_and_described_its_review_ends_choose_no_card_the
 
 def test_each_spoken_line_keeps_its_language_and_the_ring_crosses_nothing_in_either(
         page: Any, table_server: Server) -> None:
-    _open_saved_match(page, table_server)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_called_match(page, table_server)
     page.get_by_test_id("call-S").click()
     page.locator(PLAYABLE).first.wait_for()
     page.locator(TABLE).focus()
