@@ -1,5 +1,5 @@
 """Shared fixtures: rules presets and deals reached by random legal play from a seeded shuffle;
-and what the app's table says and offers, for the tests of its words."""
+what the app's table says and offers, for the tests of its words; a lesson played through."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ from typing import TYPE_CHECKING
 import pytest
 
 from kozel_tutor.cards import Suit
+from kozel_tutor.lessons.checks import expected
+from kozel_tutor.lessons.model import Task
 from kozel_tutor.rules import Rules, find_rules
 from kozel_tutor.seats import Seat
 from kozel_tutor.state import DealState
 
 if TYPE_CHECKING:
     from kozel_tutor.app.play_view import PlayScreen
+    from kozel_tutor.widgets.lesson import LessonWidget
 
 RandomDeal = Callable[..., DealState]
 
@@ -88,3 +91,14 @@ def wait_for(predicate: Callable[[], object], what: str, timeout: float = 30.0) 
 def playable(screen: PlayScreen) -> list[str]:
     """The learner's cards the table offers to play."""
     return [c["card"] for c in screen.table.view["seats"]["S"]["cards"] if c.get("playable")]
+
+
+def finish_lesson(widget: LessonWidget) -> None:
+    """Answer every task of the widget's lesson right and press Next, as a learner does in the
+    browser."""
+    player = widget.player
+    while widget.view["done"] is None:
+        if isinstance(player.step, Task) and not widget.view["answer"]["solved"]:
+            widget.receive({"type": "answer", "value": expected(player.step).split()[0]})
+        if widget.view["can_next"]:
+            widget.receive({"type": "next"})

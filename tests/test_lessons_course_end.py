@@ -7,26 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import finish_lesson
 
 from kozel_tutor.app import App
 from kozel_tutor.app.lessons_view import LessonsView
 from kozel_tutor.app.store import Store
 from kozel_tutor.lessons import LessonPlayer, lesson_ids
-from kozel_tutor.lessons.checks import expected
-from kozel_tutor.lessons.model import Task
-from kozel_tutor.widgets.lesson import LessonWidget
 
 LAST = lesson_ids()[-1]
-
-
-def finish(widget: LessonWidget) -> None:
-    """Answer every task right and press Next, as a learner does in the browser."""
-    player = widget.player
-    while widget.view["done"] is None:
-        if isinstance(player.step, Task) and not widget.view["answer"]["solved"]:
-            widget.receive({"type": "answer", "value": expected(player.step).split()[0]})
-        if widget.view["can_next"]:
-            widget.receive({"type": "next"})
 
 
 def lessons_in(app: App) -> LessonsView:
@@ -45,7 +33,7 @@ def test_the_last_lesson_ends_with_a_match_and_the_puzzles_as_buttons(app: App) 
     lessons = lessons_in(app)
     widget = lessons.open_lesson(LAST)
     assert list(lessons.children) == [widget], "no way on before the lesson is finished"
-    finish(widget)
+    finish_lesson(widget)
     assert list(lessons.children) == [widget, lessons.ways_on]
     buttons = lessons.way_buttons
     assert [b.description for b in buttons.values()] == ["Сыграть партию", "Решать задачи"]
@@ -61,7 +49,7 @@ def test_solve_puzzles_opens_the_puzzles_section_as_its_tile_does(app: App) -> N
     from kozel_tutor.app.puzzles_view import PuzzlesView
 
     lessons = lessons_in(app)
-    finish(lessons.open_lesson(LAST))
+    finish_lesson(lessons.open_lesson(LAST))
     lessons.way_buttons["puzzles"].click()
     puzzles = app.section_widget
     assert isinstance(puzzles, PuzzlesView) and app.screen == "section:puzzles"
@@ -72,7 +60,7 @@ def test_solve_puzzles_opens_the_puzzles_section_as_its_tile_does(app: App) -> N
 
 def test_play_a_match_opens_the_apps_play_screen_as_its_tile_does(app: App) -> None:
     lessons = lessons_in(app)
-    finish(lessons.open_lesson(LAST))
+    finish_lesson(lessons.open_lesson(LAST))
     lessons.way_buttons["play"].click()
     assert app.screen == "settings"
     assert list(app.children) == [app.settings_panel]
@@ -83,12 +71,12 @@ def test_play_a_match_opens_the_apps_play_screen_as_its_tile_does(app: App) -> N
 def test_earlier_lessons_end_without_those_buttons(app: App) -> None:
     lessons = lessons_in(app)
     widget = lessons.open_lesson(lesson_ids()[-2])
-    finish(widget)
+    finish_lesson(widget)
     assert widget.view["done"]["next"] is not None
     assert list(lessons.children) == [widget]
     widget.receive({"type": "next_lesson"})   # on to the last lesson in the same widget
     assert widget.view["lesson"]["id"] == LAST
-    finish(widget)
+    finish_lesson(widget)
     assert list(lessons.children) == [widget, lessons.ways_on]
     widget.receive({"type": "restart"})   # the last lesson again: the way on waits for its end
     assert list(lessons.children) == [widget]
@@ -99,11 +87,11 @@ def test_earlier_lessons_end_without_those_buttons(app: App) -> None:
 def test_outside_the_app_the_last_lesson_offers_only_the_words(tmp_path: Path) -> None:
     lessons = LessonsView("en", Store(tmp_path / "progress.sqlite3"), lambda: None)
     widget = lessons.open_lesson(LAST)
-    finish(widget)
+    finish_lesson(widget)
     assert lessons.way_buttons == {} and list(lessons.children) == [widget]
     # a notebook shows the player's own widget: its view carries no buttons to draw
     player = LessonPlayer(LAST, lang="en", progress=None)
-    finish(player.widget())
+    finish_lesson(player.widget())
     assert player.course_finished
     assert set(player.view()["done"]) == {"stars", "text", "next"}
     assert "Beginner path" in player.view()["done"]["text"]

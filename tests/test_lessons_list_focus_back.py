@@ -6,21 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import finish_lesson
+
 from kozel_tutor.app.lessons_view import LessonsView
 from kozel_tutor.app.store import Store
-from kozel_tutor.lessons.checks import expected
-from kozel_tutor.lessons.model import Task
 from kozel_tutor.widgets._assets import esm
-from kozel_tutor.widgets.lesson import LessonWidget
-
-
-def finish(widget: LessonWidget) -> None:
-    player = widget.player
-    while widget.view["done"] is None:
-        if isinstance(player.step, Task) and not widget.view["answer"]["solved"]:
-            widget.receive({"type": "answer", "value": expected(player.step).split()[0]})
-        if widget.view["can_next"]:
-            widget.receive({"type": "next"})
 
 
 def test_leaving_the_next_lesson_returns_to_its_tile_not_to_the_one_pressed(
@@ -30,7 +20,7 @@ def test_leaving_the_next_lesson_returns_to_its_tile_not_to_the_one_pressed(
     view.panel.receive({"type": "button", "id": "lesson:01_table"})
     widget = view.lesson_widget
     assert widget is not None
-    finish(widget)
+    finish_lesson(widget)
     widget.receive({"type": "next_lesson"})
     assert widget.view["lesson"]["id"] == "02_trumps"
     widget.receive({"type": "exit"})
