@@ -21,61 +21,16 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from ..widgets._assets import asset, esm
+
 __all__ = ["LiveStatus"]
-
-_ESM = """
-function render({ model, el }) {
-  const node = document.createElement("div");
-  node.className = "kz-live-status";
-  node.setAttribute("role", "status");
-  node.setAttribute("aria-live", "polite");
-  node.dataset.testid = model.get("testid");
-  el.append(node);
-  // the region is on the page, empty, a moment before its first line (else it may go unread)
-  let ready = false;
-  let waiting = false;
-  const say = () => {
-    if (!ready) { waiting = true; return; }
-    const text = model.get("said");
-    node.textContent = "";
-    if (!text) return;
-    const line = document.createElement("p");
-    line.textContent = text;
-    line.lang = model.get("lang");
-    node.append(line);
-  };
-  const timer = setTimeout(() => { ready = true; if (waiting) say(); }, 300);
-  model.on("change:count", say);
-  const escape = (e) => {
-    const from = model.get("escape_from");
-    if (e.key !== "Escape" || !from || !(e.target instanceof Element)) return;
-    const box = e.target.closest(from);
-    const to = box && box.querySelector(model.get("escape_to"));
-    if (!to || !el.isConnected) return;
-    e.preventDefault();
-    e.stopImmediatePropagation();
-    to.click();
-  };
-  document.addEventListener("keydown", escape, true);
-  return () => {
-    clearTimeout(timer);
-    model.off("change:count", say);
-    document.removeEventListener("keydown", escape, true);
-  };
-}
-export default { render };
-"""
-
-_CSS = (".kz-live-status{position:absolute;width:1px;height:1px;margin:-1px;padding:0;"
-        "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}")
-
 
 class LiveStatus(anywidget.AnyWidget):
     """A polite live region: :meth:`say` reads a line out.  ``escape_from`` and ``escape_to``
     (CSS selectors): Escape pressed inside the first presses the second, found in it."""
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = esm("live_status.js")
+    _css = asset("cards.css")   # its kz-sr-only: read out, not shown
 
     said = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("ru").tag(sync=True)

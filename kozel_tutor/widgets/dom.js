@@ -16,11 +16,11 @@ function el(tag, cls, text) {
 // language when given) and keeps the last `keep` lines for a look back. tell(count, words,
 // lang) says Python's news once each (a new count): until the empty region has been on the page
 // a moment, the latest waits; `words()` gives its text as it is said (it may depend on where
-// the focus is by then).
-function liveRegion(className, testid, keep) {
+// the focus is by then). `role`: log (lines that add up) or status (one line at a time).
+function liveRegion(className, testid, keep, role = "log") {
   const node = el("div", `${className} kz-sr-only`);
   node.dataset.testid = testid;
-  node.setAttribute("role", "log");
+  node.setAttribute("role", role);
   node.setAttribute("aria-live", "polite");
   const say = (text, lang) => {
     if (!text) return;

@@ -1,0 +1,29 @@
+// The teacher screen's voice (kozel_tutor.app.teacher_live.LiveStatus): one polite status
+// region, never redrawn, whose line is Python's latest words ("said", a new "count" each time);
+// empty words take the line away, saying nothing. And Escape for the screen's question:
+// pressed inside an element matching "escape_from", it presses the "escape_to" found in it.
+function render({ model, el }) {
+  const region = liveRegion("kz-live-status", model.get("testid"), 1, "status");
+  el.append(region.node);
+  const hear = () => {
+    if (!model.get("said")) region.node.replaceChildren();
+    else region.tell(model.get("count"), () => model.get("said"), model.get("lang"));
+  };
+  model.on("change:count", hear);
+  const escape = (e) => {
+    const from = model.get("escape_from");
+    if (e.key !== "Escape" || !from || !(e.target instanceof Element)) return;
+    const box = e.target.closest(from);
+    const to = box && box.querySelector(model.get("escape_to"));
+    if (!to || !el.isConnected) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    to.click();
+  };
+  document.addEventListener("keydown", escape, true);
+  return () => {
+    model.off("change:count", hear);
+    document.removeEventListener("keydown", escape, true);
+  };
+}
+export default { render };
