@@ -44,10 +44,9 @@ ACCESS_TEXTS: dict[str, dict[str, str]] = {
                     "ru": "Клавиши: ← → — ваша предыдущая или следующая карта, "
                           "Esc — закрыть разбор."},
 }
-"""The table's words for the keyboard, merged into :data:`~.texts.TEXTS`."""
+"""The table's words for the keyboard and a screen reader, merged into :data:`~.texts.TEXTS`."""
 
-ACCESS_TEXTS.update({
-    # said as a match or a deal begins (deal_start_words)
+ACCESS_TEXTS.update({   # said as a match or a deal begins (deal_start_words)
     "said_new_match": {"en": "A new match.", "ru": "Новая партия."},
     "said_deal": {"en": "Deal {n}: {name} deals.", "ru": "Раздача {n}: сдаёт {name}."},
     "said_deal_S": {"en": "Deal {n}: you deal.", "ru": "Раздача {n}: сдаёте вы."},

@@ -319,13 +319,14 @@ def eggs_next_line(rules: Rules, lang: str) -> str:
 
 
 def eggs_badge(rules: Rules, lang: str) -> dict[str, Any]:
-    """The badge of a deal played after eggs: ``+1 row`` in ``classic``, else ``×2``."""
+    """The badge of a deal played after eggs: ``+1 row`` in ``classic``, else ``×2``; a
+    screen reader hears its sentence (``said``: "×2" read out says little)."""
     if _egg_row(rules):
         words = text("egg_row_badge", lang), text("egg_row_title", lang)
     else:
         words = text("double_badge", lang), text("double_title", lang)
     return {"id": "double", "kind": "double", "testid": "double", "text": words[0],
-            "title": words[1]}
+            "title": words[1], "said": words[1]}
 
 
 def _eggs_bonus_line(rules: Rules, result: DealResult, lang: str) -> str | None:

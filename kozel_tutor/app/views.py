@@ -312,9 +312,7 @@ def _badges(session: MatchSession, lang: str) -> list[dict[str, Any]]:
     if session.deal_recorded and session.score.results:
         multiplier = session.score.results[-1].multiplier
     if multiplier > 1:
-        # "×2" says little read out ("Trumps: clubs ×2"): a screen reader hears its sentence
-        badge = eggs_badge(session.rules, lang)
-        badges.append({**badge, "said": badge["title"]})
+        badges.append(eggs_badge(session.rules, lang))
     return badges
 
 

@@ -23,6 +23,7 @@ LessonRecord(lesson='01_table', steps_seen=7, steps=7, stars=2)
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,7 +103,7 @@ class LessonProgress:
                 "updated = excluded.updated",
                 (lesson, steps_seen, steps, stars, time.time()))
             if stars is not None:   # finished: it reopens at its first step, its tasks anew
-                conn.execute("DELETE FROM lesson_tasks WHERE lesson = ?", (lesson,))
+                _drop_tasks(conn, lesson)
 
     def solved(self, lesson: str, step: int, *, wrong: int, hinted: bool) -> None:
         """Keep how the task at ``step`` (counted from 0) of ``lesson`` was solved."""
@@ -127,7 +128,7 @@ class LessonProgress:
     def forget_tasks(self, lesson: str) -> None:
         """Drop the tasks kept for ``lesson`` (its steps have changed since)."""
         with transaction(self.path) as conn:
-            conn.execute("DELETE FROM lesson_tasks WHERE lesson = ?", (lesson,))
+            _drop_tasks(conn, lesson)
 
     def get(self, lesson: str) -> LessonRecord | None:
         """The learner's record of ``lesson``, or ``None`` (also when its row could not be read:
@@ -153,6 +154,11 @@ class LessonProgress:
 
 
 _COLUMNS = ("lesson", "steps_seen", "steps", "stars")
+
+
+def _drop_tasks(conn: sqlite3.Connection, lesson: str) -> None:
+    """Forget how the tasks of ``lesson`` were solved (it reopens at its first step)."""
+    conn.execute("DELETE FROM lesson_tasks WHERE lesson = ?", (lesson,))
 
 
 def record_problem(record: LessonRecord) -> str | None:
