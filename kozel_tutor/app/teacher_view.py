@@ -184,6 +184,11 @@ def link_box(link: str, lang: str, *, attrs: Callable[[str], str] = _onclick,
             f'{attrs(_FRESH_JS)} href="{url}">{html.escape(_t("open_link", lang))}</a></div>')
 
 
+def _set_attr(puzzle_set: PuzzleSet) -> str:
+    """The id of the set on the screen, as an attribute of what hands it out."""
+    return f'data-set="{html.escape(puzzle_set.id)}"'
+
+
 def local_link_offered(in_app: bool) -> bool:
     """Whether the screen offers a link to try the set in the app it runs in: only on the app's
     own page (``in_app``: its link is the page's own address with the set, and the teacher's
@@ -863,7 +868,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         with self._quietly():
             self.title.value = puzzle_set.title.get(self.lang)[:DRAFT_TEXT_LIMITS["title"]]
         if puzzle_set.id == self.puzzle_set().id:
-            self.handed_out(puzzle_set.id)
+            self._mark_handed(puzzle_set.id)   # kept with the draft just below
         self._forget_authored()
         self._show_opened(("opened", {"title": self.title.value, "file": name,
                                       "n": len(puzzles)}))
@@ -994,14 +999,18 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         another set, and the screen says so (:meth:`_show_reshare`)."""
         if not set_id:
             return
-        handed = self.keeper.handed
-        if set_id in handed:
-            handed.remove(set_id)
-        handed.append(set_id)
+        self._mark_handed(set_id)
         with self._quietly():
             self.handed.value = ""   # the same set handed out again reaches Python again
         self._save_draft()
         self._show_reshare()
+
+    def _mark_handed(self, set_id: str) -> None:
+        """Keep ``set_id`` as the set handed out last (the draft keeps the list)."""
+        handed = self.keeper.handed
+        if set_id in handed:
+            handed.remove(set_id)
+        handed.append(set_id)
 
     def reshare_needed(self) -> bool:
         """Whether the set on the screen is not one handed out, though one was."""
@@ -1092,7 +1101,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                 else f"{puzzle_set.id}.json")
         parts = [f'<p><a class="kz-download" data-testid="teacher-download" '
                  f'{self._made_with(handing=True)} download="{html.escape(name)}" '
-                 f'href="data:application/json;base64,{payload}" {self._set_attr()}>'
+                 f'href="data:application/json;base64,{payload}" {_set_attr(puzzle_set)}>'
                  f'{html.escape(_t("download", lang))}</a></p>']
         try:
             link = set_link(puzzle_set, repo=self.repo.value.strip() or None)
@@ -1101,45 +1110,41 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             parts.append(f'<p class="kz-teacher-error" data-testid="teacher-repo-error">'
                          f'{html.escape(self._repo_error)}</p>')
         else:
-            parts.append(self._link_html(link))
+            parts.append(self._link_html(link, puzzle_set))
         parts.append(f'<p class="kz-teacher-item-meta" data-testid="teacher-own-copy">'
                      f'{html.escape(_t("own_copy", lang))}</p>')
         if local_link_offered(self.go_home is not None):
-            parts.append(self._local_html())
+            parts.append(self._local_html(puzzle_set))
         self.share.value = "".join(parts)
 
     def _made_with(self, script: str = _FRESH_JS, *, handing: bool = False) -> str:
         """The attributes of a share button made with the title now in the field: the title,
         and the click that waits for a fresher button if the field says otherwise; one
         ``handing`` the set out also tells Python so (:data:`_HANDED_JS`), with the set's id
-        (:meth:`_set_attr`, which the button carries too)."""
+        (:func:`_set_attr`, which the button carries too)."""
         if handing:
             script += _HANDED_JS
         return (f'data-title="{html.escape(self.title.value)}" '
                 f'onclick="{html.escape(script)}"')
 
-    def _set_attr(self) -> str:
-        """The id of the set on the screen, as an attribute of what hands it out."""
-        return f'data-set="{html.escape(self.puzzle_set().id)}"'
-
-    def _link_html(self, link: str) -> str:
+    def _link_html(self, link: str, puzzle_set: PuzzleSet) -> str:
         """The whole Binder link, to copy or open (:func:`link_box`): copying it, by the button
         or by the keyboard, or opening it hands the set out."""
         lang = self.lang
-        copied = f'{self._set_attr()} oncopy="{html.escape(_HANDED_JS)}"'
+        handed = _set_attr(puzzle_set)
+        copied = f'{handed} oncopy="{html.escape(_HANDED_JS)}"'
         box = link_box(link, lang, field_attrs=copied,
-                       attrs=lambda script: (f"{self._made_with(script, handing=True)} "
-                                             f"{self._set_attr()}"))
+                       attrs=lambda script: f"{self._made_with(script, handing=True)} {handed}")
         out = f'<div class="kz-teacher-linkbox">{box}</div>'
         if len(link) > LONG_LINK:
             out += f"<p>{html.escape(_t('long', lang, n=len(link)))}</p>"
         return out
 
-    def _local_html(self) -> str:
+    def _local_html(self, puzzle_set: PuzzleSet) -> str:
         """The link to try the set in this app: the page's own address with ``?set=…`` (the
         browser makes it whole from the relative link), for the teacher alone."""
         lang = self.lang
-        href = html.escape(f"?set={set_to_param(self.puzzle_set())}")
+        href = html.escape(f"?set={set_to_param(puzzle_set)}")
         return (f'<details class="kz-teacher-linkbox" data-testid="teacher-local">'
                 f'<summary>{html.escape(_t("local_summary", lang))}</summary>'
                 f'<p>{html.escape(_t("local_note", lang))}</p>'
@@ -1151,7 +1156,11 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def add_results(self, files: Sequence[tuple[str, bytes]]) -> None:
         """Add uploaded results files (name and bytes) and redraw the gradebook."""
-        received = [read_received(name, content) for name, content in files]
+        self._add_received([read_received(name, content) for name, content in files])
+
+    def _add_received(self, received: Sequence[Received]) -> None:
+        """Files read (or not) into the gradebook, which is drawn anew, and what they came to
+        read out."""
         self.inbox.add(received)
         self._show_results()
         self._say_files(received)
@@ -1168,9 +1177,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                       f.name, f.size, f.problem == "too_big", self.upload.max_bytes))
                   for f in files if f.content is None]
         received = [read_received(f.name, f.content) for f in files if f.content is not None]
-        self.inbox.add([*unsent, *received])
-        self._show_results()
-        self._say_files([*unsent, *received])
+        self._add_received([*unsent, *received])
 
     def remove_results(self, number: int | None = None) -> None:
         """Take the file at place ``number`` of the list out of the gradebook (all of them
