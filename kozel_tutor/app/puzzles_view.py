@@ -639,7 +639,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def open_file(self, name: str, content: bytes) -> PuzzleWidget | None:
         """Open an uploaded set file; a bad one is named in the menu's error line."""
         try:
-            puzzle_set = PuzzleSet.from_json(content, name)
+            puzzle_set = PuzzleSet.sent_to_student(content, name)
         except PuzzleError as exc:
             self.errors = [exc.text]
             self.show_menu()

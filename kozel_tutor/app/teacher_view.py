@@ -834,8 +834,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         screen now."""
         try:
             puzzle_set = PuzzleSet.from_json(content, name)
-        except PuzzleError as exc:   # said without the advice to students: ask the teacher…
-            self._show_opened(PuzzleError(exc.details, exc.source))
+        except PuzzleError as exc:
+            self._show_opened(exc)
             self._say(self._opened_text())
             return False
         if self.chosen and [p.id for p in self.chosen] != [p.id for p in puzzle_set.puzzles]:

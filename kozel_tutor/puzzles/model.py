@@ -524,11 +524,16 @@ class PuzzleSet:
 
     @classmethod
     def from_json(cls, text: str | bytes, source: str | None = None) -> PuzzleSet:
+        """A set from the text of its file (``source`` names it in the errors)."""
+        return cls.from_dict(_decode(text, source), source)
+
+    @classmethod
+    def sent_to_student(cls, text: str | bytes, source: str | None = None) -> PuzzleSet:
         """A set a student was sent, as a file or a link (``source="link"``): any problem ends
         with what to do — open the set file rather than another of the app's files, or ask the
         teacher for the file or the link again."""
         try:
-            return cls.from_dict(_decode(text, source), source)
+            return cls.from_json(text, source)
         except PuzzleError as exc:
             raise exc.advised(PuzzleProblem(
                 "advice_link_again" if source == "link"

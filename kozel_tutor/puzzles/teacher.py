@@ -670,7 +670,7 @@ def set_from_param(param: str, source: str = "link") -> PuzzleSet:
                                          limit=bytes_phrase(MAX_LINK_SET_BYTES))], source)
     if not inflater.eof:
         raise PuzzleError([PuzzleProblem("link_cut")], source)
-    return PuzzleSet.from_json(raw, source)
+    return PuzzleSet.sent_to_student(raw, source)
 
 
 def set_from_query(query: str | None = None) -> PuzzleSet | None:
