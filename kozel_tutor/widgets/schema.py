@@ -263,6 +263,8 @@ def check_table_view(value: object) -> dict[str, Any]:
         for key in ("lines", "legend", "said"):
             for i, line in enumerate(_list(overlay.get(key, []), f"view.overlay.{key}")):
                 _str(line, f"view.overlay.{key}[{i}]")
+        if overlay.get("legend") and "legend_title" not in overlay:
+            raise _fail("view.overlay", "a legend needs its legend_title")
         if "legend_title" in overlay:
             _str(overlay["legend_title"], "view.overlay.legend_title")
         _table(overlay.get("table"), "view.overlay.table")

@@ -271,17 +271,14 @@ export default {
     }
 
     // What a table's columns mean, after its rows: read once, not in the way of every step's
-    // rows.  Under a title it is a disclosure, shut until the learner opens it, and it stays
-    // as they left it from one step of the review to the next.
+    // rows.  A disclosure under its title, shut until the learner opens it; it stays as they
+    // left it from one step of the review to the next.
     function legendEl(ov) {
-      const titled = typeof ov.legend_title === "string";
-      const legend = h(titled ? "details" : "div", "kz-panel-legend");
+      const legend = h("details", "kz-panel-legend");
       legend.dataset.testid = "legend";
-      if (titled) {
-        legend.append(h("summary", "kz-legend-title", ov.legend_title));
-        legend.open = legendOpen;
-        legend.addEventListener("toggle", () => { legendOpen = legend.open; });
-      }
+      legend.append(h("summary", "kz-legend-title", ov.legend_title));
+      legend.open = legendOpen;
+      legend.addEventListener("toggle", () => { legendOpen = legend.open; });
       for (const line of ov.legend) legend.append(h("p", "kz-legend-line", line));
       return legend;
     }
