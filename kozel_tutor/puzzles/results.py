@@ -725,7 +725,6 @@ class Untimed:
 
     file: str
     student: str
-    set_id: str
     answers: int
 
 
@@ -1122,8 +1121,7 @@ def _case_names(table: pd.DataFrame) -> list[CaseNames]:
 def _untimed(table: pd.DataFrame) -> list[Untimed]:
     """The files with answers whose seconds could not be read (NaN)."""
     lost = table[(table["puzzle"] != "") & table["seconds"].isna()]
-    return [Untimed(str(rows["file"].iloc[0]), str(rows["shown"].iloc[0]),
-                    str(rows["set_id"].iloc[0]), len(rows))
+    return [Untimed(str(rows["file"].iloc[0]), str(rows["shown"].iloc[0]), len(rows))
             for _, rows in lost.groupby("file_key", sort=False)]
 
 
@@ -1200,11 +1198,11 @@ def _check_html(book: Gradebook, lang: str) -> str:
         label = part.label(dispute.puzzle, lang) if part is not None else dispute.puzzle
         key = "marked_right" if dispute.claimed else "marked_wrong"
         items.append(_words(key, lang, file=dispute.file, student=dispute.student,
-                            puzzle=f"«{label}»" if lang == "ru" else f"“{label}”",
+                            puzzle=_QUOTES[lang].format(label),
                             card=_card_label(dispute.card, lang)))
     if book.disputes:
         items[-1] += ". " + _words("by_card", lang)
-    quote = "«{}»" if lang == "ru" else "“{}”"
+    quote = _QUOTES[lang]
     for same in book.namesakes:
         files = [" + ".join(group) for group in same.files]
         items.append(_words("namesakes", lang, name=same.student,
@@ -1225,12 +1223,16 @@ def _check_html(book: Gradebook, lang: str) -> str:
             f'{html.escape(_words("check", lang))}<ul>{body}</ul></div>')
 
 
+_QUOTES = {"ru": "«{}»", "en": "“{}”"}
+"""A name or a title in the quotation marks of each language."""
+
+
 def _same_title_notes(book: Gradebook, lang: str) -> list[str]:
     """A note for each title that several sets have: each set told apart (:meth:`set_title`),
     with the puzzles only it has."""
     notes: list[str] = []
     told: set[str] = set()
-    quote = "«{}»" if lang == "ru" else "“{}”"
+    quote = _QUOTES[lang]
     for part in book.sets:
         title = part.title.get(lang)
         twins = book.twins(part, lang)
