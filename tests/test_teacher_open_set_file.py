@@ -88,3 +88,13 @@ def test_a_file_that_is_not_a_set_is_named_without_advice_for_students() -> None
     view.set_lang("en")
     assert "The set file was not opened: half.json" in view.open_status.value
     assert view.chosen == []
+
+
+def test_a_position_added_to_an_opened_set_takes_the_words_on_the_file_away() -> None:
+    name, content, _ = _set_file("Домашка 9")
+    view = _screen()
+    assert view.open_set_file(name, content)
+    assert "Открыт набор «Домашка 9»" in html.unescape(view.open_status.value)
+    view.use_example()
+    assert view.author() is not None and len(view.chosen) == 11
+    assert view.open_status.value == ""   # eleven puzzles now, not the file's ten

@@ -750,9 +750,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         if not self.chosen:
             self.keeper.handed.clear()
         self._forget_authored()
-        if self._opened is not None:
-            self._opened = None
-            self._show_opened()
+        self._forget_opened()
         self._after_change(said)
 
     def _after_change(self, said: str) -> None:
@@ -924,6 +922,12 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self._say(self._authored_text())
         self._save_draft()
 
+    def _forget_opened(self) -> None:
+        """The set is no longer the file opened: the words on that file go."""
+        if self._opened is not None:
+            self._opened = None
+            self._show_opened()
+
     def _forget_authored(self) -> None:
         if self._authored is not None:
             self._authored = None
@@ -939,6 +943,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.chosen.append(puzzle)
         self._authored = puzzle
         self._show_authored()
+        self._forget_opened()
         self._after_change(self._authored_text())
         return puzzle
 
