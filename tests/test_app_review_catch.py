@@ -169,3 +169,46 @@ def test_without_a_live_catch_the_review_counts_card_points_as_before() -> None:
         token: str(value) for token, value in values.items()}
     assert analysis.loss == 7 and analysis.lost_result is None
     assert analysis.lost_text("ru") == "Лучший ход принёс бы вашей стороне на 7 очков больше."
+
+
+# nizhny: W led the 8♠, N followed, E (out of spades) trumped with the Q♣; S, out of spades
+# too, can catch it with the 6♣ (EW are written 4) or throw the 7♥ (E takes the trick)
+NIZHNY_CATCH_NOW = Position.from_json(
+    {"rules": "nizhny", "deck": 36, "trump": "C",
+     "hands": {"N": "9H", "E": "KD", "S": "6C 7H", "W": "8H"},
+     "leader": "W", "trick": ["8S", "9S", "QC"], "taken": {"NS": [60, 4], "EW": [53, 3]},
+     "led": "SHD"})
+
+
+def test_the_card_that_makes_the_catch_is_said_to_catch_not_that_it_may() -> None:
+    analysis = analyse_step(step_of(NIZHNY_CATCH_NOW, "6C"), budget=None)
+    by_card = {alt.card.token: alt for alt in analysis.alternatives}
+    assert by_card["6C"].catch_now and not by_card["7H"].catch_now
+    session = finished("nizhny")
+    lines = review_screen(session, analysis, "en")["lines"]
+    assert ("A dash instead of points: your 6♣ catches the Q♣ in this very trick, which ends "
+            "the deal at once, and only the deal's result counts.") in lines
+    assert not any("may catch" in line for line in lines)
+    ru = review_screen(session, analysis, "ru")["lines"]
+    assert any(line.startswith("Прочерк вместо очков: ваша шестёрка треф ловит даму треф прямо "
+                               "в этой взятке") for line in ru)
+
+
+def test_a_catch_made_before_the_learners_card_is_said_to_be_made() -> None:
+    analysis = analyse_step(step_of(NIZHNY_CAUGHT, "9C"), budget=None)
+    assert not any(alt.catch_now for alt in analysis.alternatives)
+    lines = review_screen(finished("nizhny"), analysis, "en")["lines"]
+    assert ("A dash instead of points: the 6♣ has caught the Q♣ in this trick already, so the "
+            "deal ends with it, and only its result counts.") in lines
+    assert not any("may catch" in line or "catches" in line for line in lines)
+
+
+def test_the_queen_that_falls_to_their_six_is_said_to_be_caught() -> None:
+    position = Position.from_json({**NIZHNY_CATCH_NOW.to_dict(), "trick": ["8S", "9S", "6C"],
+                                   "hands": {"N": "9H", "E": "KD", "S": "QC 7H", "W": "8H"},
+                                   "taken": {"NS": [57, 4], "EW": [56, 3]}})
+    analysis = analyse_step(step_of(position, "7H"), budget=None)
+    assert [alt.card.token for alt in analysis.alternatives if alt.catch_now] == ["QC"]
+    lines = review_screen(finished("nizhny"), analysis, "ru")["lines"]
+    assert ("Прочерк вместо очков: вашу даму треф их шестёрка треф ловит прямо в этой взятке, "
+            "раздача сразу кончается, и считается только её итог.") in lines

@@ -65,6 +65,7 @@ from ..rules import Rules
 from ..seats import Seat, Team
 from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
+from ..state import caught_side
 from . import review_texts  # noqa: F401  (registers the texts)
 from .session import LEARNER, DealRecord
 from .texts import text
@@ -90,6 +91,11 @@ class ReviewStep:
     context: MatchContext = field(default_factory=MatchContext)
     others: tuple[tuple[Seat, Card], ...] = ()
 
+    @property
+    def caught(self) -> bool:
+        """The 6♣ has already caught the Q♣ in this trick: the deal ends with it."""
+        return caught_side(self.position.leader, self.position.trick) is not None
+
     def scorer(self) -> DealScore:
         """How the deal's results are scored: in its match context."""
         context, rules = self.context, self.position.rules
@@ -112,6 +118,8 @@ class Alternative:
     high: int
     outcome: Outcome | None = None
     catch: bool = False
+    #: the card itself makes the catch: the second of the 6♣ and the Q♣ to fall in this trick
+    catch_now: bool = False
 
     @property
     def exact(self) -> bool:
@@ -272,6 +280,7 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
         settled = deal_outcomes(step.position, backend=backend, scorer=scorer,
                                 budget=None if budget is None else budget * SETTLE_SHARE)
     stand_ins = _catch_values(step.position)
+    caught = step.caught
     alternatives = []
     for card in step.legal:
         low, high = analysis.bounds.get(card, (0, 120))
@@ -282,7 +291,9 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
             low, high = max(low, settled[card][0]), min(high, settled[card][1])
             outcome = outcome or settled[card][2]
         catch = any(low <= value <= high for value in stand_ins)
-        alternatives.append(Alternative(card, low, high, outcome, catch))
+        now = catch and not caught and \
+            caught_side(step.position.leader, (*step.position.trick, card)) is not None
+        alternatives.append(Alternative(card, low, high, outcome, catch, now))
     alternatives.sort(key=lambda alt: (-alt.high, -alt.low, -deal_worth(alt.outcome, step),
                                        alt.card.index))
     result = StepAnalysis(step, tuple(alternatives))

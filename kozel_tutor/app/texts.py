@@ -426,6 +426,25 @@ TEXTS: dict[str, dict[str, str]] = {
                            "which ends the deal at once, and then only the deal's result counts.",
                      "ru": "Прочерк вместо очков: после такой карты шестёрка треф может поймать "
                            "даму треф, раздача тогда сразу кончается и считается только её итог."},
+    # the learner's card is the second of the 6♣ and the Q♣ to fall in this trick
+    "review_catch_now_6C": {"en": "A dash instead of points: your 6♣ catches the Q♣ in this "
+                                  "very trick, which ends the deal at once, and only the deal's "
+                                  "result counts.",
+                            "ru": "Прочерк вместо очков: ваша шестёрка треф ловит даму треф "
+                                  "прямо в этой взятке, раздача сразу кончается, и считается "
+                                  "только её итог."},
+    "review_catch_now_QC": {"en": "A dash instead of points: their 6♣ catches your Q♣ in this "
+                                  "very trick, which ends the deal at once, and only the deal's "
+                                  "result counts.",
+                            "ru": "Прочерк вместо очков: вашу даму треф их шестёрка треф ловит "
+                                  "прямо в этой взятке, раздача сразу кончается, и считается "
+                                  "только её итог."},
+    "review_catch_made": {"en": "A dash instead of points: the 6♣ has caught the Q♣ in this "
+                                "trick already, so the deal ends with it, and only its result "
+                                "counts.",
+                          "ru": "Прочерк вместо очков: шестёрка треф уже поймала даму треф в "
+                                "этой взятке, на ней раздача и кончается, и считается только её "
+                                "итог."},
     "review_only": {"en": "It was your only legal card.",
                     "ru": "Других разрешённых карт у вас не было: ход был вынужденный."},
     "review_inexact": {"en": "Not every value is exact yet: a range means the solver ran out "

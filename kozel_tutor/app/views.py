@@ -521,7 +521,12 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
             lines.append(analysis.why.get(lang))
     if not analysis.exact:
         lines.append(text("review_inexact", lang))
-    if any(alt.catch for alt in analysis.alternatives):
+    if step.caught and any(alt.catch for alt in analysis.alternatives):
+        lines.append(text("review_catch_made", lang))
+    for alt in analysis.alternatives:   # the card that makes the catch in this very trick
+        if alt.catch_now:
+            lines.append(text(f"review_catch_now_{alt.card.token}", lang))
+    if not step.caught and any(alt.catch and not alt.catch_now for alt in analysis.alternatives):
         lines.append(text("review_catch", lang))
     # a forced card is neither good nor bad: no colours, no best card to point at
     best = set() if forced else set(analysis.best)
