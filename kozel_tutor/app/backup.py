@@ -66,6 +66,8 @@ from ..bad_rows import (
     row_misfit,
     stored_value,
 )
+from ..formats import BACKUP_APP as APP
+from ..formats import BACKUP_KIND as KIND
 from ..lessons.progress import SCHEMA as LESSON_SCHEMA
 from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
 from ..puzzles.progress import rating_problem
@@ -95,8 +97,6 @@ __all__ = [
     "write_backup",
 ]
 
-APP = "kozel-tutor"
-KIND = "progress"
 FORMAT = 1
 """Version of the file layout below; a file with a larger number comes from a newer app."""
 MAX_BYTES = 8 * 1024 * 1024

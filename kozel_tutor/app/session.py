@@ -32,6 +32,7 @@ from ..ai.base import Player
 from ..ai.context import MatchContext, context_for, score_context, tell, tell_all
 from ..bad_rows import UnreadableValue
 from ..cards import Card, CardError, CardSet, Suit, parse_card
+from ..formats import SAVE_FORMAT
 from ..i18n import Message
 from ..records import DEFAULT_PACE, PACES, VARIANTS, DealRecord, SaveError, Settings
 from ..rules import Rules
@@ -67,7 +68,6 @@ log = logging.getLogger(__name__)
 
 LEARNER = Seat.S
 LEVEL_ORDER = ("easy", "medium", "hard", "insane")
-SAVE_FORMAT = "kozel-tutor/match"
 SAVE_VERSION = 1
 VARIANT_SAVE_VERSION = 2
 

@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 
 from ..atomic_files import atomic_write_text
 from ..cards import Card, CardError, parse_card
+from ..formats import FILE_HEADS, RESULTS_FORMAT
+from ..formats import PUZZLE_SET_FORMAT as FORMAT
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..seats import Seat, Team
@@ -62,12 +64,6 @@ __all__ = [
     "table_kind",
     "unreceived_file_error",
 ]
-
-FORMAT = "kozel-puzzle-set"
-"""The ``format`` tag of a puzzle-set file (version 1)."""
-
-RESULTS_FORMAT = "kozel-puzzle-results"
-"""The ``format`` tag of a student's results file (:mod:`.results`)."""
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Files larger than this (20 MB) are refused before parsing (a set of 300 puzzles is
@@ -549,26 +545,19 @@ def _too_large(size: int, limit: int = MAX_FILE_BYTES) -> PuzzleProblem:
 
 # -- the app's own files, told by their content -----------------------------------------------
 
-_BACKUP = {"app": "kozel-tutor", "kind": "progress"}
-"""The head of a progress backup (``kozel_tutor.app.backup``: ``APP``, ``KIND``)."""
-_SAVED_GAME = "kozel-tutor/match"
-"""The ``format`` of a saved game (``kozel_tutor.app.session.SAVE_FORMAT``)."""
-
 
 def file_kind(data: object) -> str | None:
     """Which of the app's own JSON files decoded ``data`` is: ``set``, ``results``, ``backup``
-    or ``game`` (a :data:`.texts.FILE_KINDS` key); ``None`` for anything else.
+    or ``game`` (a :data:`.texts.FILE_KINDS` key), told by its tags
+    (:data:`~kozel_tutor.formats.FILE_HEADS`); ``None`` for anything else.
 
     >>> file_kind({"format": "kozel-puzzle-results", "version": 1}), file_kind([1])
     ('results', None)
     """
     if not isinstance(data, Mapping):
         return None
-    if all(data.get(key) == value for key, value in _BACKUP.items()):
-        return "backup"
-    found = data.get("format")
-    return {FORMAT: "set", RESULTS_FORMAT: "results", _SAVED_GAME: "game"}.get(
-        found if isinstance(found, str) else "")
+    return next((kind for kind, head in FILE_HEADS.items()
+                 if all(data.get(key) == value for key, value in head.items())), None)
 
 
 _RESULTS_HEADER = {"student", "set_id", "puzzle"}

@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, quote
 
 import pandas as pd  # type: ignore[import-untyped]
 
+from ..formats import RESULTS_FORMAT
 from ..i18n import check_lang, word_list
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
@@ -54,7 +55,6 @@ from .model import (
     save_set,
 )
 from .results import (
-    RESULTS_FORMAT,
     Dispute,
     Gradebook,
     Namesakes,
