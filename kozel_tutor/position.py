@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardError, CardSet, Rank, Suit, parse_card
-from .i18n import CARDS, LANGUAGES, PLAIN_SUITS, POINTS, TRICKS, Count
+from .i18n import CARDS, LANGUAGES, PLAIN_SUITS, POINTS, TRICKS, Count, word_list
 from .json_input import JsonProblem, decode_json
 from .rules import Rules, RulesError, find_rules, legal_mask, preset_names, preset_options
 from .seats import Seat, SeatError, Team
@@ -34,7 +34,8 @@ _KEYS = {"rules", "deck", "trump", "hands", "leader", "trick", "taken", "led"}
 
 # Every problem a position can have, in English (the words of ``str(PositionError)``) and in
 # Russian.  A parameter given as _Words is worded in each language; the others (values quoted
-# from the position) read the same in both.
+# from the position) read the same in both.  The Latin letters of ranks, suits and seats are
+# listed by the parameters of _LETTERS, in every problem.
 _MESSAGES: dict[str, dict[str, str]] = {
     "not_text": {
         "en": "not UTF-8 text",
@@ -109,15 +110,15 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     "trump_not_text": {
         "en": "'trump' must be a suit letter, not {token}",
-        "ru": "козырь указывается буквой масти (C, S, H или D), а не {token}",
+        "ru": "козырь указывается буквой масти ({suit_letters}), а не {token}",
     },
     "bad_trump": {
         "en": "trump: {error}",
-        "ru": "непонятная козырная масть «{token}» (пишите C, S, H или D)",
+        "ru": "непонятная козырная масть «{token}» (пишите {suit_letters})",
     },
     "hands_not_object": {
-        "en": "'hands' must be an object with the seats N, E, S, W",
-        "ru": "карты игроков указываются объектом с местами N, E, S, W (С, В, Ю, З)",
+        "en": "'hands' must be an object with the seats {seat_list}",
+        "ru": "карты игроков указываются объектом с местами {seat_list} ({seat_list_ru})",
     },
     "hand_missing": {
         "en": "hand of {seat} is missing",
@@ -129,7 +130,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     "unknown_seats": {
         "en": "unknown seat(s) in hands: {seats}",
-        "ru": "незнакомые места среди игроков: {seats} (места — N, E, S, W)",
+        "ru": "незнакомые места среди игроков: {seats} (места — {seat_list})",
     },
     "card_short": {
         "en": "{place}: {error}",
@@ -138,12 +139,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
     },
     "card_rank": {
         "en": "{place}: {error}",
-        "ru": "{place} непонятная карта «{token}»: нет достоинства «{rank}» (пишите 6 7 8 9 "
-              "T J Q K A)",
+        "ru": "{place} непонятная карта «{token}»: нет достоинства «{rank}» "
+              "(пишите {rank_letters})",
     },
     "card_suit": {
         "en": "{place}: {error}",
-        "ru": "{place} непонятная карта «{token}»: нет масти «{suit}» (пишите C, S, H или D)",
+        "ru": "{place} непонятная карта «{token}»: нет масти «{suit}» (пишите {suit_letters})",
     },
     "card_cyrillic": {
         "en": "{place}: the card {token!r} has {letters} – type {fixes}",
@@ -170,12 +171,12 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{place} дважды указана карта {card}",
     },
     "leader_not_text": {
-        "en": "'leader' must be one of N, E, S, W",
-        "ru": "игрок, начавший взятку, указывается одним из мест N, E, S, W",
+        "en": "'leader' must be one of {seat_list}",
+        "ru": "игрок, начавший взятку, указывается одним из мест {seat_list}",
     },
     "bad_leader": {
         "en": "leader: {error}",
-        "ru": "непонятное место игрока, начавшего взятку: «{token}» (пишите N, E, S или W)",
+        "ru": "непонятное место игрока, начавшего взятку: «{token}» (пишите {seat_letters})",
     },
     "trick_not_list": {
         "en": "'trick' must be a list of card tokens",
@@ -201,7 +202,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "bad_led": {
         "en": "led: {error}",
         "ru": "среди мастей, с которых уже ходили, непонятная масть «{token}» "
-              "(пишите C, S, H или D)",
+              "(пишите {suit_letters})",
     },
     "card_twice": {
         "en": "{card} is both in the {first} and the {second}",
@@ -333,34 +334,64 @@ _TRICK_PLACE = _Words("trick", "во взятке")
 
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 
-# The Latin letter a Russian letter typed in its place most likely means, with its name: a
-# letter that looks Latin (С for C, Н for H, Т for T), or a Russian rank or suit's initial
-# (Д дама, В валет, К король, Т туз; П пики, Ч черви, Б бубны, Т трефы).
-_Meant = tuple[tuple[str, str, str], ...]   # (Latin letter, English name, Russian name)
-_RANK_MEANT: dict[str, _Meant] = {
-    "Т": (("T", "ten", "десятка"), ("A", "ace", "туз")), "А": (("A", "ace", "туз"),),
-    "К": (("K", "king", "король"),), "Д": (("Q", "queen", "дама"),),
-    "В": (("J", "jack", "валет"),),
-}
-_SUIT_MEANT: dict[str, _Meant] = {
-    "С": (("C", "clubs", "трефы"),), "Т": (("C", "clubs", "трефы"),),
-    "П": (("S", "spades", "пики"),), "Ч": (("H", "hearts", "черви"),),
-    "Н": (("H", "hearts", "черви"),), "Б": (("D", "diamonds", "бубны"),),
-}
-_SEAT_NAMES = {Seat.N: ("North", "север"), Seat.E: ("East", "восток"),
-               Seat.S: ("South", "юг"), Seat.W: ("West", "запад")}
-_SEAT_MEANT: dict[str, _Meant] = {
-    **{seat.label("ru"): ((seat.name, *_SEAT_NAMES[seat]),) for seat in Seat},
-    "Е": ((Seat.E.name, *_SEAT_NAMES[Seat.E]),),   # a Russian Е that looks like the Latin E
-}
-_RANK_ANY = _Words("a Latin rank (6 7 8 9 T J Q K A)", "достоинство латиницей (6 7 8 9 T J Q K A)")
-_SUIT_ANY = _Words("a Latin suit (C, S, H or D)", "масть латиницей (C, S, H или D)")
-_SEAT_ANY = _Words("a Latin seat (N, E, S or W)", "место латиницей (N, E, S или W)")
-
 
 def _russian(token: str) -> bool:
     """Whether ``token`` has Russian (Cyrillic) letters."""
     return bool(_CYRILLIC.search(token))
+
+
+def _letter_lists(lang: str) -> dict[str, str]:
+    """The Latin letters a position is written with, listed as its problems name them: the
+    ranks «6 7 8 9 T J Q K A», the suits «C, S, H или D», the seats «N, E, S или W» and
+    «N, E, S, W» (the Russian seat letters «С, В, Ю, З» beside them)."""
+    return {"rank_letters": " ".join(rank.letter for rank in Rank),
+            "suit_letters": word_list([suit.letter for suit in Suit], lang, either=True),
+            "seat_letters": word_list([seat.name for seat in Seat], lang, either=True),
+            "seat_list": ", ".join(seat.name for seat in Seat),
+            "seat_list_ru": ", ".join(seat.label("ru") for seat in Seat)}
+
+
+_LETTERS = {lang: _letter_lists(lang) for lang in LANGUAGES}
+"""Parameters of every problem's words, in each language (:meth:`Problem.text`)."""
+
+
+def _in_letters(en: str, ru: str) -> _Words:
+    """Words naming the Latin letters (:data:`_LETTERS`), in each language."""
+    return _Words(en.format_map(_LETTERS["en"]), ru.format_map(_LETTERS["ru"]))
+
+
+_RANK_ANY = _in_letters("a Latin rank ({rank_letters})", "достоинство латиницей ({rank_letters})")
+_SUIT_ANY = _in_letters("a Latin suit ({suit_letters})", "масть латиницей ({suit_letters})")
+_SEAT_ANY = _in_letters("a Latin seat ({seat_letters})", "место латиницей ({seat_letters})")
+
+_LOOK_ALIKE = dict(zip("АВЕКМНОРСТХ", "ABEKMHOPCTX", strict=True))
+"""The Russian capitals that look like a Latin one, by the Latin one they look like."""
+
+_Meant = tuple[tuple[str, str, str], ...]   # (Latin letter, English name, Russian name)
+
+
+def _meant(named: Sequence[tuple[str, str, str, str]]) -> dict[str, _Meant]:
+    """The Latin letters a Russian letter typed for a rank, suit or seat most likely means,
+    given each one's Latin letter, Russian letter, English and Russian name: the one it looks
+    like (С for C, Т for T), then the one it stands for in Russian (Т for the ace, туз;
+    П for spades, пики)."""
+    looks = [(russian, (latin, en, ru)) for russian, similar in _LOOK_ALIKE.items()
+             for latin, _, en, ru in named if latin == similar]
+    says = [(russian, (latin, en, ru)) for latin, russian, en, ru in named if _russian(russian)]
+    meant: dict[str, _Meant] = {}
+    for russian, option in dict.fromkeys(looks + says):
+        meant[russian] = (*meant.get(russian, ()), option)
+    return meant
+
+
+_RANK_MEANT = _meant([(rank.letter, rank.letter_in("ru"), rank.name_in("en"), rank.name_in("ru"))
+                      for rank in Rank])
+_SUIT_MEANT = _meant([(suit.letter, suit.name_in("ru")[0].upper(), suit.name_in("en"),
+                       suit.name_in("ru")) for suit in Suit])
+_SEAT_NAMES = {Seat.N: ("North", "север"), Seat.E: ("East", "восток"),
+               Seat.S: ("South", "юг"), Seat.W: ("West", "запад")}
+"""The seats' names (:mod:`~kozel_tutor.seats` names a seat by its letter only)."""
+_SEAT_MEANT = _meant([(seat.name, seat.label("ru"), *_SEAT_NAMES[seat]) for seat in Seat])
 
 
 def _latin_for(letter: str, meant: Mapping[str, _Meant], other: _Words) -> _Words:
@@ -406,7 +437,7 @@ class Problem:
         lang = lang if lang in LANGUAGES else "en"
         params = {name: (value.in_lang(lang) if isinstance(value, (_Words, Count)) else value)
                   for name, value in self.params.items()}
-        return _MESSAGES[self.key][lang].format(**params)
+        return _MESSAGES[self.key][lang].format(**_LETTERS[lang], **params)
 
     def __repr__(self) -> str:
         return f"Problem({self.key!r}: {self.text('en')!r})"
