@@ -483,11 +483,17 @@ def _match_story(task: MatchTask) -> Text:
 
 
 def _check_match(task: MatchTask, answer: str) -> Verdict:
-    if task.question == "score" and number_answer(answer) is None:
-        return Verdict(False, TYPE_NUMBER)
-    if task.question != "score" and answer not in {c.value for c in _match_choices(task)}:
+    """The score is judged as the number typed («+10», « 10 » are 10), the goats as the
+    option picked."""
+    if task.question == "score":
+        number = number_answer(answer)
+        if number is None:
+            return Verdict(False, TYPE_NUMBER)
+        right = number == play_match(task).scores[Team.NS]
+    elif answer in {c.value for c in _match_choices(task)}:
+        right = answer == _match_value(task)
+    else:
         return Verdict(False, PICK_BUTTON)
-    right = answer == _match_value(task)
     return Verdict(right, (RIGHT if right else WRONG) + _match_story(task), worked=True)
 
 
