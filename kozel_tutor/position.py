@@ -388,10 +388,8 @@ _RANK_MEANT = _meant([(rank.letter, rank.letter_in("ru"), rank.name_in("en"), ra
                       for rank in Rank])
 _SUIT_MEANT = _meant([(suit.letter, suit.name_in("ru")[0].upper(), suit.name_in("en"),
                        suit.name_in("ru")) for suit in Suit])
-_SEAT_NAMES = {Seat.N: ("North", "север"), Seat.E: ("East", "восток"),
-               Seat.S: ("South", "юг"), Seat.W: ("West", "запад")}
-"""The seats' names (:mod:`~kozel_tutor.seats` names a seat by its letter only)."""
-_SEAT_MEANT = _meant([(seat.name, seat.label("ru"), *_SEAT_NAMES[seat]) for seat in Seat])
+_SEAT_MEANT = _meant([(seat.name, seat.label("ru"), seat.name_in("en"), seat.name_in("ru"))
+                      for seat in Seat])
 
 
 def _latin_for(letter: str, meant: Mapping[str, _Meant], other: _Words) -> _Words:

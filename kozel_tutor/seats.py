@@ -13,6 +13,7 @@ __all__ = ["SEATS", "Seat", "SeatError", "Team", "as_seat"]
 
 _LETTERS_RU = "СВЮЗ"
 """The Russian seat letters in the order N, E, S, W: север, восток, юг, запад."""
+_NAMES = {"en": ("North", "East", "South", "West"), "ru": ("север", "восток", "юг", "запад")}
 
 
 class SeatError(ValueError):
@@ -86,6 +87,15 @@ class Seat(_Named):
         ('С В Ю З', 'W')
         """
         return _LETTERS_RU[self] if lang == "ru" else self.name
+
+    def name_in(self, lang: str) -> str:
+        """The seat's full name, as a compass point: ``North`` in English, «север» in Russian
+        (lower case, as a common noun there).
+
+        >>> Seat.N.name_in("en"), Seat.W.name_in("ru")
+        ('North', 'запад')
+        """
+        return _NAMES["ru" if lang == "ru" else "en"][self]
 
     def offset(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""

@@ -61,9 +61,7 @@ LABELS: dict[str, Text] = {
     "next_lesson": Text("Следующий урок", "Next lesson"),
 }
 SEAT_NAMES: dict[Seat, Text] = {
-    Seat.N: Text("Север", "North"), Seat.E: Text("Восток", "East"),
-    Seat.S: Text("Юг", "South"), Seat.W: Text("Запад", "West"),
-}
+    seat: Text(seat.name_in("ru").capitalize(), seat.name_in("en")) for seat in Seat}
 """A seat's full name: a screen reader says «Север, С» for the seat button drawn «С»."""
 COURSE_DONE = Text(
     "Это был последний урок: правила вы теперь знаете. Закрепите их на практике: сыграйте "
