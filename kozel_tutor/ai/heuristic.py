@@ -128,6 +128,9 @@ def _lead(facts: TableFacts, legal: list[Card]) -> Decision:
     if sure:
         card = max(sure, key=lambda c: (c.points, -facts.strength(c), -c.index))
         return Decision(card, _cash_reason(facts, card))
+    if not plain and top is not None and top in trumps:
+        # only trumps to lead: the highest takes the trick whoever holds the others
+        return Decision(top, reason("lead_top_trump", card=top))
     if facts.memory:
         partner = facts.partner
         for card in sorted(plain, key=lambda c: (c.points, facts.strength(c))):
@@ -151,10 +154,29 @@ def _lead(facts: TableFacts, legal: list[Card]) -> Decision:
             why = "no_ten_before_ace"
         pool = no_bare_ten
     card = _emptiest(facts, pool)
-    if why == "lead_low" and card.points >= 10:
-        # nothing cheap to lead: say so rather than call an ace or a ten cheap
-        why = "lead_least_plain" if plain and trumps else "lead_least"
-    return Decision(card, reason(why, card=card))
+    if why != "lead_low":
+        return Decision(card, reason(why, card=card))
+    return Decision(card, _low_lead_reason(facts, card))
+
+
+def _low_lead_reason(facts: TableFacts, card: Card) -> Message:
+    """Why lead ``card``, the cheapest, for want of a sure winner to cash.  Nothing cheap to
+    lead is said so, rather than call an ace or a ten cheap; and a hand holding the highest
+    trump still out (by everything the seat has seen) has a sure trick whenever it plays it:
+    the words say that it can wait, not that there is no sure trick."""
+    hand = facts.view.hand
+    if card.points < 10:
+        why = "lead_low"
+    elif not facts.is_trump(card) and any(facts.is_trump(c) for c in hand):
+        why = "lead_least_plain"
+    else:
+        why = "lead_least"
+    top = facts.full.top_trump
+    if top is not None and top in hand:
+        if card == top:     # the cheapest of a hand of trumps
+            return reason("lead_top_trump", card=card)
+        why += "_keep_top"
+    return reason(why, card=card)
 
 
 def _cash_reason(facts: TableFacts, card: Card) -> Message:

@@ -97,6 +97,37 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Верных взяток нет, а каждая ваша карта стоит 10 очков или больше: зайдите с "
               "самой дешёвой из них — с {card_gen}.",
     },
+    # the same leads while the hand holds the highest trump still out: a sure trick whenever
+    # it is played, so not "no sure winner" but "it can wait"
+    "ai_lead_low_keep_top": {
+        "en": "You hold the highest trump still out, which takes a trick whenever you play it, "
+              "so there is no hurry: lead the cheap {card} and keep your points.",
+        "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой "
+              "момент, так что спешить некуда: зайдите с {card_gen} — это дешёвая карта — и "
+              "берегите очки.",
+    },
+    "ai_lead_least_plain_keep_top": {
+        "en": "You hold the highest trump still out, which takes a trick whenever you play it, "
+              "and every plain card you hold is worth 10 or more: lead the {card}, the "
+              "cheapest of them, and keep your trumps.",
+        "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой "
+              "момент, а каждая ваша некозырная карта стоит 10 очков или больше: зайдите с "
+              "самой дешёвой из них — с {card_gen}, а козыри берегите.",
+    },
+    "ai_lead_least_keep_top": {
+        "en": "You hold the highest trump still out, which takes a trick whenever you play it, "
+              "and every card you hold is worth 10 or more: lead the {card}, the cheapest of "
+              "them.",
+        "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой "
+              "момент, а каждая ваша карта стоит 10 очков или больше: зайдите с самой дешёвой "
+              "из них — с {card_gen}.",
+    },
+    "ai_lead_top_trump": {
+        "en": "You hold only trumps, and the {card} is the highest one still out: lead it and "
+              "it surely takes the trick.",
+        "ru": "У вас одни козыри, а {card} — старший из оставшихся: зайдите с {card_gen}, и "
+              "взятка ваша наверняка.",
+    },
     "ai_feed_partner": {
         "en": "Your partner surely takes this trick: give them the {card}.",
         "ru": "Эту взятку точно возьмёт партнёр: отдайте партнёру {card_acc}.",
@@ -341,6 +372,15 @@ _RULES: dict[str, dict[str, str]] = {
                                "козыри берегите"},
     "lead_least": {"en": "with no sure winner, lead your cheapest card",
                    "ru": "без верной взятки ходите с самой дешёвой карты"},
+    "lead_low_keep_top": {"en": "keep the highest trump for later and lead a cheap card",
+                          "ru": "старший козырь приберегите на потом, а ходите с дешёвой карты"},
+    "lead_least_plain_keep_top": {"en": "keep the highest trump for later and lead your cheapest "
+                                        "plain card",
+                                  "ru": "старший козырь приберегите на потом, а ходите с самой "
+                                        "дешёвой некозырной карты"},
+    "lead_least_keep_top": {"en": "keep the highest trump for later and lead your cheapest card",
+                            "ru": "старший козырь приберегите на потом, а ходите с самой "
+                                  "дешёвой карты"},
     "feed_partner": {"en": "give your points to a trick your partner takes",
                      "ru": "отдавайте очки во взятку, которую берёт партнёр"},
     "nothing_to_give": {"en": "when your partner takes the trick and you have no points to give, "
@@ -376,6 +416,7 @@ _RULES: dict[str, dict[str, str]] = {
 
 _RULE_OF: dict[str, str] = {
     "cash_winner": "cash", "cash_sure": "cash", "cash_top": "cash", "cash_top_trump": "cash",
+    "lead_top_trump": "cash",
     "feed_partner_unless": "feed_partner", "feed_partner_open": "feed_partner",
     "partner_takes_nothing_to_give": "nothing_to_give",
     "partner_takes_nothing_to_give_unless": "nothing_to_give",
