@@ -9,7 +9,7 @@ database error, say) shows a word instead and leaves the others standing:
   right answers of all attempts (:class:`~kozel_tutor.puzzles.dashboard.PuzzleCounts`, as the
   dashboard says them), the review list
   (:func:`~kozel_tutor.puzzles.dashboard.review_summary`) and the weakest theme
-  (:func:`~kozel_tutor.puzzles.dashboard.theme_rows`); the full dashboard stays in Puzzles;
+  (:func:`~kozel_tutor.puzzles.dashboard.weakest_theme`); the full dashboard stays in Puzzles;
 * **Matches** -- per difficulty and game (as the play notebook's ``results()``): matches
   played and won, deals won, card points per deal (:meth:`Store.all_stats
   <kozel_tutor.app.store.Store.all_stats>`), only the rows that exist.
@@ -32,7 +32,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
@@ -46,6 +46,9 @@ from .session import LEVEL_ORDER, VARIANTS
 from .store import Stats, Store
 from .texts import text
 from .views import level_label, rule_label
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped]
 
 __all__ = ["AchievementsView", "lessons_lines", "matches_html", "puzzles_lines",
            "rating_meaning"]
@@ -81,6 +84,9 @@ _TEXT: dict[str, dict[str, str]] = {
                 "en": "Weakest theme: {theme} ({solved} of answers right)."},
     "no_weak": {"ru": "Слабых тем нет: все ответы верные.",
                 "en": "No weak theme: every answer was right."},
+    "no_weak_themed": {"ru": "Слабых тем нет: ошибки были только в задачах без темы.",
+                       "en": "No weak theme: your only mistakes were in puzzles without a "
+                             "theme."},
     "open_puzzles": {"ru": "Открыть задачи", "en": "Open puzzles"},
     "matches": {"ru": "Партии против компьютера", "en": "Matches against the computer"},
     "no_matches": {"ru": "Партий пока нет — сыграйте первую: плитка «Играть» на главном экране.",
@@ -170,7 +176,7 @@ def rating_meaning(rating: float, lang: str) -> str:
 def puzzles_lines(progress: Progress, lang: str, now: float) -> list[str]:
     """The rating and its meaning, puzzles solved of those tried, right answers of all attempts,
     the review list and the weakest theme; one kind line when no puzzle has been tried."""
-    from ..puzzles.dashboard import PuzzleCounts, attempts_frame, review_summary, theme_rows
+    from ..puzzles.dashboard import PuzzleCounts, attempts_frame, review_summary
 
     frame = attempts_frame(progress)
     if frame.empty:
@@ -181,12 +187,21 @@ def puzzles_lines(progress: Progress, lang: str, now: float) -> list[str]:
     lines = [_t("rating", lang, rating=rating, meaning=rating_meaning(rating, lang)),
              f"{counts.solved_words(lang)}.", f"{counts.attempts_words(lang)}.",
              reviews[:1].upper() + reviews[1:] + "."]
-    themes = theme_rows(frame, lang)
-    if themes:
-        weakest = themes[0]
-        lines.append(_t("weakest", lang, theme=weakest["theme"], solved=weakest["solved"])
-                     if not frame["correct"].all() else _t("no_weak", lang))
-    return lines
+    weakest = _weakest_line(frame, lang)
+    return lines if weakest is None else [*lines, weakest]
+
+
+def _weakest_line(frame: pd.DataFrame, lang: str) -> str | None:
+    """The weakest theme and its share of right answers; with no wrong answer in any theme,
+    that there is no weak one (and why); nothing when no puzzle with a theme was tried."""
+    from ..puzzles.dashboard import theme_rows, weakest_theme
+
+    weakest = weakest_theme(frame, lang)
+    if weakest is not None:
+        return _t("weakest", lang, theme=weakest["theme"], solved=weakest["solved"])
+    if not theme_rows(frame, lang):
+        return None
+    return _t("no_weak" if frame["correct"].all() else "no_weak_themed", lang)
 
 
 # -- matches ------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ from .texts import PUZZLES
 from .themes import THEMES, theme_note
 
 __all__ = ["PuzzleCounts", "attempts_frame", "dashboard_html", "review_summary", "theme_rows",
-           "when_due"]
+           "weakest_theme", "when_due"]
 
 _COLUMNS = ["puzzle_id", "set_id", "card", "correct", "seconds", "hints", "score", "rated",
             "themes", "cards", "learner_before", "learner_after", "at"]
@@ -212,7 +212,21 @@ def theme_rows(frame: pd.DataFrame, lang: str = "en") -> list[dict[str, str]]:
     shows them (:func:`_by_theme`), one row per theme, the weakest first, every number written
     as ``lang`` writes it: ``{"theme": "Duck", "note": "Duck — …", "attempts": "3", "solved":
     "67%", "hints": "1.3", "seconds": "12.7"}`` (``1,3`` and ``12,7`` in Russian)."""
+    return _rows(_by_theme(frame), lang)
+
+
+def weakest_theme(frame: pd.DataFrame, lang: str = "en") -> dict[str, str] | None:
+    """The weakest theme's row of :func:`theme_rows`, or ``None`` when no theme has a wrong
+    answer: every answer in a puzzle of a counted theme was right, though one without a theme
+    (or with a theme this version does not know) may have been answered wrong."""
     grouped = _by_theme(frame)
+    if grouped.empty or float(grouped["solved"].iloc[0]) >= 1:
+        return None
+    return _rows(grouped.iloc[:1], lang)[0]
+
+
+def _rows(grouped: pd.DataFrame, lang: str) -> list[dict[str, str]]:
+    """The rows of :func:`theme_rows` for the themes of ``grouped`` (:func:`_by_theme`)."""
     return [{"theme": THEMES[str(theme)].name.get(lang), "note": theme_note(str(theme), lang),
              "attempts": str(int(row.attempts)),
              "solved": _percent(100 * float(row.solved), lang),
