@@ -330,14 +330,13 @@ def review_last_deal(lang: str | None = None, *, budget: float = 2.0,
 
 def _points_lost(analysis: StepAnalysis, played: Alternative, top: Alternative) -> int | str:
     """The card points the played card gave away against the best card: 0 also when it kept
-    the best card's points, or made more, but not its deal result (the "Why" column says what
-    it cost: a worse result, or a reset worth less than losing a trick); "…"
+    the best card's points but not its deal result (the "Why" column says what it cost); "…"
     while not exact, and "—" where the catch makes points no measure of it."""
     if analysis.loss is not None:
         return analysis.loss
     if not analysis.exact:
         return "…"
-    return "—" if played.catch or top.catch else max(0, top.low - played.low)
+    return "—" if played.catch or top.catch else top.low - played.low
 
 
 def _deal_title(settings: Settings, lang: str) -> str:

@@ -24,12 +24,10 @@ are reviewed in card points as everywhere else.
 
 Card points do not settle everything: two cards can end the deal with the same points and still
 different results (one takes every trick, the other lets the opponents take a trick with no
-points in it: the opponents are written 4, not 6).  The best cards are those of the best result
-for the learner's side (:func:`deal_worth`) and, among them, of the most points; a card of the
+points in it: the opponents are written 4, not 6).  The best cards are those of the most points
+and, among them, of the best result for the learner's side (:func:`deal_worth`); a card of the
 same points but a worse result is not best, and the review says what it cost in the deal's
-result.  A reset can even make more points worse: a люся over an empty tablo writes nothing
-where letting the opponents take a trick writes 2 rows, and the tutor says so.  Each card's
-result is that of its line of best play for points.
+result.
 
 >>> import random
 >>> from kozel_tutor.app.session import MatchSession, Settings
@@ -54,7 +52,7 @@ from functools import cached_property
 from ..ai.context import MatchContext
 from ..ai.pimc import backend_for, deal_utility
 from ..cards import Card
-from ..i18n import MORE_POINTS, POINTS, ROWS
+from ..i18n import MORE_POINTS, POINTS
 from ..position import Position
 from ..puzzles.explain import card_report
 from ..puzzles.model import Goal, Text
@@ -62,7 +60,7 @@ from ..puzzles.result_words import compare_results
 from ..puzzles.variants import catch_live
 from ..puzzles.verify import QUICK_CARDS, analyse, signed_score
 from ..rules import Rules
-from ..seats import Seat, Team
+from ..seats import Seat
 from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
 from ..state import caught_side
@@ -138,29 +136,22 @@ class StepAnalysis:
         return all(alt.exact for alt in self.alternatives)
 
     def _tops(self) -> tuple[Alternative, ...]:
-        """The cards of the best deal result and, among them, of the highest value (none while
+        """The cards of the highest value and, among them, of the best deal result (none while
         any value is still a range); a card whose result is not known yet stays among them."""
         return self._top_cards
 
     @cached_property
     def _top_cards(self) -> tuple[Alternative, ...]:
-        """:meth:`_tops`, worked out once (the review's lines ask for it many times).
-
-        The deal's result comes first, points second: where the results are monotone in the
-        points (almost everywhere) that is the same as the most points, but a reset is not
-        (``classic``'s люся wipes the losers' tablo, which may hold nothing yet; a sweep in
-        ``kozly24`` erases the sweepers' own penalty, which may be nothing): then the card
-        that lets the opponents take a trick and writes 2 rows beats the one taking them all.
-        """
+        """:meth:`_tops`, worked out once (the review's lines ask for it many times)."""
         if not self.exact:
             return ()
-        known = [self._worth(alt) for alt in self.alternatives if alt.outcome is not None]
-        best = max(known, default=0.0)
-        # a card whose result is not known yet stays among them
-        pool = [alt for alt in self.alternatives
-                if alt.outcome is None or self._worth(alt) == best]
-        top = max(alt.low for alt in pool)
-        return tuple(alt for alt in pool if alt.low == top)
+        top = max(alt.low for alt in self.alternatives)
+        tops = [alt for alt in self.alternatives if alt.low == top]
+        worth = [self._worth(alt) for alt in tops]
+        best = max((w for alt, w in zip(tops, worth, strict=True) if alt.outcome is not None),
+                   default=0.0)
+        return tuple(alt for alt, w in zip(tops, worth, strict=True)
+                     if alt.outcome is None or w == best)
 
     def _worth(self, alt: Alternative) -> float:
         """What ``alt``'s deal result is worth to the learner's side (:func:`deal_worth`)."""
@@ -176,8 +167,8 @@ class StepAnalysis:
 
     @property
     def best(self) -> tuple[Card, ...]:
-        """The cards proven best (empty while any value is still a range): those of the best
-        deal result and the highest value among them and, where the catch makes points no measure
+        """The cards proven best (empty while any value is still a range): those of the highest
+        value and the best deal result among them and, where the catch makes points no measure
         between a card and them (its value or all theirs may stand for the catch), those that
         end the deal with the same result."""
         tops = self._tops()
@@ -201,8 +192,8 @@ class StepAnalysis:
         if played.card in self.best:
             return 0
         counted = [alt for alt in tops if not alt.catch]
-        if played.catch or not counted or played.low >= counted[0].low:
-            return None   # the catch decides, or the result: not the points
+        if played.catch or not counted or self._same_points(played, counted[0]):
+            return None
         return counted[0].low - played.low
 
     @property
@@ -305,10 +296,8 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
         result = replace(result, why=_why(step, analysis, backend, budget))
     elif (lost := result.lost_result) is not None:
         played, top = lost
-        why = _reset_why(step, played, top)
-        if why is None:
-            why = _trick_why(step, analysis, backend, top.card) \
-                if result._same_points(played, top) else _why(step, analysis, backend, budget)
+        why = _trick_why(step, analysis, backend, top.card) if result._same_points(played, top) \
+            else _why(step, analysis, backend, budget)
         result = replace(result, why=why)
     return result
 
@@ -320,32 +309,6 @@ def _catch_values(position: Position) -> tuple[int, ...]:
         return ()
     caught = caught_points(position.rules)
     return caught, 120 - caught
-
-
-def _reset_why(step: ReviewStep, played: Alternative, top: Alternative) -> Text | None:
-    """Why a card that ends the deal with as many points or more is still worse, when a reset
-    is the reason: the learner's side takes every trick and only wipes a tablo (``classic``)
-    or erases a penalty (``kozly24``) that holds little or nothing yet; or the best card takes
-    no trick at all, and the opponents' reset costs less than losing with a trick.  ``None``
-    when no reset is the reason."""
-    team = step.position.to_move.team
-    ours, theirs = _reset_by(played.outcome, team), _reset_by(top.outcome, team.other)
-    if not (ours or theirs):
-        return None
-    rules, sweepers = step.position.rules, team if ours else team.other
-    # what the reset wipes: the sweepers' own penalty (points), or the losers' tablo (rows)
-    wiped = step.context.scores[sweepers if rules.target_loses else sweepers.other]
-    key = "review_reset_" + ("ours" if ours else "theirs") + \
-        ("_penalty" if rules.target_loses else "_rows")
-    if not wiped:
-        return Text(text(key + "_none", "ru"), text(key + "_none", "en"))
-    count = POINTS if rules.target_loses else ROWS
-    return Text(*(text(key, lang, n=count(wiped).in_lang(lang)) for lang in ("ru", "en")))
-
-
-def _reset_by(outcome: Outcome | None, team: Team) -> bool:
-    """Whether ``outcome`` is a reset by ``team``: it took every trick (:class:`Outcome`)."""
-    return outcome is not None and outcome.winner == team and not outcome.value
 
 
 def _why(step: ReviewStep, analysis: Analysis, backend: Backend,

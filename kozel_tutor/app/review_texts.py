@@ -45,50 +45,6 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
                                       "but a better deal: after your card {result}.",
                                 "ru": "Лучший ход дал бы вашей стороне столько же очков, но "
                                       "лучший итог раздачи: после вашего хода {result}."},
-    # a card of as many points or more but a worse result, because of a reset (RULES.md:
-    # classic's люся wipes the losers' tablo, kozly24's sweep erases the sweepers' own penalty)
-    # that holds little or nothing yet; {n} is a Count: rows (i18n.ROWS, «2 пары») or points
-    "review_reset_ours_rows": {
-        "en": "Taking every trick (lyusya) here only wipes {n} off the opponents' tablo; "
-              "letting them take a trick gains you more.",
-        "ru": "Взять все взятки («люся») здесь значит лишь стереть с табло соперников {n}, "
-              "а отдав им взятку, вы получите больше."},
-    "review_reset_ours_rows_none": {
-        "en": "Taking every trick (lyusya) gains nothing here: it only wipes the opponents' "
-              "tablo, which is still empty. Letting them take a trick gains you more.",
-        "ru": "Взять все взятки («люся») здесь ничего не даёт: она лишь обнуляет табло "
-              "соперников, а оно пока пустое. Отдав им взятку, вы получите больше."},
-    "review_reset_ours_penalty": {
-        "en": "Taking every trick here only erases your {n} of penalty; letting the opponents "
-              "take a trick gains you more.",
-        "ru": "Взять все взятки здесь значит лишь списать ваши штрафные ({n}), а отдав "
-              "соперникам взятку, вы получите больше."},
-    "review_reset_ours_penalty_none": {
-        "en": "Taking every trick gains nothing here: it only erases your penalty points, and "
-              "you have none yet. Letting the opponents take a trick gains you more.",
-        "ru": "Взять все взятки здесь ничего не даёт: так лишь списывают свои штрафные очки, "
-              "а у вас их пока нет. Отдав соперникам взятку, вы получите больше."},
-    "review_reset_theirs_rows": {
-        "en": "Here it pays to take no trick at all: their lyusya only wipes {n} off your "
-              "tablo, less than losing with a trick costs.",
-        "ru": "Здесь выгоднее не брать ни одной взятки: «люся» соперников лишь сотрёт с "
-              "вашего табло {n}, а проигрыш со взяткой стоит дороже."},
-    "review_reset_theirs_rows_none": {
-        "en": "Here it pays to take no trick at all: their lyusya only wipes your tablo, which "
-              "is still empty, while losing with a trick writes rows for them.",
-        "ru": "Здесь выгоднее не брать ни одной взятки: «люся» соперников лишь обнулит ваше "
-              "табло, а оно пока пустое; проигрыш же со взяткой запишет им пары."},
-    "review_reset_theirs_penalty": {
-        "en": "Here it pays to take no trick at all: then the opponents only erase their own "
-              "{n} of penalty, while losing with a trick costs you more.",
-        "ru": "Здесь выгоднее не брать ни одной взятки: тогда соперники лишь спишут свои "
-              "штрафные ({n}), а проигрыш со взяткой стоит вам дороже."},
-    "review_reset_theirs_penalty_none": {
-        "en": "Here it pays to take no trick at all: then the opponents only erase their own "
-              "penalty points, and they have none yet, while losing with a trick costs you "
-              "penalty points.",
-        "ru": "Здесь выгоднее не брать ни одной взятки: тогда соперники лишь спишут свои "
-              "штрафные очки, а у них их пока нет; проигрыш же со взяткой стоит вам штрафа."},
 }
 
 for _key, _texts in REVIEW_TEXTS.items():
