@@ -52,7 +52,7 @@ from functools import cached_property
 from ..ai.context import MatchContext
 from ..ai.pimc import backend_for, deal_utility
 from ..cards import Card
-from ..i18n import MORE_POINTS, POINTS
+from ..i18n import MORE_POINTS, POINTS, ROWS
 from ..position import Position
 from ..puzzles.explain import card_report
 from ..puzzles.model import Goal, Text
@@ -60,7 +60,7 @@ from ..puzzles.result_words import compare_results
 from ..puzzles.variants import catch_live
 from ..puzzles.verify import QUICK_CARDS, analyse, signed_score
 from ..rules import Rules
-from ..seats import Seat
+from ..seats import Seat, Team
 from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
 from ..state import caught_side
@@ -221,6 +221,43 @@ class StepAnalysis:
         key = "review_lost_same_points" if self._same_points(played, top) else \
             "review_lost_result"
         return text(key, lang, result=result)
+
+    @property
+    def reset_note(self) -> Text | None:
+        """A word on the match where the points and the deal's results part ways: the best
+        cards' line ends in a reset by the learner's side (``classic``'s люся, ``kozly24``'s
+        sweep) that wipes little or nothing, or another card's line ends in the opponents'
+        reset and costs less than losing with a trick, so a line of fewer points may be worth
+        more in the match.  The review ranks the cards by points, as the solver plays them; it
+        does not claim which line the match favours, since both sides would then play for the
+        result and not for points.  ``None`` elsewhere."""
+        tops = [alt for alt in self._tops() if alt.outcome is not None]
+        known = [alt for alt in self.alternatives if alt.outcome is not None]
+        if not tops or not known:
+            return None
+        top, better = max(tops, key=self._worth), max(known, key=self._worth)
+        if self._worth(better) <= self._worth(top):
+            return None
+        team, rules = self.step.position.to_move.team, self.step.position.rules
+        if _reset_by(top.outcome, team):
+            sweepers = team
+        elif _reset_by(better.outcome, team.other):
+            sweepers = team.other
+        else:
+            return None
+        # a reset wipes the sweepers' own penalty (points), or the losers' tablo (rows)
+        wiped = self.step.context.scores[sweepers if rules.target_loses else sweepers.other]
+        key = "review_reset_" + ("ours" if sweepers == team else "theirs") + \
+            ("_penalty" if rules.target_loses else "_rows")
+        if not wiped:
+            return Text(text(key + "_none", "ru"), text(key + "_none", "en"))
+        count = POINTS if rules.target_loses else ROWS
+        return Text(*(text(key, lang, n=count(wiped).in_lang(lang)) for lang in ("ru", "en")))
+
+
+def _reset_by(outcome: Outcome | None, team: Team) -> bool:
+    """Whether ``outcome`` is a reset by ``team``: it took every trick (:class:`Outcome`)."""
+    return outcome is not None and outcome.winner == team and not outcome.value
 
 
 def deal_worth(outcome: Outcome | None, step: ReviewStep) -> float:

@@ -45,6 +45,65 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
                                       "but a better deal: after your card {result}.",
                                 "ru": "Лучший ход дал бы вашей стороне столько же очков, но "
                                       "лучший итог раздачи: после вашего хода {result}."},
+    # where points and the match part ways (StepAnalysis.reset_note): a reset (RULES.md:
+    # classic's люся wipes the losers' tablo, kozly24's sweep erases the sweepers' own penalty)
+    # that wipes little or nothing; {n} is a Count: rows (i18n.ROWS, «2 пары») or points
+    "review_reset_ours_rows": {
+        "en": "Taking every trick (lyusya) here only wipes {n} off the opponents' tablo: in the "
+              "match, a line where they take a trick may be worth more. The cards here are "
+              "ranked by points.",
+        "ru": "Взять все взятки («люся») здесь значит лишь стереть с табло соперников {n}: для "
+              "партии розыгрыш, где они возьмут взятку, может оказаться выгоднее. Ходы здесь "
+              "сравниваются по очкам."},
+    "review_reset_ours_rows_none": {
+        "en": "Taking every trick (lyusya) here only wipes the opponents' tablo, which is still "
+              "empty: in the match, a line where they take a trick may be worth more. The cards "
+              "here are ranked by points.",
+        "ru": "Взять все взятки («люся») здесь значит лишь обнулить табло соперников, а оно "
+              "пока пустое: для партии розыгрыш, где они возьмут взятку, может оказаться "
+              "выгоднее. Ходы здесь сравниваются по очкам."},
+    "review_reset_ours_penalty": {
+        "en": "Taking every trick here only erases your {n} of penalty: in the match, a line "
+              "where the opponents take a trick may be worth more. The cards here are ranked "
+              "by points.",
+        "ru": "Взять все взятки здесь значит лишь списать ваши штрафные ({n}): для партии "
+              "розыгрыш, где соперники возьмут взятку, может оказаться выгоднее. Ходы здесь "
+              "сравниваются по очкам."},
+    "review_reset_ours_penalty_none": {
+        "en": "Taking every trick here only erases your penalty points, and you have none yet: "
+              "in the match, a line where the opponents take a trick may be worth more. The "
+              "cards here are ranked by points.",
+        "ru": "Взять все взятки здесь значит лишь списать ваши штрафные очки, а их у вас пока "
+              "нет: для партии розыгрыш, где соперники возьмут взятку, может оказаться "
+              "выгоднее. Ходы здесь сравниваются по очкам."},
+    "review_reset_theirs_rows": {
+        "en": "Taking no trick here only lets their lyusya wipe {n} off your tablo: in the "
+              "match that may cost less than losing with a trick. The cards here are ranked by "
+              "points.",
+        "ru": "Не взять здесь ни одной взятки значит лишь дать «люсе» соперников стереть с "
+              "вашего табло {n}: для партии это может обойтись дешевле, чем проигрыш со "
+              "взяткой. Ходы здесь сравниваются по очкам."},
+    "review_reset_theirs_rows_none": {
+        "en": "Taking no trick here only lets their lyusya wipe your tablo, which is still "
+              "empty: in the match that may cost less than losing with a trick. The cards here "
+              "are ranked by points.",
+        "ru": "Не взять здесь ни одной взятки значит лишь дать «люсе» соперников обнулить ваше "
+              "табло, а оно пока пустое: для партии это может обойтись дешевле, чем проигрыш "
+              "со взяткой. Ходы здесь сравниваются по очкам."},
+    "review_reset_theirs_penalty": {
+        "en": "Taking no trick here only lets the opponents erase their own {n} of penalty: in "
+              "the match that may cost less than losing with a trick. The cards here are "
+              "ranked by points.",
+        "ru": "Не взять здесь ни одной взятки значит лишь дать соперникам списать свои "
+              "штрафные ({n}): для партии это может обойтись дешевле, чем проигрыш со взяткой. "
+              "Ходы здесь сравниваются по очкам."},
+    "review_reset_theirs_penalty_none": {
+        "en": "Taking no trick here only lets the opponents erase their own penalty points, "
+              "and they have none yet: in the match that may cost less than losing with a "
+              "trick. The cards here are ranked by points.",
+        "ru": "Не взять здесь ни одной взятки значит лишь дать соперникам списать свои "
+              "штрафные очки, а у них их пока нет: для партии это может обойтись дешевле, чем "
+              "проигрыш со взяткой. Ходы здесь сравниваются по очкам."},
 }
 
 for _key, _texts in REVIEW_TEXTS.items():

@@ -519,6 +519,8 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         lines.append(lost)
         if analysis.why is not None:
             lines.append(analysis.why.get(lang))
+    if (note := analysis.reset_note) is not None:
+        lines.append(note.get(lang))
     if not analysis.exact:
         lines.append(text("review_inexact", lang))
     if step.caught and any(alt.catch for alt in analysis.alternatives):
