@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -19,6 +19,7 @@ from kozel_tutor.state import DealState
 
 if TYPE_CHECKING:
     from kozel_tutor.app.play_view import PlayScreen
+    from kozel_tutor.app.review import StepAnalysis
     from kozel_tutor.widgets.lesson import LessonWidget
 
 RandomDeal = Callable[..., DealState]
@@ -102,3 +103,27 @@ def finish_lesson(widget: LessonWidget) -> None:
             widget.receive({"type": "answer", "value": expected(player.step).split()[0]})
         if widget.view["can_next"]:
             widget.receive({"type": "next"})
+
+
+def review_overlay(analysis: StepAnalysis, lang: str, variant: str = "standard"
+                   ) -> dict[str, Any]:
+    """The deal review's side panel for ``analysis``, shown over a finished random deal of
+    ``variant`` (checked against the widget's schema)."""
+    from kozel_tutor.app.session import MatchSession, Settings
+    from kozel_tutor.app.views import ReviewUi, TableUi, table_view
+    from kozel_tutor.widgets import check_table_view
+
+    rng = random.Random(3)
+    session = MatchSession(Settings(level="random", variant=variant), rng=rng)
+    while not session.deal.is_over or session.asking:
+        if session.asking:
+            session.answer(0)
+        elif session.learner_to_act:
+            session.play(rng.choice(sorted(session.deal.legal_plays())))
+        else:
+            session.ai_act()
+    session.finish_deal()
+    review = ReviewUi([analysis.step], analyses={0: analysis})
+    view = check_table_view(table_view(session, TableUi(lang=lang, mode="review", review=review)))
+    overlay: dict[str, Any] = view["overlay"]
+    return overlay

@@ -8,12 +8,13 @@ and compares the deal's results; where the catch cannot happen, everything is ca
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from conftest import review_overlay
+
 from kozel_tutor.app.review import Alternative, ReviewStep, StepAnalysis, analyse_step
-from kozel_tutor.app.session import LEARNER, MatchSession, Settings
-from kozel_tutor.app.views import ReviewUi, TableUi, points_text, table_view
+from kozel_tutor.app.session import LEARNER
+from kozel_tutor.app.views import points_text
 from kozel_tutor.cards import Card
 from kozel_tutor.position import Position
 from kozel_tutor.puzzles.model import Goal
@@ -21,7 +22,6 @@ from kozel_tutor.puzzles.themes import caught_side
 from kozel_tutor.puzzles.verify import line_after, play_line
 from kozel_tutor.seats import Team
 from kozel_tutor.solver import Outcome
-from kozel_tutor.widgets import check_table_view
 
 # kozly24, the learner's 2nd card (reviewer's session, seed 10): 10♣, J♣, Q♠ or 6♥ let N's 6♣
 # catch W's Q♣ (EW are written 4, whatever the points); after the 6♠ played NS end with 71
@@ -49,29 +49,6 @@ KOZLY24_NO_CATCH = Position.from_json(
 def step_of(position: Position, played: str) -> ReviewStep:
     legal = tuple(position.to_state().legal_plays().sorted())
     return ReviewStep(1, 0, Card.parse(played), position, legal)
-
-
-def finished(variant: str) -> MatchSession:
-    """A finished deal of ``variant`` (random cards), for the review's screen."""
-    rng = random.Random(3)
-    session = MatchSession(Settings(level="random", variant=variant), rng=rng)
-    while not session.deal.is_over or session.asking:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(rng.choice(sorted(session.deal.legal_plays())))
-        else:
-            session.ai_act()
-    session.finish_deal()
-    return session
-
-
-def review_screen(session: MatchSession, analysis: StepAnalysis, lang: str) -> dict[str, Any]:
-    """The review's side panel for ``analysis`` (checked against the widget's schema)."""
-    review = ReviewUi([analysis.step], analyses={0: analysis})
-    view = check_table_view(table_view(session, TableUi(lang=lang, mode="review", review=review)))
-    overlay: dict[str, Any] = view["overlay"]
-    return overlay
 
 
 def shown_points(overlay: dict[str, Any]) -> dict[str, str]:
@@ -109,15 +86,14 @@ def test_the_review_compares_deal_results_not_points_when_the_catch_decides() ->
                                "2), whereas with the best card they would be written 4.")
     assert analysis.why.ru.startswith("После 6♠ у вас 71 очко, а после 10♣ шестёрка треф ловит "
                                       "их даму треф")
-    session = finished("kozly24")
     for lang in ("en", "ru"):
-        overlay = review_screen(session, analysis, lang)
+        overlay = review_overlay(analysis, lang, "kozly24")
         lines = overlay["lines"]
         assert analysis.lost_text(lang) in lines and analysis.why.get(lang) in lines
         assert not any("91" in line or "20" in line for line in lines), lines
         assert shown_points(overlay) == {"TC": "—", "JC": "—", "QS": "—", "6H": "—", "6S": "71"}
     assert any(line.startswith("A dash instead of points")
-               for line in review_screen(session, analysis, "en")["lines"])
+               for line in review_overlay(analysis, "en", "kozly24")["lines"])
 
 
 def test_where_the_catch_is_certain_every_card_shows_its_result_and_no_points() -> None:
@@ -125,7 +101,7 @@ def test_where_the_catch_is_certain_every_card_shows_its_result_and_no_points() 
     assert all(alt.catch for alt in analysis.alternatives)
     assert sorted(c.token for c in analysis.best) == ["9C", "JC", "QD", "QS"]
     assert analysis.loss == 0 and analysis.lost_text("en") is None
-    overlay = review_screen(finished("nizhny"), analysis, "en")
+    overlay = review_overlay(analysis, "en", "nizhny")
     assert set(shown_points(overlay).values()) == {"—"}, "no 30 for a side that has 31"
     assert "That was one of the best cards (with all the cards face up)." in overlay["lines"]
 
@@ -184,12 +160,11 @@ def test_the_card_that_makes_the_catch_is_said_to_catch_not_that_it_may() -> Non
     analysis = analyse_step(step_of(NIZHNY_CATCH_NOW, "6C"), budget=None)
     by_card = {alt.card.token: alt for alt in analysis.alternatives}
     assert by_card["6C"].catch_now and not by_card["7H"].catch_now
-    session = finished("nizhny")
-    lines = review_screen(session, analysis, "en")["lines"]
+    lines = review_overlay(analysis, "en", "nizhny")["lines"]
     assert ("A dash instead of points: your 6♣ catches the Q♣ in this very trick, which ends "
             "the deal at once, and only the deal's result counts.") in lines
     assert not any("may catch" in line for line in lines)
-    ru = review_screen(session, analysis, "ru")["lines"]
+    ru = review_overlay(analysis, "ru", "nizhny")["lines"]
     assert any(line.startswith("Прочерк вместо очков: ваша шестёрка треф ловит даму треф прямо "
                                "в этой взятке") for line in ru)
 
@@ -197,7 +172,7 @@ def test_the_card_that_makes_the_catch_is_said_to_catch_not_that_it_may() -> Non
 def test_a_catch_made_before_the_learners_card_is_said_to_be_made() -> None:
     analysis = analyse_step(step_of(NIZHNY_CAUGHT, "9C"), budget=None)
     assert not any(alt.catch_now for alt in analysis.alternatives)
-    lines = review_screen(finished("nizhny"), analysis, "en")["lines"]
+    lines = review_overlay(analysis, "en", "nizhny")["lines"]
     assert ("A dash instead of points: the 6♣ has caught the Q♣ in this trick already, so the "
             "deal ends with it, and only its result counts.") in lines
     assert not any("may catch" in line or "catches" in line for line in lines)
@@ -209,6 +184,6 @@ def test_the_queen_that_falls_to_their_six_is_said_to_be_caught() -> None:
                                    "taken": {"NS": [57, 4], "EW": [56, 3]}})
     analysis = analyse_step(step_of(position, "7H"), budget=None)
     assert [alt.card.token for alt in analysis.alternatives if alt.catch_now] == ["QC"]
-    lines = review_screen(finished("nizhny"), analysis, "ru")["lines"]
+    lines = review_overlay(analysis, "ru", "nizhny")["lines"]
     assert ("Прочерк вместо очков: вашу даму треф их шестёрка треф ловит прямо в этой взятке, "
             "раздача сразу кончается, и считается только её итог.") in lines

@@ -11,18 +11,14 @@ wipes, so the match score decides between it and 2 rows.  All positions come fro
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from conftest import review_overlay
 
 from kozel_tutor.ai.context import MatchContext
 from kozel_tutor.app.review import Alternative, ReviewStep, StepAnalysis, analyse_step
-from kozel_tutor.app.session import MatchSession, Settings
-from kozel_tutor.app.views import ReviewUi, TableUi, table_view
 from kozel_tutor.cards import Card
 from kozel_tutor.position import Position
 from kozel_tutor.seats import Team
 from kozel_tutor.solver import Outcome
-from kozel_tutor.widgets import check_table_view
 
 # standard, seed 1833: NS have taken every trick so far (113 points).  The Q♠ takes both last
 # tricks (120 points, every trick: you write 6); the 9♥ is trumped by W's 9♣, a trick with no
@@ -49,25 +45,6 @@ CLASSIC_LYUSYA = Position.from_json(
 def step_of(position: Position, played: str, context: MatchContext | None = None) -> ReviewStep:
     legal = tuple(position.to_state().legal_plays().sorted())
     return ReviewStep(1, 0, Card.parse(played), position, legal, context or MatchContext())
-
-
-def review_screen(analysis: StepAnalysis, lang: str) -> dict[str, Any]:
-    """The review's side panel for ``analysis`` over a finished deal (checked against the
-    widget's schema)."""
-    rng = random.Random(3)
-    session = MatchSession(Settings(level="random"), rng=rng)
-    while not session.deal.is_over or session.asking:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(rng.choice(sorted(session.deal.legal_plays())))
-        else:
-            session.ai_act()
-    session.finish_deal()
-    review = ReviewUi([analysis.step], analyses={0: analysis})
-    view = check_table_view(table_view(session, TableUi(lang=lang, mode="review", review=review)))
-    overlay: dict[str, Any] = view["overlay"]
-    return overlay
 
 
 def test_of_two_cards_with_the_same_points_only_the_one_that_takes_every_trick_is_best() -> None:
@@ -135,7 +112,7 @@ def test_a_lyusya_is_worth_the_rows_it_wipes() -> None:
 
 def test_the_review_panel_marks_only_the_card_with_the_better_result_best() -> None:
     analysis = analyse_step(step_of(SWEEP, "9H"), budget=None)
-    overlay = review_screen(analysis, "en")
+    overlay = review_overlay(analysis, "en")
     marks = {row["cells"][0]["card"]: row["mark"] for row in overlay["table"]["rows"]}
     assert marks == {"QS": "best", "9H": "played"}
     lines = overlay["lines"]

@@ -11,18 +11,13 @@ come from random deals, solved by the real solver (S to lead, one side holding e
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pytest
+from conftest import review_overlay
 
 from kozel_tutor.ai.context import MatchContext
 from kozel_tutor.app.review import ReviewStep, StepAnalysis, analyse_step
-from kozel_tutor.app.session import MatchSession, Settings
-from kozel_tutor.app.views import ReviewUi, TableUi, table_view
 from kozel_tutor.cards import Card
 from kozel_tutor.position import Position
-from kozel_tutor.widgets import check_table_view
 
 
 def _position(rules: str, hands: dict[str, str], taken: dict[str, list[int]]) -> Position:
@@ -55,20 +50,7 @@ def _review(position: Position, played: str, scores: tuple[int, int] = (0, 0)) -
 
 
 def _lines(analysis: StepAnalysis, variant: str, lang: str) -> list[str]:
-    rng = random.Random(3)
-    session = MatchSession(Settings(level="random", variant=variant), rng=rng)
-    while not session.deal.is_over or session.asking:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(rng.choice(sorted(session.deal.legal_plays())))
-        else:
-            session.ai_act()
-    session.finish_deal()
-    review = ReviewUi([analysis.step], analyses={0: analysis})
-    view: dict[str, Any] = check_table_view(
-        table_view(session, TableUi(lang=lang, mode="review", review=review)))
-    return list(view["overlay"]["lines"])
+    return list(review_overlay(analysis, lang, variant)["lines"])
 
 
 @pytest.mark.parametrize(("position", "points_best", "other"), [
