@@ -12,8 +12,9 @@ Under a preset with the catch (``nizhny``, ``kozly24``: the 6♣ over the Q♣ o
 ends the deal and costs the Q♣ side 4) two rules come first: **catch the queen** (drop the 6♣ on
 an opponent's Q♣ in the trick) and **guard the queen** (never put the Q♣ into a trick an
 opponent still plays to while the 6♣ may be in that opponent's hand, unless it is the only
-card).  The lead restriction of ``nizhny`` needs no rule of its own: the engine's legal cards
-already leave trumps out while a plain card is held.
+card); the words then speak of the whole hand, the queen kept back included.  The lead
+restriction of ``nizhny`` needs no rule of its own: the engine's legal cards already leave
+trumps out while a plain card is held.
 
 >>> import random
 >>> from kozel_tutor.state import DealState
@@ -80,16 +81,26 @@ def _with_catch(facts: TableFacts, legal: list[Card]) -> Decision:
             and caught_side(view.leader, (*view.trick, SIX_OF_CLUBS)) == facts.me.team.other):
         return Decision(SIX_OF_CLUBS, reason("catch_queen", card=SIX_OF_CLUBS,
                                              penalty=_catch_penalty(facts)))
-    pool = legal
-    if QUEEN_OF_CLUBS in legal and _queen_at_risk(facts):
-        pool = [c for c in legal if c != QUEEN_OF_CLUBS]
-    decision = _lead(facts, pool) if not view.trick else _follow(facts, pool)
-    if pool is not legal:
-        natural = _lead(facts, legal) if not view.trick else _follow(facts, legal)
-        if natural.card == QUEEN_OF_CLUBS:
-            return Decision(decision.card, reason("guard_queen", card=decision.card,
-                                                  penalty=_catch_penalty(facts)))
-    return decision
+    play = _lead if not view.trick else _follow
+    if QUEEN_OF_CLUBS not in legal or not _queen_at_risk(facts):
+        return play(facts, legal)
+    decision = play(facts, [c for c in legal if c != QUEEN_OF_CLUBS])
+    # the words are about the whole hand, the queen included: the rules' own words when they
+    # choose the same card anyway, else the guard, which is why the card differs
+    natural = play(facts, legal)
+    if natural.card == decision.card and not _queen_beats_instead(facts, decision.card):
+        return natural
+    return Decision(decision.card, reason("guard_queen", card=decision.card,
+                                          penalty=_catch_penalty(facts)))
+
+
+def _queen_beats_instead(facts: TableFacts, card: Card) -> bool:
+    """Whether the Q♣ would beat the opponents' card winning the trick, which ``card`` does not:
+    the queen kept back is then why the trick is left to them."""
+    win = facts.winner()
+    if win is None or win[0].team == facts.me.team:
+        return False
+    return facts.beats(QUEEN_OF_CLUBS, win[1]) and not facts.beats(card, win[1])
 
 
 def _catch_penalty(facts: TableFacts) -> int:
@@ -180,18 +191,22 @@ def _low_lead_reason(facts: TableFacts, card: Card) -> Message:
 
 
 def _cash_reason(facts: TableFacts, card: Card) -> Message:
-    """Why lead ``card``, a sure lead by the rules: as sure as the table really makes it."""
+    """Why lead ``card``, a sure lead by the rules: as sure as the table really makes it.  A
+    card with higher ones of its suit in this hand (led for its points, or the cheapest of
+    equal winners) is not "the highest still out": its words say nobody else has a higher
+    one (the ``_own`` reasons)."""
+    own = "_own" if facts.own_above(card) else ""
     if facts.is_trump(card):
-        return reason("cash_top_trump", card=card)
+        return reason("cash_top_trump" + own, card=card)
     full = facts.full
     suit = full.suit_of(card)
     if not any(full.could_beat(o, card, suit) for o in full.opponents):
-        return reason("cash_sure", card=card)
+        return reason("cash_sure" + own, card=card)
     if full.is_sure_lead(card) and full.out_in_suit(suit):
-        return reason("cash_winner", card=card)
+        return reason("cash_winner" + own, card=card)
     # an opponent is known to be out of the suit (shown, or none of it is left out) and may
     # still hold a trump: the rules lead it anyway, the words claim no more than its rank
-    return reason("cash_top", card=card)
+    return reason("cash_top" + own, card=card)
 
 
 def _ruff_risk(facts: TableFacts, card: Card) -> bool:
@@ -326,13 +341,15 @@ def _fight_reason(facts: TableFacts, card: Card) -> Message:
     assert stakes is not None, "facts.losing needs a line to fight for"
     points = POINTS(stakes.points)
     ours, theirs = team, team.other
+    catch = "_catch" if facts.catch_may_win else ""     # not lost while the catch may win it
     if stakes.mild[ours] == stakes.harsh[ours]:     # the winners write: less for them
         mild, harsh = stakes.mild[theirs], stakes.harsh[theirs]
         if rules.scoring == "standard":
-            return reason("fight_save", points=points, mild=mild, harsh=harsh, card=card)
-        return reason("fight_save_rows", points=points, mild=ROWS(mild),
+            return reason("fight_save" + catch, points=points, mild=mild, harsh=harsh,
+                          card=card)
+        return reason("fight_save_rows" + catch, points=points, mild=ROWS(mild),
                       harsh=ROWS(harsh), card=card)
-    return reason("fight_save_penalty", points=points, mild=stakes.mild[ours],
+    return reason("fight_save_penalty" + catch, points=points, mild=stakes.mild[ours],
                   harsh=stakes.harsh[ours], card=card)
 
 

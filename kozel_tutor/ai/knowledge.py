@@ -23,7 +23,7 @@ from ..cards import Card, CardSet
 from ..rules import TRUMP, Rules
 from ..scoring import deal_result
 from ..seats import Seat, Team
-from ..state import SeatView, catch_still_possible
+from ..state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, SeatView, catch_still_possible
 
 __all__ = ["Outlook", "SaveStakes", "TableFacts", "cards_of", "catch_possible", "save_points",
            "save_stakes"]
@@ -128,9 +128,18 @@ class TableFacts:
 
     def out_above(self, card: Card) -> int:
         """Cards still out of ``card``'s effective suit that rank above it."""
+        return self._above(card, self.out)
+
+    def own_above(self, card: Card) -> int:
+        """Cards of this hand in ``card``'s effective suit that rank above it: while any are, a
+        card no other hand can beat is still not "the highest card still out"."""
+        return self._above(card, self.hand)
+
+    def _above(self, card: Card, cards: int) -> int:
+        """The cards of mask ``cards`` in ``card``'s effective suit that rank above it."""
         suit = self.order.suit_of[card.index]
         strength = self.order.strength
-        mask = self.out & self.order.suit_masks[suit]
+        mask = cards & self.order.suit_masks[suit]
         own = strength[card.index]
         return sum(1 << c for c in range(36) if mask >> c & 1 and strength[c] > own)
 
@@ -281,9 +290,44 @@ class TableFacts:
     @property
     def losing(self) -> bool:
         """Whether this side can no longer reach 61 but can still reach the saving points
-        (fight for 31), where the preset's table has such a line."""
+        (fight for 31), where the preset's table has such a line.  Under the catch such a deal
+        may still be won by it (:attr:`catch_may_win`): the fight for the points goes on all
+        the same, but the words must not call the deal lost."""
         if not self.memory or save_stakes(self.view.rules, self.me.team) is None:
             return False
         cannot_win = self.theirs >= 61 or self.ours + self.points_left < 61
         save = self.save_points
         return cannot_win and self.ours < save <= self.ours + self.points_left
+
+    @cached_property
+    def catch_may_win(self) -> bool:
+        """Whether, by everything this seat has seen, its side's 6♣ may still catch the other
+        side's Q♣: under the catch that wins the deal whatever the card points."""
+        full = self.full
+        if not self.view.rules.catch:
+            return False
+        team = self.me.team
+        sixes = full._may_play(SIX_OF_CLUBS, team)
+        queens = full._may_play(QUEEN_OF_CLUBS, team.other)
+        if not sixes or not queens:
+            return False
+        trick = self.view.trick
+        if SIX_OF_CLUBS not in trick and QUEEN_OF_CLUBS not in trick:
+            return True
+        # one of them is on the table: the other must fall to this trick
+        to_play = {self.me, *self.still_to_play()}
+        return any(seat in to_play for seat in (*sixes, *queens))
+
+    def _may_play(self, card: Card, team: Team) -> list[Seat]:
+        """The seats of ``team`` that may have played ``card`` to this trick or may still play
+        it: the one that did, this seat if it holds it, or the others that may hold it."""
+        trick = self.view.trick
+        if card in trick:
+            seat = self.view.leader.offset(trick.index(card))
+            return [seat] if seat.team == team else []
+        if card in self.view.hand:
+            return [self.me] if self.me.team == team else []
+        if not self.out >> card.index & 1:
+            return []
+        return [seat for seat in Seat if seat.team == team and seat != self.me
+                and not self.void(seat, self.suit_of(card))]

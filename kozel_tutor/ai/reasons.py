@@ -64,6 +64,32 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "{card} — старший из оставшихся козырей, а у соперников козырей нет: взятка "
               "ваша.",
     },
+    # the same cashes of a card with higher ones of its suit in the learner's own hand (led for
+    # its points, or the cheapest of equal winners): not "the highest still out"
+    "ai_cash_winner_own": {
+        "en": "Nobody else has a higher card of its suit than the {card}, and no opponent is "
+              "known to be able to ruff it: play it now.",
+        "ru": "Ни у кого, кроме вас, нет карты этой масти старше {card_gen}, и, насколько "
+              "известно, {card_him} никто из соперников не перебьёт козырем: сыграйте "
+              "{card_him} сейчас.",
+    },
+    "ai_cash_sure_own": {
+        "en": "Nobody else has a higher card of its suit than the {card}, and neither opponent "
+              "can ruff it: the trick is your side's.",
+        "ru": "Ни у кого, кроме вас, нет карты этой масти старше {card_gen}, и {card_him} не "
+              "перебьёт козырем ни один соперник: взятка ваша.",
+    },
+    "ai_cash_top_own": {
+        "en": "Nobody else has a higher card of its suit than the {card}: play it now.",
+        "ru": "Ни у кого, кроме вас, нет карты этой масти старше {card_gen}: сыграйте "
+              "{card_him} сейчас.",
+    },
+    "ai_cash_top_trump_own": {
+        "en": "Nobody else has a higher trump than the {card}, and the opponents have no trumps "
+              "left: it takes the trick.",
+        "ru": "Ни у кого, кроме вас, нет козыря старше {card_gen}, а у соперников козырей нет: "
+              "взятка ваша.",
+    },
     "ai_lead_partner_ruff": {
         "en": "Your partner has shown out of {suit}: lead the {card} so they can ruff it.",
         "ru": "У партнёра кончились {suit}: зайдите с {card_gen}, пусть партнёр бьёт "
@@ -255,6 +281,31 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Раздачу не выиграть, но если ваша сторона наберёт {points}, вам запишут {mild}, "
               "а не {harsh}: попробуйте взять взятку {card_ins}.",
     },
+    # the same fights while the side's 6♣ may still catch the opponents' Q♣: not lost yet
+    "ai_fight_save_catch": {
+        "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
+              "win this deal; failing that, if your side reaches {points}, the opponents write "
+              "{mild}, not {harsh}: try to take this trick with the {card}.",
+        "ru": "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает "
+              "даму треф соперников; иначе, если ваша сторона наберёт {points}, соперники "
+              "запишут {mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
+    },
+    "ai_fight_save_rows_catch": {
+        "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
+              "win this deal; failing that, if your side reaches {points}, the opponents write "
+              "{mild}, not {harsh}: try to take this trick with the {card}.",
+        "ru": "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает "
+              "даму треф соперников; иначе, если ваша сторона наберёт {points}, соперники "
+              "запишут {mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
+    },
+    "ai_fight_save_penalty_catch": {
+        "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
+              "win this deal; failing that, if your side reaches {points}, you are written "
+              "{mild}, not {harsh}: try to take this trick with the {card}.",
+        "ru": "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает "
+              "даму треф соперников; иначе, если ваша сторона наберёт {points}, вам запишут "
+              "{mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
+    },
     "ai_catch_queen": {
         "en": "An opponent played the queen of clubs to this trick: the {card} catches it and "
               "the deal ends with {penalty} written against them.",
@@ -358,6 +409,9 @@ _RULES: dict[str, dict[str, str]] = {
                           "соперников"},
     "cash": {"en": "lead the highest card still out in its suit and take the trick",
              "ru": "ходите со старшей из оставшихся карт масти и забирайте взятку"},
+    "cash_own": {"en": "holding the top cards of a suit, lead one of them and take the trick",
+                 "ru": "когда старшие карты масти у вас, ходите с одной из них и забирайте "
+                       "взятку"},
     "lead_partner_ruff": {"en": "lead a suit your partner is out of, so they can ruff it",
                           "ru": "ходите в масть, которой у партнёра нет, чтобы он бил козырем"},
     "no_ten_before_ace": {"en": "don't lead a ten while the ace of its suit is still out",
@@ -407,6 +461,10 @@ _RULES: dict[str, dict[str, str]] = {
                     "ru": "взятку, в которой 10 очков и больше, бейте козырем"},
     "fight_save": {"en": "when the deal is lost, fight for the points that save you",
                    "ru": "когда раздачу не выиграть, боритесь за очки, которые спасают"},
+    "fight_save_catch": {"en": "when only catching the opponents' queen of clubs can still win "
+                               "the deal, fight for the points that save you all the same",
+                         "ru": "когда выиграть раздачу можно только поимкой дамы треф "
+                               "соперников, всё равно боритесь за очки, которые спасают"},
     "catch_queen": {"en": "drop the six of clubs on the opponents' queen of clubs",
                     "ru": "кладите шестёрку треф на даму треф соперников"},
     "guard_queen": {"en": "keep your queen of clubs back while the six of clubs may catch it",
@@ -425,6 +483,9 @@ _RULE_OF: dict[str, str] = {
     "emptiest_beats": "cheapest_beats", "give_emptiest": "give_cheapest",
     "cannot_beat_cheapest": "cannot_beat", "duck": "play_low",
     "fight_save_rows": "fight_save", "fight_save_penalty": "fight_save",
+    "cash_winner_own": "cash_own", "cash_sure_own": "cash_own", "cash_top_own": "cash_own",
+    "cash_top_trump_own": "cash_own",
+    "fight_save_rows_catch": "fight_save_catch", "fight_save_penalty_catch": "fight_save_catch",
 }
 """The reasons that apply one rule of :data:`_RULES` under another name."""
 

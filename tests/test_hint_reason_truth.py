@@ -1,0 +1,261 @@
+"""What the Hint's rule of thumb says about the cards is true of the real cards: "you cannot
+beat the cards on the table" is not said while the Q♣ kept back from the 6♣ beats them; "the
+highest card of its suit still out" is not said of a card with a higher one in the learner's own
+hand; "the deal is lost" is not said while the side's 6♣ may still catch the opponents' Q♣."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kozel_tutor.ai.heuristic import rule_decision
+from kozel_tutor.ai.reasons import rule_words
+from kozel_tutor.ai.trump_call import call_trump
+from kozel_tutor.cards import Card, CardSet, parse_cards
+from kozel_tutor.i18n import Message
+from kozel_tutor.rules import find_rules, legal_mask
+from kozel_tutor.seats import Seat, Team
+from kozel_tutor.state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, Phase, Trick
+
+PRESETS = ["standard", "classic", "nizhny", "kozly24"]
+
+
+def played_from(name: str, hands: dict[str, str], leader: str, plays: str) -> DealState:
+    """A deal of preset ``name`` from the four hands as dealt, ``leader`` leading the first
+    trick, with ``plays`` played from the start (the tricks show who is out of a suit)."""
+    lead = Seat[leader]
+    state = DealState(find_rules(name), [CardSet.parse(hands[s.name]) for s in Seat],
+                      dealer=lead.previous, leader=lead)
+    for card in parse_cards(plays):
+        state.play(card)
+    return state
+
+
+def late(name: str, hands: dict[str, str], leader: str, ours: int, plays: str = "") -> DealState:
+    """A late deal: ``hands`` as given, every other card gone in earlier tricks, NS with
+    ``ours`` card points and EW with the rest; then ``plays`` to the current trick."""
+    rules = find_rules(name)
+    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
+    held = masks[0] | masks[1] | masks[2] | masks[3]
+    gone = [c for c in rules.deck_cards if not held & c.bit]
+    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
+    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
+    lead = Seat[leader]
+    state = DealState(rules, masks, dealer=lead.previous, leader=lead, tricks=tricks,
+                      taken_points=(ours, rules.deck_cards.points - in_hands - ours),
+                      taken_tricks=(1, len(tricks) - 1))
+    for card in parse_cards(plays):
+        state.play(card)
+    return state
+
+
+def rule(state: DealState) -> tuple[Card, Message]:
+    """The rule player's card and reason for the seat to move (what the Hint quotes)."""
+    decision = rule_decision(state.view(state.to_move))
+    assert decision.reason is not None
+    return decision.card, decision.reason
+
+
+# -- 5: the Q♣ kept back from the 6♣ ---------------------------------------------------------
+
+NIZHNY_SEED_47 = {"N": "9C KS 8S 6S QH 8H", "E": "7C 6C QS JS QD JD",
+                  "S": "AC QC 8C AH KH 6H", "W": "KC JC TC JH TH AD"}
+"""The QA's real deal (nizhny, seed 47): E leads the J♦, a trump only S's Q♣ beats, and W,
+after S, may hold the 6♣."""
+
+
+def test_the_queen_kept_back_from_the_six_is_the_reason_not_that_nothing_beats() -> None:
+    card, why = rule(late("nizhny", NIZHNY_SEED_47, "E", 0, plays="JD"))
+    assert card == Card.parse("8C")     # the card the rules play: unchanged
+    assert why.key == "ai_guard_queen"
+    assert why.text("en") == (
+        "An opponent after you may still hold the six of clubs and catch your queen of clubs "
+        "(4 against you): keep the queen and play the eight of clubs.")
+    assert why.text("ru") == (
+        "У соперника после вас ещё может быть шестёрка треф — она поймает вашу даму треф (вам "
+        "запишут 4): придержите даму и сыграйте восьмёрку треф.")
+
+
+def test_the_rule_the_hint_quotes_for_the_kept_queen_is_the_guard_not_cannot_win() -> None:
+    # kozly24: S led the J♣; W holds the J♦ and the Q♣, which beats it, and N after W may hold
+    # the 6♣ (the QA's seed 10)
+    state = late("kozly24", {"N": "6C KH", "E": "AS KS", "S": "6S JC", "W": "JD QC"}, "S", 40,
+                 plays="JC")
+    card, why = rule(state)
+    assert card == Card.parse("JD") and why.key == "ai_guard_queen"
+    words = rule_words(why)
+    assert words is not None
+    assert words.in_lang("en") == (
+        "keep your queen of clubs back while the six of clubs may catch it")
+    assert words.in_lang("ru") == (
+        "придерживайте даму треф, пока её может поймать шестёрка треф")
+    for lang, wrong in (("en", "cannot"), ("ru", "нечем")):
+        assert wrong not in why.text(lang) and "не взять" not in words.in_lang(lang)
+
+
+# -- 6: "the highest card still out" and the learner's own higher cards ---------------------
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Nobody else has a higher card of its suit than the six of hearts: play it now."),
+    ("ru", "Ни у кого, кроме вас, нет карты этой масти старше шестёрки червей: сыграйте её "
+           "сейчас."),
+])
+def test_a_winner_under_the_learners_own_higher_card_is_not_the_highest_still_out(
+        lang: str, expected: str) -> None:
+    # standard (the QA's seed 2): every other heart is gone, and S holds the 6♥ and the 8♥
+    state = late("standard", {"N": "8C 8S QH", "E": "9S AS TS", "S": "6H 8H KC",
+                              "W": "6S 7S KS"}, "S", 40)
+    card, why = rule(state)
+    assert card == Card.parse("6H")
+    assert why.key == "ai_cash_top_own"
+    assert why.text(lang) == expected
+    words = rule_words(why)
+    assert words is not None and "highest card still out" not in words.in_lang("en")
+    assert "старшей из оставшихся" not in words.in_lang("ru")
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Nobody else has a higher trump than the ace of diamonds, and the opponents have no "
+           "trumps left: it takes the trick."),
+    ("ru", "Ни у кого, кроме вас, нет козыря старше туза бубен, а у соперников козырей нет: "
+           "взятка ваша."),
+])
+def test_a_trump_under_the_learners_own_queen_is_not_the_highest_trump_still_out(
+        lang: str, expected: str) -> None:
+    # classic, diamonds trumps (the QA's seed 0): N holds the A♦ and the Q♥, a higher trump
+    state = late("classic", {"N": "AD QH", "E": "8H AS", "S": "9C KS", "W": "KC TC"}, "N", 40)
+    card, why = rule(state)
+    assert card == Card.parse("AD")
+    assert why.key == "ai_cash_top_trump_own"
+    assert why.text(lang) == expected
+
+
+def test_the_highest_card_still_out_is_still_called_so() -> None:
+    state = late("standard", {"N": "8C 8S QH", "E": "9S AS TS", "S": "8H KC 9C",
+                              "W": "6S 7S KS"}, "S", 40)
+    card, why = rule(state)
+    assert card == Card.parse("8H") and why.key == "ai_cash_top"
+    assert why.text("en") == (
+        "The eight of hearts is the highest card of its suit still out: play it now.")
+    assert why.text("ru") == (
+        "Восьмёрка червей — старшая оставшаяся карта масти: сыграйте её сейчас.")
+
+
+# -- 7: "the deal is lost" while the catch may still win it ---------------------------------
+
+KOZLY24_SEED_14 = {"N": "TD 6S KS JH 6C QH", "E": "KC AH AS QS QC TS",
+                   "S": "AD TH KD JD JC QD", "W": "6D 6H JS TC AC KH"}
+"""The QA's real deal (kozly24, seed 14) as dealt; after four tricks EW have 84 points, E
+leads the 10♠ keeping only the Q♣, and N holds the 6♣."""
+KOZLY24_SEED_14_PLAYS = "AD 6D TD KC AH TH 6H 6S AS KD JS KS TC JH QS JD TS"
+
+
+def test_while_the_catch_may_still_win_the_deal_it_is_not_called_lost() -> None:
+    state = played_from("kozly24", KOZLY24_SEED_14, "S", KOZLY24_SEED_14_PLAYS)
+    assert state.view(Seat.S).taken_points == (0, 84)
+    card, why = rule(state)
+    assert card == Card.parse("QD")     # the fight for the saving points goes on
+    assert why.key == "ai_fight_save_penalty_catch"
+    assert why.text("en") == (
+        "Only your side's six of clubs catching the opponents' queen of clubs can still win "
+        "this deal; failing that, if your side reaches 30 points, you are written 2, not 4: "
+        "try to take this trick with the queen of diamonds.")
+    assert why.text("ru") == (
+        "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает даму "
+        "треф соперников; иначе, если ваша сторона наберёт 30 очков, вам запишут 2, а не 4: "
+        "попробуйте взять взятку дамой бубен.")
+    assert "lost" not in why.text("en") and "не выиграть" not in why.text("ru")
+    words = rule_words(why)
+    assert words is not None and "when the deal is lost" not in words.in_lang("en")
+
+
+def test_with_the_queen_of_clubs_on_the_learners_side_the_deal_is_lost() -> None:
+    # the same deal with S's J♣ and E's Q♣ swapped: only the opponents' 6♣ could catch now
+    hands = dict(KOZLY24_SEED_14, E="KC AH AS QS JC TS", S="AD TH KD JD QC QD")
+    card, why = rule(played_from("kozly24", hands, "S", KOZLY24_SEED_14_PLAYS))
+    assert card == Card.parse("QD")
+    assert why.key == "ai_fight_save_penalty"
+    assert why.text("en").startswith("The deal is lost, but if your side reaches 30 points")
+    assert why.text("ru").startswith("Раздачу не выиграть, но если ваша сторона наберёт 30 очков")
+
+
+# -- a sweep over random deals: none of these claims is false ---------------------------------
+
+CASH_TOP = {"ai_cash_winner", "ai_cash_sure", "ai_cash_top", "ai_cash_top_trump"}
+CASH_OWN = {key + "_own" for key in CASH_TOP}
+CANNOT_BEAT = {"ai_cannot_beat", "ai_cannot_beat_cheapest"}
+LOST = {"ai_fight_save", "ai_fight_save_rows", "ai_fight_save_penalty"}
+LOST_UNLESS_CATCH = {key + "_catch" for key in LOST}
+
+
+def _unplayed(state: DealState) -> set[Card]:
+    """The cards in the four hands and on the table (the real ones, not a seat's guess)."""
+    cards = {Card(i) for i in state.trick}
+    for mask in state.hands:
+        cards |= set(CardSet(mask))
+    return cards
+
+
+def _higher_unplayed(state: DealState, card: Card) -> set[Card]:
+    """The unplayed cards of ``card``'s suit (trumps counted as one suit) that rank above it."""
+    order = state.order
+    return {c for c in _unplayed(state) if order.suit_of[c.index] == order.suit_of[card.index]
+            and order.strength[c.index] > order.strength[card.index]}
+
+
+def _side_of(state: DealState, card: Card) -> Team | None:
+    """The side whose hand holds ``card``, or that played it to this trick (None: gone)."""
+    if card.index in state.trick:
+        return state.leader.offset(state.trick.index(card.index)).team
+    return next((seat.team for seat in Seat if state.hands[seat] & card.bit), None)
+
+
+def _check(state: DealState, card: Card, why: Message, seen: dict[str, int]) -> None:
+    """The claims of items 5–7, checked on the real cards."""
+    me = state.to_move
+    key = why.key
+    if key in CASH_TOP:
+        assert not _higher_unplayed(state, card), (key, card)
+    if key in CASH_OWN:
+        higher = _higher_unplayed(state, card)
+        assert higher and all(state.hands[me] & c.bit for c in higher), (key, card, higher)
+        seen["own"] += 1
+    if key in CANNOT_BEAT or key == "ai_guard_queen":
+        trick = list(state.trick)
+        winner = Card(trick[state.order.winning_index(trick)]) if trick else None
+        legal = legal_mask(state.order, state.hands[me], trick, state.led)
+        beating = [c for c in CardSet(legal) if winner and state.order.beats(c, winner)]
+        if key in CANNOT_BEAT:
+            assert not beating, (key, winner, beating)
+        elif beating == [QUEEN_OF_CLUBS]:
+            seen["queen_kept"] += 1
+    six, queen = _side_of(state, SIX_OF_CLUBS), _side_of(state, QUEEN_OF_CLUBS)
+    our_catch = state.rules.catch and six == me.team and queen == me.team.other
+    if key in LOST:
+        assert not our_catch, (key, "the 6♣ of this side may still catch the Q♣")
+    if key in LOST_UNLESS_CATCH:
+        assert six is not None and queen is not None and queen != me.team, key
+
+
+def test_no_hint_claims_what_the_real_cards_deny_in_random_deals() -> None:
+    seen = {"own": 0, "queen_kept": 0}
+    for name in PRESETS:
+        rules = find_rules(name)
+        for deal_no in range(40):
+            rng = random.Random(7000 + deal_no)
+            state = DealState.deal(rules, dealer=Seat(deal_no % 4), rng=rng)
+            while not state.is_over:
+                view = state.view(state.to_move)
+                if state.phase is Phase.CALL:
+                    state.call_trump(call_trump(view.hand, rules).suit)
+                    continue
+                card, why = rule(state)
+                _check(state, card, why, seen)
+                # the rule's card or, now and then, another one: more kinds of table
+                state.play(card if rng.random() < 0.7
+                           else rng.choice(sorted(state.legal_plays())))
+    # the sweep met the tables in question, not only others
+    assert seen["own"], "some deal cashes a winner under the player's own higher card"
+    assert seen["queen_kept"], "some deal keeps back a Q♣ that beats the cards on the table"
