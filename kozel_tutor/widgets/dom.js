@@ -16,7 +16,8 @@ function el(tag, cls, text) {
 // language when given) and keeps the last `keep` lines for a look back. tell(count, words,
 // lang) says Python's news once each (a new count): until the empty region has been on the page
 // a moment, the latest waits; `words()` gives its text as it is said (it may depend on where
-// the focus is by then). `role`: log (lines that add up) or status (one line at a time).
+// the focus is by then), or the lines to say then, in order, each {text, lang}. `role`: log
+// (lines that add up) or status (one line at a time).
 function liveRegion(className, testid, keep, role = "log") {
   const node = el("div", `${className} kz-sr-only`);
   node.dataset.testid = testid;
@@ -29,18 +30,21 @@ function liveRegion(className, testid, keep, role = "log") {
     node.append(line);
     while (node.childElementCount > keep) node.firstElementChild.remove();
   };
+  const sayAll = (words, lang) => {
+    for (const line of Array.isArray(words) ? words : [{ text: words, lang }]) say(line.text, line.lang);
+  };
   let told = null;
   let waiting = null;
   let ready = false;
   setTimeout(() => {
     ready = true;
-    if (waiting) say(waiting.words(), waiting.lang);
+    if (waiting) sayAll(waiting.words(), waiting.lang);
     waiting = null;
   }, 300);
   const tell = (count, words, lang) => {
     if (count === told) return;
     told = count;
-    if (ready) say(words(), lang);
+    if (ready) sayAll(words(), lang);
     else waiting = { words, lang };
   };
   return { node, say, tell };
@@ -90,8 +94,10 @@ function markWeak(node) {
 
 // Whether the focus can go to node: on the page, enabled, not in an inert part (behind a modal
 // panel) and focusable (a control, or an element with a tabindex: a card button, a heading).
-function usable(node) {
-  return !!node && node.isConnected && !node.disabled && node.getAttribute("aria-disabled") !== "true"
+// `reached`: a control said to be unavailable (aria-disabled) counts too: one the focus was on
+// (a card of the hand that cannot be played now, reached by the arrow keys) keeps it.
+function usable(node, reached = false) {
+  return !!node && node.isConnected && !node.disabled && (reached || node.getAttribute("aria-disabled") !== "true")
     && (node.tabIndex >= 0 || node.hasAttribute("tabindex")) && !node.closest("[inert]");
 }
 
@@ -152,16 +158,17 @@ function restoreFocus(root, before, fallbacks = []) {
     focusOn(root, rootRing);
     return root;
   }
-  // looked up one selector at a time, until a usable one is found (the table redraws at each key)
+  // looked up one selector at a time, until a usable one is found (the table redraws at each key);
+  // each with whether it is the control that had the focus
   function* candidates() {
     if (before.testid) {
-      for (const n of root.querySelectorAll("[data-testid]")) if (n.dataset.testid === before.testid) yield n;
+      for (const n of root.querySelectorAll("[data-testid]")) if (n.dataset.testid === before.testid) yield [n, true];
     }
-    for (const selector of fallbacks) yield* root.querySelectorAll(selector);
-    if (root.hasAttribute("tabindex")) yield root;
+    for (const selector of fallbacks) for (const n of root.querySelectorAll(selector)) yield [n, false];
+    if (root.hasAttribute("tabindex")) yield [root, false];
   }
-  for (const node of candidates()) {
-    if ((node !== root && !usable(node)) || !focusOn(node, node !== root || rootRing)) continue;
+  for (const [node, same] of candidates()) {
+    if ((node !== root && !usable(node, same)) || !focusOn(node, node !== root || rootRing)) continue;
     if (node !== root && (!before.testid || node.dataset.testid !== before.testid)) reveal(node);
     if (before.weak) markWeak(node);
     return node;
@@ -207,4 +214,56 @@ function trapTab(e, box) {
   items[next].focus();
   consumeKey(e);
   return true;
+}
+
+// ---- a hand of cards to play from, for the keyboard (the table's, a puzzle's, a lesson's) ----
+// The arrow keys go over every card of the hand in order, those that cannot be played now too;
+// Tab stops, as before, at the cards that can be.
+
+// Where ← → (and Home, End) go in a row of n cards from the one at `at` (-1: none yet): the
+// next or the previous one, round from the last to the first, the first or the last; null
+// for any other key (and with Ctrl, Alt or Cmd: the browser's, the screen reader's).
+function rowStep(e, at, n) {
+  if (!n || e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.key === "Home") return 0;
+  if (e.key === "End") return n - 1;
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+  if (!step) return null;
+  return at < 0 ? (step > 0 ? 0 : n - 1) : (at + step + n) % n;
+}
+
+// A card of the hand that cannot be played now says so (a screen reader: "unavailable"), and
+// why when the screen says why (the id of those words).
+function notPlayable(card, reasonId = null) {
+  card.setAttribute("aria-disabled", "true");
+  if (reasonId) card.setAttribute("aria-describedby", reasonId);
+}
+
+// A card of a hand as a button named by the card (a puzzle's, a lesson's): `play` plays it, on a
+// click, Enter or Space.  Without it (it cannot be played now) the arrow keys still reach it, it
+// says so, and Enter and Space on it do nothing.
+function handCard(card, name, play) {
+  card.setAttribute("role", "button");
+  card.setAttribute("aria-label", name);
+  card.tabIndex = play ? 0 : -1;
+  if (play) card.addEventListener("click", play);
+  else notPlayable(card);
+  card.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    consumeKey(e);
+    if (play) play();
+  });
+}
+
+// The arrow keys over a hand of handCard()s: the focus goes from card to card (rowStep).
+function handKeys(hand) {
+  hand.addEventListener("keydown", (e) => {
+    const cards = Array.from(hand.querySelectorAll(".kz-card[role=button]"));
+    const at = cards.indexOf(document.activeElement);
+    const to = at < 0 ? null : rowStep(e, at, cards.length);
+    if (to === null) return;
+    consumeKey(e);
+    focusOn(cards[to]);
+    reveal(cards[to]);
+  });
 }

@@ -30,25 +30,27 @@ export default {
       return { ranks: view.ranks, fourColour: model.get("four_colour"), names: names().cards };
     }
 
-    // A card that may answer the task is a keyboard-reachable button.
+    // Whether the task is answered by picking one of these cards (a hand, a row, the trick):
+    // then each is a button, reached by the arrow keys (handKeys).
+    function picking(view, tokens) {
+      const a = view.answer;
+      return !!a && a.kind === "card" && !a.solved && tokens.some((t) => view.scene.clickable.includes(t));
+    }
+
+    // A card; of cards to pick from (extra.pick), a button that answers the task with it on a
+    // click, Enter or Space, or, if it cannot answer it, one that says so and does nothing.
     function card(token, view, extra = {}) {
       const scene = view.scene;
       const a = view.answer;
       const node = cardElement(token, Object.assign({ trump: (scene.trumps || []).includes(token) }, cardOpts(view)));
       if (extra.small) node.classList.add("kz-lesson-small");
-      const open = a && a.kind === "card" && !a.solved && scene.clickable.includes(token);
       if (a && a.last === token && view.feedback) node.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
-      if (open) {
-        node.classList.add("kz-pickable");
-        node.tabIndex = 0;
-        node.setAttribute("role", "button");
-        node.setAttribute("aria-label", cardName(token, cardOpts(view)));
+      if (extra.pick) {
+        const open = scene.clickable.includes(token);
+        if (open) node.classList.add("kz-pickable");
+        node.dataset.testid = `lesson-${open ? "card" : "unplayable"}-${token}`;
+        handCard(node, cardName(token, cardOpts(view)), open ? () => answer(token) : null);
         describe(node);
-        node.dataset.testid = `lesson-card-${token}`;
-        node.addEventListener("click", () => answer(token));
-        node.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") { consumeKey(e); answer(token); }
-        });
       }
       return node;
     }
@@ -78,18 +80,22 @@ export default {
         box.append(plate);
         if (seat.cards.length) {
           const hand = el("div", "kz-lesson-hand");
-          for (const token of seat.cards) hand.append(card(token, view, { small: name !== "S" }));
+          const pick = picking(view, seat.cards);
+          for (const token of seat.cards) hand.append(card(token, view, { small: name !== "S", pick }));
+          if (pick) handKeys(hand);
           box.append(hand);
         }
         felt.append(box);
       }
       const centre = el("div", "kz-cross kz-lesson-centre");
       centre.dataset.testid = "lesson-trick";
+      const pick = picking(view, scene.trick.map((play) => play.card));
       for (const play of scene.trick) {
         const slot = el("div", `kz-cross-${play.seat}`);
-        slot.append(card(play.card, view));
+        slot.append(card(play.card, view, { pick }));
         centre.append(slot);
       }
+      if (pick) handKeys(centre);
       felt.append(centre);
       return felt;
     }
@@ -136,7 +142,9 @@ export default {
       if (scene.row.length) {
         const row = el("div", "kz-lesson-row");
         row.dataset.testid = "lesson-cards";
-        for (const token of scene.row) row.append(card(token, view, { small: scene.row.length > 12 }));
+        const pick = picking(view, scene.row);
+        for (const token of scene.row) row.append(card(token, view, { small: scene.row.length > 12, pick }));
+        if (pick) handKeys(row);
         box.append(row);
       }
       if (scene.played.length) {
@@ -296,19 +304,19 @@ export default {
       // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, Start
       // again, Hint, Back.
       restoreFocus(root, focused, FIRST_CONTROLS);
-      // an answer just refused (the last words said): back into the box, to put it right
-      const refusal = view.answer && view.answer.refused && view.spoken && view.spoken.text === view.answer.refused.text
-        ? view.spoken.count : null;
-      const box = root.querySelector('[data-testid="lesson-number"]');
-      if (refusal !== null && refusal !== shownRefusal && box && root.contains(document.activeElement)) focusOn(box);
-      shownRefusal = refusal;
       // a new verdict comes into the window (below a short one, after a wrong card)
       if (feedbackKey && feedbackKey !== shownFeedback) reveal(root.querySelector(".kz-lesson-feedback"));
       shownFeedback = feedbackKey;
       speak(view.spoken, view.lang);
     }
     let shownFeedback = null;
-    let shownRefusal = null;
+
+    // The number just typed was refused (Python's "refused_at", after the view that says why):
+    // back into the box, to put it right.
+    function retypeRefused() {
+      const box = root.querySelector('[data-testid="lesson-number"]');
+      if (box && root.contains(document.activeElement)) focusOn(box);
+    }
 
     // A new sentence from Python (a new count) is added to the live region and read out, in
     // its language (the lines said before a switch keep theirs); the last few stay (for a look
@@ -333,6 +341,7 @@ export default {
     model.on("change:names", draw);
     model.on("change:four_colour", draw);
     model.on("change:exit_label", draw);
+    model.on("change:refused_at", retypeRefused);
     draw();
     focusOnArrival(root, FIRST_CONTROLS);
   },

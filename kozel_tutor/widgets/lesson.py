@@ -40,6 +40,10 @@ class LessonWidget(NamedWidget):
     four_colour = traitlets.Bool(False).tag(sync=True)
     exit_label = traitlets.Unicode("").tag(sync=True)
     """Text of a "leave the lesson" button (the app's list of lessons); empty: no button."""
+    refused_at = traitlets.Int(0).tag(sync=True)
+    """The count of the lesson's words (``view["spoken"]["count"]``) that refused the number
+    just typed (not a whole number: not a try), 0 before any: the box takes the focus back, to
+    put it right."""
 
     def __init__(self, player: LessonPlayer, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -67,6 +71,9 @@ class LessonWidget(NamedWidget):
                     handler()
             return
         self.player.handle(message)
+        state = self.player.task_state
+        if message.get("type") == "answer" and state is not None and state.refused is not None:
+            self.refused_at = self.view["spoken"]["count"]
 
     def _receive(self, _widget: object, content: object, _buffers: object) -> None:
         self.receive(content)

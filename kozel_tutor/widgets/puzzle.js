@@ -33,18 +33,14 @@ export default {
       return node;
     }
 
-    function pickable(token, view) {
+    // A card of the hand to play from: a legal one plays on a click, Enter or Space; another is
+    // dimmed, and reached by the arrow keys all the same (handCard, handKeys).
+    function handCardOf(token, view) {
       const node = card(token, view);
-      node.classList.add("kz-pickable");
-      node.tabIndex = 0;
-      node.setAttribute("role", "button");
-      node.dataset.testid = `puzzle-card-${token}`;
-      node.setAttribute("aria-label", cardName(token, opts(view, token)));
-      const play = () => send({ type: "play", card: token });
-      node.addEventListener("click", play);
-      node.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") { consumeKey(e); play(); }
-      });
+      const legal = view.legal.includes(token);
+      node.classList.add(legal ? "kz-pickable" : "kz-dim");
+      node.dataset.testid = `puzzle-${legal ? "card" : "unplayable"}-${token}`;
+      handCard(node, cardName(token, opts(view, token)), legal ? () => send({ type: "play", card: token }) : null);
       return node;
     }
 
@@ -63,13 +59,14 @@ export default {
         const hand = el("div", "kz-puzzle-hand");
         hand.dataset.testid = `puzzle-hand-${name}`;
         if (seat.cards.length) {
+          // the learner's hand while a card of it is to be played (none once the puzzle is answered)
+          const playing = name === "S" && view.legal.length > 0;
           for (const token of seat.cards) {
-            const legal = name === "S" && view.legal.includes(token);
-            const node = legal ? pickable(token, view) : card(token, view, name === "S" ? null : "kz-puzzle-small");
-            if (name === "S" && view.phase === "solve" && !legal) node.classList.add("kz-dim");
+            const node = playing ? handCardOf(token, view) : card(token, view, name === "S" ? null : "kz-puzzle-small");
             if (view.feedback && view.feedback.card === token) node.classList.add(view.feedback.correct ? "kz-right" : "kz-wrong");
             hand.append(node);
           }
+          if (playing) handKeys(hand);
         } else {
           for (let i = 0; i < Math.min(seat.count, 9); i++) hand.append(cardElement(null, {}));
           hand.classList.add("kz-puzzle-backs");
@@ -368,8 +365,9 @@ export default {
     // The puzzle's keys: h hint, n next, r retry (the same keys in the Russian layout, р т к, and
     // with Caps Lock), ArrowRight the line's next card. While a puzzle is on screen h, n and r are
     // always the widget's (acted on when their button is there), so they never reach the page
-    // (in JupyterLab "r" would turn the cell into a raw cell); every other key, and every key
-    // with a modifier, passes through untouched.
+    // (in JupyterLab "r" would turn the cell into a raw cell); every other key (save the hand's
+    // own: its arrows, Enter, Space, handKeys), and every key with a modifier, passes through
+    // untouched.
     const KEYS = { h: "hint", "р": "hint", n: "next", "т": "next", r: "retry", "к": "retry" };
     root.addEventListener("keydown", (e) => {
       if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;

@@ -12,6 +12,10 @@ const ICONS = {
 };
 
 const h = el;
+
+// The panels of a result (a deal's, the match's), whose words the live region reads out as
+// they open (kozel_tutor.app.table_access.RESULT_PANELS).
+const READ_OUT = ["summary", "results"];
 let tableUid = 0;
 
 function buttonEl(spec, onClick) {
@@ -39,6 +43,13 @@ function buttonEl(spec, onClick) {
   return b;
 }
 
+// What is shown one way and read another (a badge's "×2", a mini card and its label): the
+// nodes shown are hidden from a screen reader, which reads Python's words for them instead.
+function shownAndSaid(box, shown, said) {
+  for (const node of shown) node.setAttribute("aria-hidden", "true");
+  box.append(...shown, h("span", "kz-said kz-sr-only", said));
+}
+
 function cellEl(cell, opts) {
   const td = h("td");
   if (typeof cell === "string") { td.textContent = cell; return td; }
@@ -48,10 +59,7 @@ function cellEl(cell, opts) {
     td.append(card);
   }
   if (cell.text) td.append(h(cell.strong ? "strong" : "span", cell.tone ? "kz-tone-" + cell.tone : "", cell.text));
-  if (cell.said) {   // shown twice (the mini card, its label), said once in Python's words
-    for (const child of td.children) child.setAttribute("aria-hidden", "true");
-    td.append(h("span", "kz-said kz-sr-only", cell.said));
-  }
+  if (cell.said) shownAndSaid(td, [...td.children], cell.said);   // the card shown twice, said once
   return td;
 }
 
@@ -87,6 +95,7 @@ export default {
     root.setAttribute("role", "application");
     const uid = `kz-table-${tableUid++}`;
     const hintId = `${uid}-keys`;
+    const statusId = `${uid}-status`;
     el.append(root);
     // What is drawn anew on every change of the view, and, beside it and never redrawn, the one
     // live region through which Python's words reach a screen reader (TableWidget.say: each
@@ -164,7 +173,8 @@ export default {
       const hand = h("div", "kz-hand");
       const opts = cardOpts();
       // the learner's hand is a list of options: the root (which keeps the focus and the keys)
-      // points at the one chosen (aria-activedescendant); the ones not to be played now say so
+      // points at the one chosen (aria-activedescendant), any of them (the arrow keys go over
+      // them all); the ones not to be played now say so
       const choosing = name === "S" && seat.cards.some((c) => c.playable);
       if (name === "S" && seat.cards.length) {
         hand.setAttribute("role", "listbox");
@@ -183,7 +193,8 @@ export default {
               card.dataset.playable = "true";
               card.classList.add("kz-playable");
             } else if (choosing) {
-              card.setAttribute("aria-disabled", "true");
+              // why, when the status line says it (a card of these just refused)
+              notPlayable(card, view === refusal ? statusId : null);
             }
             if (entry.card === selected) card.classList.add("kz-selected");
             card.addEventListener("click", () => { selected = null; playCard(entry.card); });
@@ -304,12 +315,13 @@ export default {
       const table = ov.table ? tableEl(ov.table, cardOpts(), names()) : null;
       if (table && !modal) box.append(table);
       // A modal panel's words (and those for a screen reader only: the score its table shows)
-      // describe it: read with its title as the focus comes into it.  The review's are read
-      // out page by page (Python's Speaker) and describe nothing.
+      // describe it: read with its title as the focus comes into it.  A result's are read out
+      // as it opens, and the review's page by page (Python's Speaker): they describe nothing,
+      // so that a screen reader reads them once.
       const words = [];
       for (const line of ov.lines || []) words.push(box.appendChild(h("p", "kz-panel-line", line)));
       for (const line of ov.said || []) words.push(box.appendChild(h("p", "kz-sr-only", line)));
-      if (modal && words.length) {
+      if (modal && words.length && !READ_OUT.includes(ov.kind)) {
         words.forEach((p, i) => { p.id = `${uid}-dialog-line-${i}`; });
         box.setAttribute("aria-describedby", words.map((p) => p.id).join(" "));
       }
@@ -391,6 +403,7 @@ export default {
       const slot = h("div", "kz-status-slot");
       const status = h("div", `kz-status kz-status-${view.status_kind}`);
       status.dataset.testid = "status";
+      status.id = statusId;
       status.textContent = view.status;
       slot.append(status);
       return slot;
@@ -462,13 +475,8 @@ export default {
         if (b.testid) badge.dataset.testid = b.testid;
         if (b.title) badge.title = b.title;
         if (b.kind === "trump" && view.trump) badge.innerHTML = suitSVG(view.trump, { fourColour: model.get("four_colour"), name: (names().suits || {})[view.trump] }) + " ";
-        if (b.said) {   // shown short ("×2"), said in words
-          const shown = h("span", "", b.text);
-          shown.setAttribute("aria-hidden", "true");
-          badge.append(shown, h("span", "kz-sr-only", b.said));
-        } else {
-          badge.append(document.createTextNode(b.text));
-        }
+        if (b.said) shownAndSaid(badge, [h("span", "", b.text)], b.said);   // shown short: "×2"
+        else badge.append(document.createTextNode(b.text));
         badges.append(badge);
       }
       top.append(tools, badges);
@@ -538,6 +546,8 @@ export default {
     // the card may still be played (never played for them).  Once per hint: the learner may
     // choose another card after it.
     let advised = null;
+    // the view whose status line says why a card was refused (a shake), while it is on screen
+    let refusal = null;
     function followAdvice(view, focused) {
       const card = (view.seats.S.cards || []).find((c) => c.mark === "advised" && c.playable);
       const suit = view.call && view.call.suits.find((s) => s.advised);
@@ -548,15 +558,6 @@ export default {
       if (card) selected = card.card;
       // the focus goes to the advised suit (placeFocus keeps the control it finds by testid)
       else focused.testid = now;
-    }
-
-    // The card the arrow keys go to: among the cards that may be played when some may (the
-    // others are skipped), else among all (looking through the hand while others play).
-    function stepSelection(cards, step) {
-      const open = cards.some((c) => c.playable) ? cards.filter((c) => c.playable) : cards;
-      const at = open.findIndex((c) => c.card === selected);
-      const next = at < 0 ? (step > 0 ? 0 : open.length - 1) : (at + step + open.length) % open.length;
-      return open[next].card;
     }
 
     function select(token) {
@@ -630,8 +631,15 @@ export default {
       const cards = learnerCards();
       // the review (behind no dialog: modal returned above) chooses no card of its hands
       if (!cards.length || model.get("view").overlay) return;
-      if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-        selectByKey(stepSelection(cards, e.key === "ArrowRight" ? 1 : -1));
+      // the arrow keys (Home, End) go over every card of the hand, those not to be played now
+      // too; with none chosen yet, → chooses the first that may be played (← the last), as a
+      // puzzle's or a lesson's hand takes the focus on its first card to play
+      let at = cards.findIndex((c) => c.card === selected);
+      const open = cards.flatMap((c, i) => (c.playable ? [i] : []));
+      if (at < 0 && open.length) at = e.key === "ArrowLeft" ? open[open.length - 1] + 1 : open[0] - 1;
+      const to = rowStep(e, at, cards.length);
+      if (to !== null) {
+        selectByKey(cards[to].card);
         consumeKey(e);
       } else if (/^[1-9]$/.test(e.key) && Number(e.key) <= cards.length) {
         selectByKey(cards[Number(e.key) - 1].card);
@@ -645,6 +653,9 @@ export default {
     function onCustom(msg) {
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "shake") {
+        // Python refused the card (it may not be played now): its status line says why
+        refusal = model.get("view");
+        draw();
         const card = root.querySelector(`.kz-seat-S [data-card="${msg.card}"]`);
         if (card) {
           card.classList.remove("kz-shake");
@@ -663,17 +674,17 @@ export default {
     // this view's empty region has been on the page a moment (tell), from its "start" on.
     const news = () => model.get("spoken") || { count: 0, lines: [], start: 0 };
     let heard = Math.min(news().start || 0, news().count);   // the lines this view has said
+    // The lines not said yet, oldest first, each in its language: taken as they are said
+    // (several, when the view has just been drawn).
+    function unheard() {
+      const { count, lines } = news();
+      const fresh = lines.slice(Math.max(0, lines.length - (count - heard)));
+      heard = count;
+      return fresh;
+    }
     function hear() {
       const { count, lines } = news();
-      if (count <= heard || !lines.length) return;
-      const last = lines[lines.length - 1];
-      spoken.tell(count, () => {
-        // several waiting (the view just drawn): the earlier ones first, each in its language
-        const fresh = lines.slice(Math.max(0, lines.length - (count - heard)));
-        heard = count;
-        for (const line of fresh.slice(0, -1)) spoken.say(line.text, line.lang);
-        return last.text;
-      }, last.lang);
+      if (count > heard && lines.length) spoken.tell(count, unheard);
     }
 
     // The table's own focus ring (table.css) shows while the learner moves by the keys (Tab to
