@@ -119,13 +119,15 @@ export default {
     }
 
     // "?" beside the group's name: shows (and hides) what each option means, written out under
-    // the group; it takes no room until asked.
+    // the group; it takes no room until asked.  Named with its group («Что значит каждый
+    // вариант: Колода»): each "?" of the screen has a name of its own.
     function explainButton(group, notes) {
       const b = el("button", "kz-group-more");
       b.type = "button";
       b.dataset.testid = `${group.id}-explained`;
-      b.setAttribute("aria-label", names().options_explained || "");
-      b.title = names().options_explained || "";
+      const name = names().options_explained ? `${names().options_explained}: ${group.label}` : group.label;
+      b.setAttribute("aria-label", name);
+      b.title = name;
       b.setAttribute("aria-controls", notes.id);
       const icon = el("span", "", "?");
       icon.setAttribute("aria-hidden", "true");

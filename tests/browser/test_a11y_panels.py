@@ -74,8 +74,8 @@ def test_what_each_choice_means_is_written_out_for_the_keyboard_and_touch(
     page.get_by_test_id("open-play").click()
     page.get_by_test_id("settings").wait_for()
     more = page.get_by_test_id("level-explained")
-    assert more.get_attribute("aria-label") in ("Что значит каждый вариант",
-                                                "What each choice means")
+    assert more.get_attribute("aria-label") in ("Что значит каждый вариант: Уровень соперников",
+                                                "What each choice means: Opponents' level")
     notes = page.locator(f"[id='{more.get_attribute('aria-controls')}']")
     assert not notes.is_visible(), "no room taken until asked"
     more.focus()
