@@ -102,8 +102,8 @@ def test_the_keys_line_names_the_keys_of_what_is_on_screen(lang: str) -> None:
     puzzle = _endings(1)[0]
     player = PuzzlePlayer(SetQueue([puzzle]), lang=lang, backend=PY)
     assert player.view()["keys"] == {
-        "ru": "Клавиши: Tab — выбрать карту, Enter — сыграть её, H — подсказка.",
-        "en": "Keys: Tab chooses a card, Enter plays it, H asks for a hint."}[lang]
+        "ru": "Клавиши: Tab или ← → — выбрать карту, Enter — сыграть её, H — подсказка.",
+        "en": "Keys: Tab or ← → chooses a card, Enter plays it, H asks for a hint."}[lang]
     for _ in puzzle.hints:
         player.handle({"type": "hint"})
     assert player.view()["keys"] == "", "no hint left: nothing beyond the cards' own keys"

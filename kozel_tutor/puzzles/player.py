@@ -123,8 +123,10 @@ _LABELS = {
     # the language button of a puzzle widget in a notebook says the other language in its own
     "lang": {"ru": "English", "en": "Русский"},
     # the keys line beside the buttons (the same keys work in the Russian layout: р, т, к)
-    "keys_solve": {"ru": "Клавиши: Tab — выбрать карту, Enter — сыграть её, H — подсказка.",
-                   "en": "Keys: Tab chooses a card, Enter plays it, H asks for a hint."},
+    "keys_solve": {"ru": "Клавиши: Tab или ← → — выбрать карту, Enter — сыграть её, "
+                         "H — подсказка.",
+                   "en": "Keys: Tab or ← → chooses a card, Enter plays it, H asks for a "
+                         "hint."},
     "keys_answered": {"ru": "Клавиши: N — следующая задача, R — ещё раз.",
                       "en": "Keys: N opens the next puzzle, R tries again."},
     "keys_line": {"ru": "Клавиши: N — следующая задача, R — ещё раз, → — следующая карта "
