@@ -116,7 +116,8 @@ def test_the_keys_line_sits_beside_the_buttons_and_costs_no_height(
     first = puzzle_set.puzzles[0]
     _open(page, voila_server.url, puzzle_set)
     keys = page.get_by_test_id("puzzle-keys")
-    assert keys.inner_text() == "Клавиши: Tab или ← → — выбрать карту, Enter — сыграть её, H — подсказка."
+    assert keys.inner_text() == ("Клавиши: Tab или ← → — выбрать карту, Enter — сыграть её, "
+                                 "H — подсказка.")
     hint = page.get_by_test_id("puzzle-hint")
     nav = page.locator(".kz-puzzle-root > .kz-puzzle-content > .kz-puzzle-nav").first
     _beside(keys.bounding_box(), hint.bounding_box(), nav.bounding_box())
