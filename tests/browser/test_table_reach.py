@@ -120,10 +120,15 @@ def test_the_cards_keys_work_after_a_toolbar_button_is_pressed_by_enter(
     page.keyboard.press("1")
     page.wait_for_function(f"t => ({CHOSEN})()?.endsWith('-card-' + t)", arg=cards[0])
     assert _focus(page) == "table"
-    # and Enter, on the table now, plays the card chosen when it may be played
+    # and Enter, on the table now, plays the card chosen when it may be played: the arrows go
+    # over every card of the hand, those that cannot be played now too
     playable = page.locator(PLAYABLE).evaluate_all("els => els.map(e => e.dataset.card)")
-    page.keyboard.press("ArrowRight")
-    token = page.locator(f"[id='{page.evaluate(CHOSEN)}']").get_attribute("data-card")
+    token = None
+    for _ in cards:
+        page.keyboard.press("ArrowRight")
+        token = page.locator(f"[id='{page.evaluate(CHOSEN)}']").get_attribute("data-card")
+        if token in playable:
+            break
     assert token in playable
     page.keyboard.press("Enter")
     page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
