@@ -47,6 +47,25 @@ def test_each_card_is_said_with_its_player_then_who_took_the_trick(screen: PlayS
     assert "is thinking" not in said, "no word for the wait: the card follows at once"
 
 
+def test_every_refused_card_is_said_even_when_the_reason_repeats(screen: PlayScreen) -> None:
+    heard = heard_by(screen)
+    screen.start(Settings(level="random"), rng=random.Random(5))
+    while True:   # on to a turn of the learner's where a card of the hand cannot be played
+        wait_for(lambda: screen.wait_idle() and (playable(screen) or screen.ui.mode != "play"),
+                 "the learner's turn")
+        assert screen.ui.mode == "play", "the deal had a turn with a card that cannot be played"
+        hand = [c["card"] for c in screen.table.view["seats"]["S"]["cards"]]
+        refused = [card for card in hand if card not in playable(screen)]
+        if refused:
+            break
+        screen.table.receive({"type": "play", "card": playable(screen)[0]})
+    del heard[:]
+    for card in (refused[0], refused[0], refused[-1]):   # a screen reader hears each refusal
+        screen.table.receive({"type": "play", "card": card})
+    reason = screen.ui.status[0] if screen.ui.status else ""
+    assert reason and sum(line.count(reason) for line in heard) == 3, heard
+
+
 def test_the_speaker_says_a_status_once_and_a_review_page_when_it_turns() -> None:
     speaker = Speaker()
     view: dict[str, Any] = {"status": "Your lead: choose a card.", "status_kind": "turn",

@@ -251,6 +251,7 @@ class PlayScreen:
             trick = session.play(card)
         except IllegalPlay as exc:
             self.ui.status = (exc.message.text(self.ui.lang), "error")
+            self.speaker.status = None   # said again for each card tried, though the words repeat
             self.render()
             self.table.shake(card.token)
             self.table.sound_effect("illegal")
