@@ -101,3 +101,10 @@ def test_no_note_where_the_reset_is_worth_its_points() -> None:
     assert _review(CLASSIC_OURS, "9D", scores=(0, 3)).reset_note is None
     # NS on 3 rows: their lyusya would cost more than losing with a trick
     assert _review(CLASSIC_THEIRS, "7D", scores=(3, 0)).reset_note is None
+
+
+def test_no_note_after_eggs_where_the_lyusya_also_writes_the_egg_row() -> None:
+    # after eggs the winner of the next deal gets an extra row, a lyusya's too: not "only"
+    legal = tuple(CLASSIC_OURS.to_state().legal_plays().sorted())
+    step = ReviewStep(1, 0, Card.parse("9D"), CLASSIC_OURS, legal, MatchContext(multiplier=2))
+    assert analyse_step(step, budget=None).reset_note is None

@@ -245,6 +245,8 @@ class StepAnalysis:
             sweepers = team.other
         else:
             return None
+        if _sweep_writes(self.step, sweepers):
+            return None   # the sweep writes something too (after eggs, the egg row): not "only"
         # a reset wipes the sweepers' own penalty (points), or the losers' tablo (rows)
         wiped = self.step.context.scores[sweepers if rules.target_loses else sweepers.other]
         key = "review_reset_" + ("ours" if sweepers == team else "theirs") + \
@@ -253,6 +255,16 @@ class StepAnalysis:
             return Text(text(key + "_none", "ru"), text(key + "_none", "en"))
         count = POINTS if rules.target_loses else ROWS
         return Text(*(text(key, lang, n=count(wiped).in_lang(lang)) for lang in ("ru", "en")))
+
+
+def _sweep_writes(step: ReviewStep, sweepers: Team) -> bool:
+    """Whether ``sweepers`` taking every trick also writes something in the deal's match (the
+    egg row after eggs in ``classic``), not only resets."""
+    points, tricks = [0, 0], [0, 0]
+    points[sweepers], tricks[sweepers] = 120, 1
+    result = step.context.result_of(step.position.rules, (points[0], points[1]),
+                                    (tricks[0], tricks[1]))
+    return any(result.written)
 
 
 def _reset_by(outcome: Outcome | None, team: Team) -> bool:
