@@ -32,9 +32,9 @@ FIRST_LEAD = {"N": "6C JC AC 6S TH QH 8D TD QD", "E": "7C 9C TC KC 8H 9H AH KD A
 KEEP_TOP = {
     "en": "You hold the highest trump still out, which takes a trick whenever you play it, so "
           "there is no hurry: lead the cheap six of hearts and keep your points.",
-    "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой момент, "
-          "так что спешить некуда: зайдите с шестёрки червей — это дешёвая карта — и берегите "
-          "очки."}
+    "ru": "У вас старший из оставшихся козырей, и когда бы им ни сыграли, взятка будет "
+          "ваша, так что спешить некуда: зайдите с шестёрки червей — это дешёвая карта — и "
+          "берегите очки."}
 KEEP_TOP_RULE = {"en": "keep the highest trump for later and lead a cheap card",
                  "ru": "старший козырь приберегите на потом, а ходите с дешёвой карты"}
 
@@ -45,8 +45,8 @@ ALL_TRUMPS_PLAYS = ["7S", "9S", "QH", "6S", "AH", "KC", "QD", "7H", "8S", "KS", 
                     "6D", "7D", "9D", "AD", "8D", "KD", "QC", "TD", "AS", "JH", "8H", "KH"]
 TOP_TRUMP = {"en": "You hold only trumps, and the jack of clubs is the highest one still out: "
                    "lead it and it surely takes the trick.",
-             "ru": "У вас одни козыри, а валет треф — старший из оставшихся: зайдите с валета "
-                   "треф, и взятка ваша наверняка."}
+             "ru": "У вас одни козыри, а валет треф — старший из оставшихся козырей: зайдите с "
+                   "валета треф, и взятка ваша наверняка."}
 
 PRESETS = [("standard", {}), ("standard", {"trump": "called"}), ("standard", {"deck": 32}),
            ("nizhny", {}), ("kozly24", {}), ("classic", {})]

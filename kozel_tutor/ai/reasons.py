@@ -128,31 +128,31 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_lead_low_keep_top": {
         "en": "You hold the highest trump still out, which takes a trick whenever you play it, "
               "so there is no hurry: lead the cheap {card} and keep your points.",
-        "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой "
-              "момент, так что спешить некуда: зайдите с {card_gen} — это дешёвая карта — и "
-              "берегите очки.",
+        "ru": "У вас старший из оставшихся козырей, и когда бы им ни сыграли, взятка "
+              "будет ваша, так что спешить некуда: зайдите с {card_gen} — это "
+              "дешёвая карта — и берегите очки.",
     },
     "ai_lead_least_plain_keep_top": {
         "en": "You hold the highest trump still out, which takes a trick whenever you play it, "
               "and every plain card you hold is worth 10 or more: lead the {card}, the "
               "cheapest of them, and keep your trumps.",
-        "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой "
-              "момент, а каждая ваша некозырная карта стоит 10 очков или больше: зайдите с "
-              "самой дешёвой из них — с {card_gen}, а козыри берегите.",
+        "ru": "У вас старший из оставшихся козырей, и когда бы им ни сыграли, взятка "
+              "будет ваша, а каждая ваша некозырная карта стоит 10 очков или "
+              "больше: зайдите с самой дешёвой из них — с {card_gen}, а козыри берегите.",
     },
     "ai_lead_least_keep_top": {
         "en": "You hold the highest trump still out, which takes a trick whenever you play it, "
               "and every card you hold is worth 10 or more: lead the {card}, the cheapest of "
               "them.",
-        "ru": "У вас старший из оставшихся козырей, и этот козырь возьмёт взятку в любой "
-              "момент, а каждая ваша карта стоит 10 очков или больше: зайдите с самой дешёвой "
-              "из них — с {card_gen}.",
+        "ru": "У вас старший из оставшихся козырей, и когда бы им ни сыграли, взятка "
+              "будет ваша, а каждая ваша карта стоит 10 очков или больше: зайдите "
+              "с самой дешёвой из них — с {card_gen}.",
     },
     "ai_lead_top_trump": {
         "en": "You hold only trumps, and the {card} is the highest one still out: lead it and "
               "it surely takes the trick.",
-        "ru": "У вас одни козыри, а {card} — старший из оставшихся: зайдите с {card_gen}, и "
-              "взятка ваша наверняка.",
+        "ru": "У вас одни козыри, а {card} — старший из оставшихся козырей: зайдите с "
+              "{card_gen}, и взятка ваша наверняка.",
     },
     "ai_feed_partner": {
         "en": "Your partner surely takes this trick: give them the {card}.",
