@@ -491,7 +491,7 @@ def test_the_trick_status_says_points_in_full_and_in_agreement(tmp_path: Any) ->
         def _after_card(self, trick: Trick | None) -> None:
             super()._after_card(trick)
             if trick is not None and self.ui.status is not None:
-                statuses.append((trick, self.ui.status[0]))
+                statuses.append((trick, self.ui.status[0](self.ui.lang)))
 
     screen = Recording(Store(tmp_path / "progress.sqlite3"), lang="ru",
                        pace=Pace(card=0.0, trick=0.0))

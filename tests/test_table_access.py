@@ -62,8 +62,14 @@ def test_every_refused_card_is_said_even_when_the_reason_repeats(screen: PlayScr
     del heard[:]
     for card in (refused[0], refused[0], refused[-1]):   # a screen reader hears each refusal
         screen.table.receive({"type": "play", "card": card})
-    reason = screen.ui.status[0] if screen.ui.status else ""
+    reason = screen.ui.status[0]("en") if screen.ui.status else ""
     assert reason and sum(line.count(reason) for line in heard) == 3, heard
+    # the language switched, the refusal stays on the status line, in the new language
+    screen.set_lang("ru")   # what the app does when the language button is pressed
+    status = screen.table.view["status"]
+    assert status != reason and status == screen.ui.status[0]("ru")
+    assert not any("a" <= ch <= "z" for ch in status.lower() if ch.isascii() and ch.isalpha()), \
+        status
 
 
 def test_the_speaker_says_a_status_once_and_a_review_page_when_it_turns() -> None:

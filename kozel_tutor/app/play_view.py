@@ -243,14 +243,14 @@ class PlayScreen:
             self.ui.held_trick = None
         if self.ui.thinking is not None or self.ui.held_trick is not None or session.ai_to_act:
             mover = session.deal.to_move
-            self.ui.status = (text("status_wait", self.ui.lang,
-                                   name=text(f"seat_{mover.name}", self.ui.lang)), "wait")
+            self.ui.status = (lambda lang: text("status_wait", lang,
+                                                name=text(f"seat_{mover.name}", lang)), "wait")
             self.render()
             return
         try:
             trick = session.play(card)
         except IllegalPlay as exc:
-            self.ui.status = (exc.message.text(self.ui.lang), "error")
+            self.ui.status = (exc.message.text, "error")
             self.speaker.status = None   # said again for each card tried, though the words repeat
             self.render()
             self.table.shake(card.token)
@@ -293,13 +293,14 @@ class PlayScreen:
         so («Ваш заход: …»), and the trump badge keeps the suit."""
         session = self.session
         assert session is not None
-        words = text("status_called", self.ui.lang, name=text(f"seat_{seat.name}", self.ui.lang),
-                     suit=suit)
+        def words(lang: str) -> str:
+            return text("status_called", lang, name=text(f"seat_{seat.name}", lang), suit=suit)
+
         if session.ai_to_act:
             self.ui.status = (words, "info")   # said as the status line changes
         else:
             self.ui.status = None
-            self.speaker.say(words)
+            self.speaker.say(words(self.ui.lang))
 
     def _button(self, ident: str) -> None:
         session = self.session
@@ -382,8 +383,9 @@ class PlayScreen:
             self.ui.held_trick = trick
             self._hold_until = time.monotonic() + self.pace.trick
             key = "status_trick_you" if trick.winner == LEARNER else "status_trick"
-            self.ui.status = (text(key, self.ui.lang, points=POINTS(trick.points),
-                                   name=text(f"seat_{trick.winner.name}", self.ui.lang)), "info")
+            winner = trick.winner
+            self.ui.status = (lambda lang: text(key, lang, points=POINTS(trick.points),
+                                                name=text(f"seat_{winner.name}", lang)), "info")
             self._sound("trick")
 
     def _continue(self) -> None:
@@ -419,7 +421,8 @@ class PlayScreen:
             log.exception("the AI worker failed")
             with self._lock:
                 self.ui.thinking = None
-                self.ui.status = (text("internal_error", self.ui.lang, error=exc), "error")
+                error = str(exc)   # (exc itself is gone after the except block)
+                self.ui.status = (lambda lang: text("internal_error", lang, error=error), "error")
                 self.render()
         finally:
             with self._lock:
@@ -579,7 +582,7 @@ class PlayScreen:
                 return   # the learner played on, or the game changed: the hint is stale
             self.ui.advising, self.ui.progress = False, None
             if advice is None:
-                self.ui.status = (text("hint_failed", self.ui.lang), "error")
+                self.ui.status = (lambda lang: text("hint_failed", lang), "error")
             else:
                 self.ui.advice, self.ui.status = advice, None
             self.render()
@@ -661,7 +664,7 @@ class PlayScreen:
     def _not_saved(self, exc: sqlite3.Error) -> None:
         """Say on the table that the last card was not kept, and why."""
         key = "save_elsewhere" if isinstance(exc, ChangedElsewhere) else "save_failed"
-        self.ui.status = (text(key, self.ui.lang), "error")
+        self.ui.status = (lambda lang: text(key, lang), "error")
 
     def _pref(self, key: str, value: object) -> None:
         try:

@@ -13,6 +13,7 @@ Pure functions, no widgets: the controller (:mod:`.play_view`) keeps a :class:`T
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +68,9 @@ class TableUi:
 
     lang: str = "ru"
     mode: str = "play"
-    status: tuple[str, str] | None = None
+    #: the status line's words in a language (so that a language switch turns them too), and
+    #: its kind
+    status: tuple[Callable[[str], str], str] | None = None
     held_trick: Trick | None = None
     thinking: Seat | None = None
     progress: float | None = None
@@ -215,7 +218,7 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
         trick = [{"seat": deal.leader.offset(i).name, "card": c.token}
                  for i, c in enumerate(deal.current_trick)]
 
-    status, kind = ui.status or _status(session, ui)
+    status, kind = (ui.status[0](ui.lang), ui.status[1]) if ui.status else _status(session, ui)
     view: dict[str, Any] = {
         "seats": seats,
         "trick": trick,
