@@ -99,7 +99,7 @@ def test_two_tabs_on_one_match_never_count_a_deal_twice_and_the_overtaken_one_sa
     assert b_session is not None
     play_deal(tab_a)   # tab A plays the same deal on: none of it is kept
     status = tab_a.play.ui.status
-    assert status is not None and status[0] == text("save_elsewhere", tab_a.lang)
+    assert status is not None and status[0](tab_a.lang) == text("save_elsewhere", tab_a.lang)
     assert Store(path).stats(KEY).deals == 2   # deal 1 (tab A) and deal 2 (tab B)
     saved = Store(path).load_match()
     assert saved is not None and saved == b_session.to_json()
@@ -148,7 +148,7 @@ def test_a_new_match_started_in_one_tab_replaces_the_match_another_tab_plays(
     tab_b.play.start(Settings(level="random", variant="kozly24"))   # B starts over, knowingly
     tab_b.play.wait_idle()
     status = tab_b.play.ui.status
-    assert status is None or status[0] != text("save_elsewhere", tab_b.lang)
+    assert status is None or status[0](tab_b.lang) != text("save_elsewhere", tab_b.lang)
     saved = Store(path).load_match()
     assert saved is not None and saved["settings"]["variant"] == "kozly24"
     tab_a.play.wait_idle()
