@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import wait_for
 
 from kozel_tutor.app import App, notebook
 from kozel_tutor.app.notebook import NOTEBOOK_SLOT
@@ -184,6 +185,9 @@ def test_at_instant_nothing_waits_yet_each_trick_stays_until_the_next_card(
 
     session = screen.session
     assert session is not None and session.last_deal is not None
+    # the deal is over as the mode turns; its summary is drawn a moment later
+    wait_for(lambda: any((view.get("overlay") or {}).get("kind") == "summary" for view in views),
+             "the deal's summary is drawn")
     tricks = [view["trick"] for view in views]
     first_done = next(i for i, trick in enumerate(tricks) if len(trick) == 4)
     summary = next(i for i, view in enumerate(views)
