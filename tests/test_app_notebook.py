@@ -297,5 +297,7 @@ def test_the_notebook_review_scores_the_deal_in_its_match(store: Store) -> None:
     result = scored_in_match(deal.result(1), rules, first_deal=True)
     review = review_last_deal("en", store=store, budget=30.0, progress=False)
     assert review is not None
-    assert review["Deal after it"].iloc[-1] == outcome_words(Outcome.of(result), Team.NS,
-                                                             rules).en
+    outcome = Outcome.of(result)
+    # eggs (equal points, now and then in a random deal) are «eggs» in every preset's table
+    expected = "eggs" if outcome.eggs else outcome_words(outcome, Team.NS, rules).en
+    assert review["Deal after it"].iloc[-1] == expected
