@@ -31,6 +31,17 @@ from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick, plural_ru
 __all__ = ["AI_MESSAGES", "MatchGain", "layouts_count", "reason", "register_messages",
            "rule_words", "trumps_count"]
 
+# the fight for the saving points while the side's 6♣ may still catch the opponents' Q♣ (the
+# deal not lost yet): one wording whether the opponents write points or rows
+_FIGHT_SAVE_CATCH = {
+    "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
+          "win this deal; failing that, if your side reaches {points}, the opponents write "
+          "{mild}, not {harsh}: try to take this trick with the {card}.",
+    "ru": "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает "
+          "даму треф соперников; иначе, если ваша сторона наберёт {points}, соперники "
+          "запишут {mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
+}
+
 AI_MESSAGES: dict[str, dict[str, str]] = {
     "ai_only_card": {
         "en": "The {card} is the only card you may play.",
@@ -282,22 +293,9 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "а не {harsh}: попробуйте взять взятку {card_ins}.",
     },
     # the same fights while the side's 6♣ may still catch the opponents' Q♣: not lost yet
-    "ai_fight_save_catch": {
-        "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
-              "win this deal; failing that, if your side reaches {points}, the opponents write "
-              "{mild}, not {harsh}: try to take this trick with the {card}.",
-        "ru": "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает "
-              "даму треф соперников; иначе, если ваша сторона наберёт {points}, соперники "
-              "запишут {mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
-    },
-    "ai_fight_save_rows_catch": {
-        "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
-              "win this deal; failing that, if your side reaches {points}, the opponents write "
-              "{mild}, not {harsh}: try to take this trick with the {card}.",
-        "ru": "Выиграть раздачу теперь можно, только если шестёрка треф вашей стороны поймает "
-              "даму треф соперников; иначе, если ваша сторона наберёт {points}, соперники "
-              "запишут {mild}, а не {harsh}: попробуйте взять взятку {card_ins}.",
-    },
+    "ai_fight_save_catch": _FIGHT_SAVE_CATCH,
+    # the same words, with rows ({mild}, {harsh}) in place of points written
+    "ai_fight_save_rows_catch": _FIGHT_SAVE_CATCH,
     "ai_fight_save_penalty_catch": {
         "en": "Only your side's six of clubs catching the opponents' queen of clubs can still "
               "win this deal; failing that, if your side reaches {points}, you are written "
