@@ -9,6 +9,13 @@ PLAYABLE = ".kz-seat-S [data-playable='true']"
 SUMMARY = "[data-testid='deal-summary']"
 CALL = "[data-testid='call']"
 READY = f"{PLAYABLE}, {SUMMARY}, {CALL}"
+# everything the table's live region says from now on (read back from window.kzHeard)
+LISTEN = """() => {
+  const region = document.querySelector('[data-testid=spoken]');
+  window.kzHeard = [];
+  new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(
+    node => window.kzHeard.push(node.textContent)))).observe(region, { childList: true });
+}"""
 
 
 def open_home(page: Any, url: str) -> None:

@@ -22,7 +22,7 @@ from kozel_tutor.puzzles.model import Puzzle, PuzzleSet, Text, load_catalogue
 from kozel_tutor.puzzles.teacher import set_to_param
 from kozel_tutor.seats import Seat
 
-from .helpers import PLAYABLE, SUMMARY, hand, open_home, play_deal, start_game, wait_ready
+from .helpers import LISTEN, PLAYABLE, SUMMARY, hand, open_home, play_deal, start_game, wait_ready
 from .test_table_reach import SCROLLED
 
 TABLE = ".kz-table-root"
@@ -32,13 +32,6 @@ CHOSEN = f"() => document.querySelector('{TABLE}').getAttribute('aria-activedesc
 CHOSEN_CARD = f"""() => {{ const id = ({CHOSEN})();
   const card = id && document.getElementById(id);
   return card ? [card.dataset.card, card.getAttribute('aria-disabled') === 'true'] : null; }}"""
-# everything the table's live region says from now on
-LISTEN = """() => {
-  const region = document.querySelector('[data-testid=spoken]');
-  window.kzHeard = [];
-  new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(
-    node => window.kzHeard.push(node.textContent)))).observe(region, { childList: true });
-}"""
 
 
 def _press(page: Any, key: str) -> tuple[str, bool]:

@@ -14,18 +14,12 @@ from typing import Any
 import pytest
 
 from .conftest import Server, open_called_match
-from .helpers import PLAYABLE, SUMMARY
+from .helpers import LISTEN, PLAYABLE, SUMMARY
 
 TABLE = ".kz-table-root"
 LINES = ("() => [...document.querySelectorAll('[data-testid=spoken] p')]"
          ".map(p => [p.lang, p.textContent])")
 # everything said since LISTEN ran, in order (the region keeps its last four lines only)
-LISTEN = """() => {
-  const region = document.querySelector('[data-testid=spoken]');
-  window.kzHeard = [];
-  new MutationObserver(changes => changes.forEach(change => change.addedNodes.forEach(
-    node => window.kzHeard.push(node.textContent)))).observe(region, { childList: true });
-}"""
 HEARD = "() => window.kzHeard.join(' ')"
 FOCUS = ("() => { const a = document.activeElement;"
          " return a ? (a.dataset.testid || a.className) : null; }")
