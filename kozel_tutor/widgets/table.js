@@ -13,9 +13,10 @@ const ICONS = {
 
 const h = el;
 
-// The panels of a result (a deal's, the match's), whose words the live region reads out as
-// they open (kozel_tutor.app.table_access.RESULT_PANELS).
-const READ_OUT = ["summary", "results"];
+// The panels whose words the live region reads out as they open: a result's (a deal's, the
+// match's: kozel_tutor.app.table_access.RESULT_PANELS) and what happened before the deal
+// (PlayView._show_predeal).
+const READ_OUT = ["summary", "results", "predeal"];
 let tableUid = 0;
 
 function buttonEl(spec, onClick) {

@@ -161,6 +161,8 @@ def test_classics_before_the_deal_panel_opens_at_its_top(page: Any, voila_server
         # its words and a boast's rows (more than the felt held before it was made tighter)
         # open at its top, its heading and first line in sight, and its Play button too
         assert seen == {"scrolled": 0, "title": True, "first_line": True, "play": True}, seen
+        # the live region reads its words as it opens: the dialog is not also described by them
+        assert page.locator(PREDEAL).get_attribute("aria-describedby") is None
     finally:
         # leave the settings as the other browser tests expect them: the standard game
         page.get_by_test_id("menu").click()
