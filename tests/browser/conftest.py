@@ -116,14 +116,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         missing("Debian chromium is not installed (apt-get install chromium)")
     if shutil.which("voila") is None and not _importable("voila"):
         missing("voila is not installed (pip install -e '.[app]')")
-    base = tmp_path_factory.mktemp("voila")
-    home = base / "home"
-    home.mkdir()
-    proc, url = start_voila(home, base / "voila.log")
-    try:
-        yield Server(url, home, base / "voila.log")
-    finally:
-        stop(proc)
+    yield from _serve(tmp_path_factory.mktemp("voila"))
 
 
 @pytest.fixture(scope="session")
@@ -131,7 +124,11 @@ def table_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
                  ) -> Iterator[Server]:
     """A server of its own, for the tests that write a saved match into its progress file before
     each page (:func:`open_called_match`)."""
-    base = tmp_path_factory.mktemp("table")
+    yield from _serve(tmp_path_factory.mktemp("table"))
+
+
+def _serve(base: Path) -> Iterator[Server]:
+    """A Voila server of the app with its progress in ``base / "home"``, stopped at the end."""
     home = base / "home"
     home.mkdir()
     proc, url = start_voila(home, base / "voila.log")
