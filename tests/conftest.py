@@ -1,5 +1,6 @@
 """Shared fixtures: rules presets and deals reached by random legal play from a seeded shuffle;
-what the app's table says and offers, for the tests of its words; a lesson played through."""
+late deals from given hands; what the app's table says and offers, for the tests of its words; a
+lesson played through."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from kozel_tutor.cards import Suit
+from kozel_tutor.cards import CardSet, Suit, parse_cards
 from kozel_tutor.lessons.checks import expected
 from kozel_tutor.lessons.model import Task
 from kozel_tutor.rules import Rules, find_rules
 from kozel_tutor.seats import Seat
-from kozel_tutor.state import DealState
+from kozel_tutor.state import DealState, Trick
 
 if TYPE_CHECKING:
     from kozel_tutor.app.play_view import PlayScreen
@@ -54,6 +55,27 @@ def random_deal(
         state.play(rng.choice(list(state.legal_plays())))
     for _ in range(in_trick):
         state.play(rng.choice(list(state.legal_plays())))
+    return state
+
+
+def late_deal(rules: Rules | str, hands: dict[str, str], leader: str, ours: int,
+              plays: str = "") -> DealState:
+    """A late deal (``rules`` or a preset's name): ``hands`` as given, every other card gone in
+    earlier tricks, NS with ``ours`` card points and EW with the rest, ``leader`` to lead; then
+    ``plays`` to the current trick."""
+    if isinstance(rules, str):
+        rules = find_rules(rules)
+    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
+    held = masks[0] | masks[1] | masks[2] | masks[3]
+    gone = [c for c in rules.deck_cards if not held & c.bit]
+    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
+    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
+    lead = Seat.parse(leader)
+    state = DealState(rules, masks, dealer=lead.previous, leader=lead, tricks=tricks,
+                      taken_points=(ours, rules.deck_cards.points - in_hands - ours),
+                      taken_tricks=(1, len(tricks) - 1))
+    for card in parse_cards(plays):
+        state.play(card)
     return state
 
 

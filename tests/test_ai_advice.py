@@ -6,15 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import late_deal
 
 from kozel_tutor.ai.advice import Advice, Adviser, _reasons
 from kozel_tutor.ai.base import CandidateStats, Decision
 from kozel_tutor.ai.reasons import layouts_count, reason
 from kozel_tutor.ai.trump_call import call_trump
-from kozel_tutor.cards import Card, CardSet, Suit
+from kozel_tutor.cards import Card, Suit
 from kozel_tutor.rules import find_rules
 from kozel_tutor.seats import Seat
-from kozel_tutor.state import DealState, Phase, Trick
+from kozel_tutor.state import DealState, Phase
 
 
 def _learner_to_play(seed: int, cards_before: int = 0) -> DealState:
@@ -231,19 +232,6 @@ def test_the_hints_match_figure_says_which_side_gains_in_the_presets_terms(name:
     assert "+" not in search.text("en") + score_only.text("ru")
 
 
-def _endgame(name: str, hands: dict[str, str], ours: int) -> DealState:
-    """S to lead with ``hands`` left, the other cards gone, NS with ``ours`` card points."""
-    rules = find_rules(name)
-    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
-    held = masks[0] | masks[1] | masks[2] | masks[3]
-    gone = [c for c in rules.deck_cards if not held & c.bit]
-    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
-    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
-    return DealState(rules, masks, dealer=Seat.E, leader=Seat.S, tricks=tricks,
-                     taken_points=(ours, rules.deck_cards.points - in_hands - ours),
-                     taken_tricks=(1, len(tricks) - 1))
-
-
 @pytest.mark.parametrize("name", ["nizhny", "kozly24"])
 def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str) -> None:
     """S's trumps take the last two tricks: with 70 points NS win and the opponents are written
@@ -253,7 +241,7 @@ def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str
                           "соперникам записывают на 4,0 больше, чем вам"),
                          (20, "2.0 more is written against you than against the opponents",
                           "вам записывают на 2,0 больше, чем соперникам")):
-        view = _endgame(name, hands, ours).view(Seat.S)
+        view = late_deal(name, hands, "S", ours).view(Seat.S)
         advice = Adviser(random.Random(0)).advise(view)
         assert advice.text("en").endswith(f"on the match score, on average {en}."), ours
         assert f"а по счёту партии {ru}." in advice.text("ru"), ours

@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from conftest import late_deal
 
 from kozel_tutor.ai.advice import Adviser
 from kozel_tutor.ai.context import MatchContext
@@ -20,7 +21,7 @@ from kozel_tutor.i18n import Message, Number, plural_ru
 from kozel_tutor.rules import find_rules, legal_mask
 from kozel_tutor.scoring import deal_result
 from kozel_tutor.seats import Seat, Team
-from kozel_tutor.state import DealState, Phase, Trick
+from kozel_tutor.state import DealState, Phase
 
 
 def build(name: str, hands: dict[str, str], dealer: str, plays: list[str],
@@ -30,25 +31,6 @@ def build(name: str, hands: dict[str, str], dealer: str, plays: list[str],
     state = DealState(rules, [CardSet.parse(hands[s.name]) for s in Seat], dealer=Seat[dealer])
     for token in plays:
         state.play(Card.parse(token))
-    return state
-
-
-def endgame(name: str, hands: dict[str, str], leader: str, ours: int,
-            plays: str = "") -> DealState:
-    """A late deal: ``hands`` as given, the other cards gone in earlier tricks, NS with ``ours``
-    card points and EW with the rest."""
-    rules = find_rules(name)
-    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
-    held = masks[0] | masks[1] | masks[2] | masks[3]
-    gone = [c for c in rules.deck_cards if not held & c.bit]
-    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
-    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
-    lead = Seat.parse(leader)
-    state = DealState(rules, masks, dealer=lead.previous, leader=lead, tricks=tricks,
-                      taken_points=(ours, rules.deck_cards.points - in_hands - ours),
-                      taken_tricks=(1, len(tricks) - 1))
-    for card in parse_cards(plays):
-        state.play(card)
     return state
 
 
@@ -152,7 +134,7 @@ FIGHT_WORDS = {  # (key, the stakes in English, in Russian) with 1 and with 2 (a
 @pytest.mark.parametrize("name", list(LOST))
 def test_the_fight_for_the_saving_points_quotes_the_presets_own_scores(name: str,
                                                                       multiplier: int) -> None:
-    state = endgame(name, LOST[name], "E", 10, plays="KH")
+    state = late_deal(name, LOST[name], "E", 10, plays="KH")
     player = MediumPlayer()
     player.observe_match(MatchContext(multiplier=multiplier))
     decision = player.choose(state.view(Seat.S))
@@ -177,7 +159,7 @@ def test_the_fight_for_the_saving_points_quotes_the_presets_own_scores(name: str
 
 
 def test_the_standard_fight_is_about_what_the_winners_write() -> None:
-    why = medium(endgame("standard", LOST["standard"], "E", 10, plays="KH"))[1]
+    why = medium(late_deal("standard", LOST["standard"], "E", 10, plays="KH"))[1]
     assert "save you from writing" not in why.text("en")
     assert why.text("en") == ("The deal is lost, but if your side reaches 31 points, the "
                               "opponents write 2, not 4: try to take this trick with the ten of "
@@ -320,13 +302,13 @@ def test_the_cash_reason_says_in_russian_what_it_says_in_english() -> None:
 
 def test_the_last_card_of_a_suit_is_not_said_to_be_safe_from_a_ruff() -> None:
     # every other spade is gone, so both opponents are out of spades, and a trump is still out
-    state = endgame("standard", {"S": "AS 7H", "W": "QC 8H", "N": "6H 9H", "E": "KH TH"}, "S", 40)
+    state = late_deal("standard", {"S": "AS 7H", "W": "QC 8H", "N": "6H 9H", "E": "KH TH"}, "S", 40)
     card, why = medium(state)
     assert card == Card.parse("AS")
     assert why.key == "ai_cash_top"
     assert "known" not in why.text("en") and "насколько известно" not in why.text("ru")
     # following to the last diamond: W, after S, is out of diamonds for certain and may ruff
-    state = endgame("standard", {"E": "6D 7H 8S", "S": "9D 6H 7S", "W": "QC 8H 9S",
+    state = late_deal("standard", {"E": "6D 7H 8S", "S": "9D 6H 7S", "W": "QC 8H 9S",
                                  "N": "TH 9H KS"}, "E", 40, plays="6D")
     facts = TableFacts(state.view(Seat.S))
     diamonds = facts.suit_of(Card.parse("6D"))
@@ -396,14 +378,14 @@ def test_what_medium_says_about_the_trick_is_true_on_the_real_cards(
 def test_a_seat_that_must_still_hold_the_suit_led_cannot_ruff() -> None:
     # N showed out of hearts; two hearts and a trump are out and E, the only other hand that may
     # hold them, has one card left: W (after S) must follow hearts, so S's A♥ surely wins.
-    state = endgame("standard", {"W": "9H 7H 6H", "N": "6S 7S 8S", "E": "TH KH 6C",
+    state = late_deal("standard", {"W": "9H 7H 6H", "N": "6S 7S 8S", "E": "TH KH 6C",
                                  "S": "8H AH 9D"}, "W", 40, plays="9H 6S TH 8H KH")
     facts = TableFacts(state.view(Seat.S))
     hearts = facts.suit_of(Card.parse("AH"))
     assert facts.must_hold(Seat.W, hearts) and not facts.must_hold(Seat.E, hearts)
     assert facts.outlook([Seat.W], Card.parse("AH"), hearts) == "sure"
     # with one more card in E's hand W might be out of hearts: only "unless" then
-    state = endgame("standard", {"W": "9H 7H 6H 6D", "N": "6S 7S 8S 9S", "E": "TH KH 6C 8D",
+    state = late_deal("standard", {"W": "9H 7H 6H 6D", "N": "6S 7S 8S 9S", "E": "TH KH 6C 8D",
                                  "S": "8H AH TS KS"}, "W", 40, plays="9H 6S TH 8H KH")
     facts = TableFacts(state.view(Seat.S))
     assert facts.outlook([Seat.W], Card.parse("AH"), hearts) == "unless_void"
@@ -430,7 +412,7 @@ def test_under_the_catch_the_hint_quotes_the_deal_score_only() -> None:
 
 
 def test_under_the_catch_the_hard_player_quotes_the_deal_score_only() -> None:
-    state = endgame("nizhny", {"N": "6C 8H", "E": "QC 7H", "S": "AH 9H", "W": "6H KH"}, "E", 40,
+    state = late_deal("nizhny", {"N": "6C 8H", "E": "QC 7H", "S": "AH 9H", "W": "6H KH"}, "E", 40,
                     plays="7H")
     view = state.view(Seat.S)
     assert catch_possible(view)
@@ -452,7 +434,7 @@ def test_the_catch_is_possible_only_while_both_cards_may_meet() -> None:
 def test_once_either_catch_card_is_gone_the_catch_is_over_and_points_are_quoted(gone: str) -> None:
     # the other catch card is in a hand the learner cannot see (N's)
     held = "6C" if gone == "QC" else "QC"
-    state = endgame("nizhny", {"N": f"{held} 8H", "E": "AS 7H", "S": "AH 9H", "W": "6H KH"}, "E",
+    state = late_deal("nizhny", {"N": f"{held} 8H", "E": "AS 7H", "S": "AH 9H", "W": "6H KH"}, "E",
                     40, plays="7H")
     view = state.view(Seat.S)
     assert Card.parse(gone) not in view.unseen and Card.parse(held) in view.unseen

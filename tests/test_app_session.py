@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import late_deal
 
 from kozel_tutor.ai import LEVELS
 from kozel_tutor.ai.base import Decision, TrumpDecision
@@ -23,12 +24,12 @@ from kozel_tutor.app.session import (
 )
 from kozel_tutor.app.store import Stats
 from kozel_tutor.app.views import ReviewUi, TableUi, table_view
-from kozel_tutor.cards import CardSet, Suit, parse_cards
+from kozel_tutor.cards import Suit
 from kozel_tutor.puzzles.model import Goal
 from kozel_tutor.puzzles.verify import line_after
 from kozel_tutor.scoring import deal_result
 from kozel_tutor.seats import Seat
-from kozel_tutor.state import DealState, IllegalPlay, Phase, SeatView, Trick
+from kozel_tutor.state import IllegalPlay, Phase, SeatView, Trick
 from kozel_tutor.widgets import check_table_view
 
 
@@ -184,17 +185,7 @@ def _lost_fight(session: MatchSession) -> SeatView:
     """The learner's view of a late standard deal (with the session's rules) that NS have lost
     with 10 points: E led the K♥, and the 10♥ takes it, bringing them to 31 and saving them."""
     hands = {"N": "6H 6S 7D 8D", "E": "KH 6C 7C 8C", "S": "TH 7H 8S 9D", "W": "AH 9C TC JC"}
-    rules = session.rules
-    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
-    held = masks[0] | masks[1] | masks[2] | masks[3]
-    gone = [c for c in rules.deck_cards if not held & c.bit]
-    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
-    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
-    state = DealState(rules, masks, dealer=Seat.N, leader=Seat.E, tricks=tricks,
-                      taken_points=(10, rules.deck_cards.points - in_hands - 10),
-                      taken_tricks=(1, len(tricks) - 1))
-    for card in parse_cards("KH"):
-        state.play(card)
+    state = late_deal(session.rules, hands, "E", 10, plays="KH")
     return state.view(LEARNER)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import late_deal
 
 from kozel_tutor.ai.heuristic import rule_decision
 from kozel_tutor.ai.reasons import rule_words
@@ -16,7 +17,7 @@ from kozel_tutor.cards import Card, CardSet, parse_cards
 from kozel_tutor.i18n import Message
 from kozel_tutor.rules import find_rules, legal_mask
 from kozel_tutor.seats import Seat, Team
-from kozel_tutor.state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, Phase, Trick
+from kozel_tutor.state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, Phase
 
 PRESETS = ["standard", "classic", "nizhny", "kozly24"]
 
@@ -27,24 +28,6 @@ def played_from(name: str, hands: dict[str, str], leader: str, plays: str) -> De
     lead = Seat[leader]
     state = DealState(find_rules(name), [CardSet.parse(hands[s.name]) for s in Seat],
                       dealer=lead.previous, leader=lead)
-    for card in parse_cards(plays):
-        state.play(card)
-    return state
-
-
-def late(name: str, hands: dict[str, str], leader: str, ours: int, plays: str = "") -> DealState:
-    """A late deal: ``hands`` as given, every other card gone in earlier tricks, NS with
-    ``ours`` card points and EW with the rest; then ``plays`` to the current trick."""
-    rules = find_rules(name)
-    masks = [CardSet.parse(hands[s.name]).mask for s in Seat]
-    held = masks[0] | masks[1] | masks[2] | masks[3]
-    gone = [c for c in rules.deck_cards if not held & c.bit]
-    tricks = [Trick(Seat.N, tuple(gone[i:i + 4]), Seat.N, 0) for i in range(0, len(gone), 4)]
-    in_hands = sum(c.points for c in rules.deck_cards if held & c.bit)
-    lead = Seat[leader]
-    state = DealState(rules, masks, dealer=lead.previous, leader=lead, tricks=tricks,
-                      taken_points=(ours, rules.deck_cards.points - in_hands - ours),
-                      taken_tricks=(1, len(tricks) - 1))
     for card in parse_cards(plays):
         state.play(card)
     return state
@@ -66,7 +49,7 @@ after S, may hold the 6♣."""
 
 
 def test_the_queen_kept_back_from_the_six_is_the_reason_not_that_nothing_beats() -> None:
-    card, why = rule(late("nizhny", NIZHNY_SEED_47, "E", 0, plays="JD"))
+    card, why = rule(late_deal("nizhny", NIZHNY_SEED_47, "E", 0, plays="JD"))
     assert card == Card.parse("8C")     # the card the rules play: unchanged
     assert why.key == "ai_guard_queen"
     assert why.text("en") == (
@@ -80,7 +63,7 @@ def test_the_queen_kept_back_from_the_six_is_the_reason_not_that_nothing_beats()
 def test_the_rule_the_hint_quotes_for_the_kept_queen_is_the_guard_not_cannot_win() -> None:
     # kozly24: S led the J♣; W holds the J♦ and the Q♣, which beats it, and N after W may hold
     # the 6♣ (the QA's seed 10)
-    state = late("kozly24", {"N": "6C KH", "E": "AS KS", "S": "6S JC", "W": "JD QC"}, "S", 40,
+    state = late_deal("kozly24", {"N": "6C KH", "E": "AS KS", "S": "6S JC", "W": "JD QC"}, "S", 40,
                  plays="JC")
     card, why = rule(state)
     assert card == Card.parse("JD") and why.key == "ai_guard_queen"
@@ -105,7 +88,7 @@ def test_the_rule_the_hint_quotes_for_the_kept_queen_is_the_guard_not_cannot_win
 def test_a_winner_under_the_learners_own_higher_card_is_not_the_highest_still_out(
         lang: str, expected: str) -> None:
     # standard (the QA's seed 2): every other heart is gone, and S holds the 6♥ and the 8♥
-    state = late("standard", {"N": "8C 8S QH", "E": "9S AS TS", "S": "6H 8H KC",
+    state = late_deal("standard", {"N": "8C 8S QH", "E": "9S AS TS", "S": "6H 8H KC",
                               "W": "6S 7S KS"}, "S", 40)
     card, why = rule(state)
     assert card == Card.parse("6H")
@@ -125,7 +108,7 @@ def test_a_winner_under_the_learners_own_higher_card_is_not_the_highest_still_ou
 def test_a_trump_under_the_learners_own_queen_is_not_the_highest_trump_still_out(
         lang: str, expected: str) -> None:
     # classic, diamonds trumps (the QA's seed 0): N holds the A♦ and the Q♥, a higher trump
-    state = late("classic", {"N": "AD QH", "E": "8H AS", "S": "9C KS", "W": "KC TC"}, "N", 40)
+    state = late_deal("classic", {"N": "AD QH", "E": "8H AS", "S": "9C KS", "W": "KC TC"}, "N", 40)
     card, why = rule(state)
     assert card == Card.parse("AD")
     assert why.key == "ai_cash_top_trump_own"
@@ -133,7 +116,7 @@ def test_a_trump_under_the_learners_own_queen_is_not_the_highest_trump_still_out
 
 
 def test_the_highest_card_still_out_is_still_called_so() -> None:
-    state = late("standard", {"N": "8C 8S QH", "E": "9S AS TS", "S": "8H KC 9C",
+    state = late_deal("standard", {"N": "8C 8S QH", "E": "9S AS TS", "S": "8H KC 9C",
                               "W": "6S 7S KS"}, "S", 40)
     card, why = rule(state)
     assert card == Card.parse("8H") and why.key == "ai_cash_top"
