@@ -789,17 +789,18 @@ def test_a_card_whose_line_ends_in_the_catch_shows_no_card_points() -> None:
 def test_a_miss_is_compared_by_results_with_a_best_line_that_ends_in_the_catch() -> None:
     """J♠ against the 6♣ that catches their Q♣: the words give J♠'s real points and the two
     results, never the catch's stand-in of 90 points; the best card is the 6♣ itself, so it is
-    "your 6♣" that catches, not "after 6♣ the 6♣"."""
+    "your 6♣" that catches, not "after 6♣ the 6♣", and it would have caught: after J♠ no catch
+    happens (so the catalogue's kozly24-e3-3b2eb70d74 had it said of the Q♥ and the A♣)."""
     check = analyse(NIZHNY_CATCH, Goal.MAKE_61, backend=PY)
     assert tokens(check.answers) == ["6C"]
     miss = card_report(check, Card.parse("JS"), backend=PY)
     assert miss.points == 50 == line_points(NIZHNY_CATCH, miss.tricks)
-    assert miss.text.en == ("After J♠ you end with 50 points, but your 6♣ catches their Q♣ and "
-                            "the deal ends. You lose the deal (you are written 2) instead of "
-                            "winning it (they are written 4).")
-    assert miss.text.ru == ("После В♠ у вас 50 очков, а ваша шестёрка треф ловит их даму треф, и "
-                            "раздача кончается. Вы проигрываете раздачу (вам пишут 2), а не "
-                            "выигрываете её (соперникам пишут 4).")
+    assert miss.text.en == ("After J♠ you end with 50 points, but your 6♣, the best card, would "
+                            "catch their Q♣ and end the deal. You lose the deal (you are written "
+                            "2) instead of winning it (they are written 4).")
+    assert miss.text.ru == ("После В♠ у вас 50 очков, а ваша шестёрка треф, лучшая карта, поймала "
+                            "бы их даму треф, и раздача на этом кончилась бы. Вы проигрываете "
+                            "раздачу (вам пишут 2), а не выигрываете её (соперникам пишут 4).")
     assert "90" not in miss.text.en + miss.text.ru
 
 

@@ -65,14 +65,17 @@ RESULT_WORDS: dict[str, dict[str, str]] = {
     "miss_catch": {"en": "After {card} the 6♣ catches {whose} Q♣ and the deal ends. {result}.",
                    "ru": "После {card} шестёрка треф ловит {whose} даму треф, и раздача "
                          "кончается. {result}."},
+    # the best line's catch did not happen: said as what would have been
     "miss_best_catch": {"en": "After {card} you end with {points}, but after {best} the 6♣ "
-                              "catches {whose} Q♣ and the deal ends. {result}.",
-                        "ru": "После {card} у вас {points}, а после {best} шестёрка треф ловит "
-                              "{whose} даму треф, и раздача кончается. {result}."},
-    "miss_best_catch_six": {"en": "After {card} you end with {points}, but your 6♣ catches "
-                                  "{whose} Q♣ and the deal ends. {result}.",
-                            "ru": "После {card} у вас {points}, а ваша шестёрка треф ловит "
-                                  "{whose} даму треф, и раздача кончается. {result}."},
+                              "would catch {whose} Q♣ and end the deal. {result}.",
+                        "ru": "После {card} у вас {points}, а после {best} шестёрка треф "
+                              "поймала бы {whose} даму треф, и раздача на этом кончилась бы. "
+                              "{result}."},
+    "miss_best_catch_six": {"en": "After {card} you end with {points}, but your 6♣, the best "
+                                  "card, would catch {whose} Q♣ and end the deal. {result}.",
+                            "ru": "После {card} у вас {points}, а ваша шестёрка треф, лучшая "
+                                  "карта, поймала бы {whose} даму треф, и раздача на этом "
+                                  "кончилась бы. {result}."},
     "miss_all": {"en": "After {card} {turn}. {result}.",
                  "ru": "После {card} {turn}. {result}."},
     "miss_trick": {"en": "After {card} the opponents take every trick. {result}.",
