@@ -81,11 +81,11 @@ def test_the_review_compares_deal_results_not_points_when_the_catch_decides() ->
         "Лучший ход дал бы вашей стороне лучший итог раздачи: после вашего хода вы выигрываете "
         "раздачу (соперникам пишут 2), а при лучшем ходе соперникам писали бы 4.")
     assert analysis.why is not None
-    assert analysis.why.en == ("After 6♠ you end with 71 points, but after 10♣ the 6♣ catches "
-                               "their Q♣ and the deal ends. You win the deal (they are written "
-                               "2), whereas with the best card they would be written 4.")
-    assert analysis.why.ru.startswith("После 6♠ у вас 71 очко, а после 10♣ шестёрка треф ловит "
-                                      "их даму треф")
+    assert analysis.why.en == ("After 6♠ you end with 71 points, but after 10♣ the 6♣ would "
+                               "catch their Q♣ and end the deal. You win the deal (they are "
+                               "written 2), whereas with the best card they would be written 4.")
+    assert analysis.why.ru.startswith("После 6♠ у вас 71 очко, а после 10♣ шестёрка треф "
+                                      "поймала бы их даму треф")
     for lang in ("en", "ru"):
         overlay = review_overlay(analysis, lang, "kozly24")
         lines = overlay["lines"]
