@@ -266,6 +266,32 @@ def _tile(view: PuzzlesView, ident: str) -> dict[str, Any]:
     return next(t for t in view.panel.view["tiles"] if t["id"] == ident)
 
 
+def test_a_theme_only_the_regional_games_have_gives_rated_puzzles_of_those_games(
+        tmp_path: Path) -> None:
+    """The catch is played in the Nizhny Novgorod and 24-card games only: its rated puzzles
+    come from them, and the menu says so, rather than a screen of "no more puzzles"."""
+    view = PuzzlesView("en", Store(tmp_path / "progress.sqlite3"), lambda: None, backend=PY)
+    view.panel.receive({"type": "choose", "group": "theme", "value": "catch"})
+    hint = view.panel.view["groups"][0]["hint"]
+    assert hint.endswith("the standard game has none, so they are played under these rules: "
+                         "Nizhny Novgorod, 24-card game."), hint
+    view.panel.receive({"type": "button", "id": "rated"})
+    assert view.player is not None and view.player.puzzle is not None
+    assert "catch" in view.player.puzzle.themes
+    assert view.player.puzzle.variant in ("nizhny", "kozly24")
+    view.set_lang("ru")
+    view.show_menu()
+    assert view.panel.view["groups"][0]["hint"].endswith(
+        "в обычной игре таких нет, и они идут по правилам: Нижегородский, Козёл на 24 картах.")
+    # a theme of the standard game keeps to it, and its hint names no rules
+    view.panel.receive({"type": "choose", "group": "theme", "value": "make_61"})
+    assert view.panel.view["groups"][0]["hint"].endswith(
+        "Задачи по рейтингу — только на эту тему.")
+    view.panel.receive({"type": "button", "id": "rated"})
+    assert view.player is not None and view.player.puzzle is not None
+    assert view.player.puzzle.variant == "standard"
+
+
 def test_a_missed_puzzle_shows_in_the_review_tile_at_once_with_the_day_it_comes_back(
         tmp_path: Path) -> None:
     clock = [NOON]

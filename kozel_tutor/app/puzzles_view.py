@@ -38,11 +38,18 @@ from ..puzzles.model import (
     load_catalogue_lenient,
     unreceived_file_error,
 )
-from ..puzzles.player import PuzzlePlayer, RatedQueue, SetQueue, results_download
+from ..puzzles.player import (
+    PuzzlePlayer,
+    RatedQueue,
+    SetQueue,
+    rated_variants,
+    results_download,
+)
 from ..puzzles.progress import Progress, ReviewStatus
 from ..puzzles.student_sets import FirstAnswer, KeptSet, StudentSets, first_answers, given_answers
 from ..puzzles.teacher import ResultsSheet, normalise_student_name, set_from_query
 from ..puzzles.themes import THEMES, theme_note
+from ..puzzles.variants import variant_label
 from ..puzzles.verify import SetAside, check_set_answers, verified_key
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
@@ -83,6 +90,11 @@ _TEXT = {
                        "“?” beside “Theme” says what each one means."},
     "theme_hint": {"ru": "{note} Задачи по рейтингу — только на эту тему.",
                    "en": "{note} Rated puzzles come from this theme only."},
+    "theme_hint_variants": {"ru": "{note} Задачи по рейтингу — только на эту тему; в обычной "
+                                  "игре таких нет, и они идут по правилам: {games}.",
+                            "en": "{note} Rated puzzles come from this theme only; the standard "
+                                  "game has none, so they are played under these rules: "
+                                  "{games}."},
     "set_hint": {"ru": "задач: {n}", "en": "{n} puzzles"},
     "set_hint_answered": {"ru": "задач: {n}, отвечено {a}", "en": "{n} puzzles, {a} answered"},
     "kept_going": {"ru": "Отвечено {a} из {n} — продолжить", "en": "{a} of {n} answered: continue"},
@@ -194,8 +206,12 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
               rating: float, errors: Sequence[str], note: str = "",
               reviews: ReviewStatus | None = None, now: float | None = None,
               kept: Sequence[PuzzleSet] = (),
-              answered: Mapping[str, Tally] | None = None, mining: str = "") -> dict[str, Any]:
+              answered: Mapping[str, Tally] | None = None, mining: str = "",
+              variants: Sequence[str] = ("standard",)) -> dict[str, Any]:
     """The menu panel: modes and sets as tiles, the theme filter, problems if any.
+
+    ``variants`` are the rules the rated puzzles of the picked theme are played under
+    (:func:`~kozel_tutor.puzzles.player.rated_variants`): named when not the standard game.
 
     The Review tile counts every puzzle on the review list (``reviews``; without it
     ``counts["review"]`` puzzles due now) and says when they are due; it opens whenever one waits.
@@ -240,8 +256,13 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
     options = [{"value": "any", "label": _t("any", lang), "hint": _t("any_hint", lang)}] + [
         {"value": tid, "label": theme_def.name.get(lang), "hint": theme_note(tid, lang)}
         for tid, theme_def in THEMES.items()]
-    picked = (_t("any_hint", lang) if theme not in THEMES
-              else _t("theme_hint", lang, note=theme_note(theme, lang)))
+    if theme not in THEMES:
+        picked = _t("any_hint", lang)
+    elif tuple(variants) != ("standard",):
+        games = ", ".join(variant_label(name).get(lang) for name in variants)
+        picked = _t("theme_hint_variants", lang, note=theme_note(theme, lang), games=games)
+    else:
+        picked = _t("theme_hint", lang, note=theme_note(theme, lang))
     view: dict[str, Any] = {
         "title": _t("title", lang),
         "subtitle": _t("subtitle", lang, rating=round(rating)),
@@ -403,7 +424,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                                     note=self.note(self.lang) if self.note else "",
                                     reviews=reviews, now=self.clock(), kept=kept,
                                     answered=answered,
-                                    mining=self.mining(self.lang) if self.mining else "")
+                                    mining=self.mining(self.lang) if self.mining else "",
+                                    variants=rated_variants(self.catalogue, self._themes()))
         self.menu.children = (self.panel, self.upload)
         self.children = (self.style, self.menu)
 
@@ -457,11 +479,16 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.children = tuple(parts)
         return self.widget
 
+    def _themes(self) -> tuple[str, ...]:
+        """The themes the rated puzzles are picked from (none: every theme)."""
+        return () if self.theme == "any" else (self.theme,)
+
     def open_rated(self) -> PuzzleWidget:
-        themes = () if self.theme == "any" else (self.theme,)
+        themes = self._themes()
         self.playing = None
         self.aside = []
-        return self._play(RatedQueue(self.catalogue, self.progress, themes=themes))
+        return self._play(RatedQueue(self.catalogue, self.progress, themes=themes,
+                                     variants=rated_variants(self.catalogue, themes)))
 
     CHECK_QUIET = 1.0
     """Seconds the solver checks a set's answers before the screen says how far it got."""

@@ -49,7 +49,7 @@ from .student_sets import FirstAnswer
 from .teacher import ResultsSheet
 from .texts import points_phrase, say, seat_role, tricks_phrase
 from .themes import current_hint, theme_label, theme_note
-from .variants import goal_text, variant_label
+from .variants import VARIANTS, goal_text, variant_label
 from .verify import QUICK_CARDS, GoalCheck, analyse, legal_cards, line_after, quick_to_check
 
 __all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
@@ -207,6 +207,22 @@ class SetQueue:
 
     def counter(self) -> tuple[int, int] | None:
         return (self.index + 1, len(self.puzzles))
+
+
+def rated_variants(catalogue: Iterable[Puzzle], themes: Sequence[str]) -> tuple[str, ...]:
+    """The rules the rated puzzles of ``themes`` are played under: the standard game, unless none
+    of its puzzles has one of those themes (the catch is played in regional games only); then
+    the variants whose puzzles have one, in the order of :data:`~.variants.VARIANTS`.
+
+    >>> from kozel_tutor.puzzles.model import load_catalogue
+    >>> puzzles = [p for s in load_catalogue() for p in s.puzzles]
+    >>> rated_variants(puzzles, ()), rated_variants(puzzles, ("catch",))
+    (('standard',), ('nizhny', 'kozly24'))
+    """
+    having = {p.variant for p in catalogue if not themes or set(themes) & set(p.themes)}
+    if not themes or "standard" in having:
+        return ("standard",)
+    return tuple(name for name in VARIANTS if name in having)
 
 
 @dataclass
