@@ -126,7 +126,7 @@ def test_progress_recorded_in_lessons_puzzles_and_matches_shows_in_english(store
     rating = round(Progress(store.path).learner_rating().rating)
     puzzles = words(view.puzzles.value)
     assert f"Rating: {rating}, {rating_meaning(rating, 'en')}." in puzzles
-    assert ("Puzzles solved: 1 of 2 tried (50%). Attempts, retries included: 2, right: 1 (50%)."
+    assert ("Puzzles solved: 1 of 2 tried (50%). Attempts, reviews included: 2, right: 1 (50%)."
             in puzzles)
     assert "To review: 1 puzzle, the next one due tomorrow." in puzzles
     assert f"Weakest theme: {THEMES['duck'].name.get('en')} (0% of answers right)." in puzzles
@@ -142,7 +142,7 @@ def test_the_same_progress_reads_naturally_in_russian(store: Store) -> None:
     rating = round(Progress(store.path).learner_rating().rating)
     puzzles = words(view.puzzles.value)
     assert f"Рейтинг: {rating} — {rating_meaning(rating, 'ru')}." in puzzles
-    assert ("Решено задач: 1 из 2 (50%). Попыток вместе с повторными: 2, верных: 1 (50%)."
+    assert ("Решено задач: 1 из 2 (50%). Попыток вместе с повторением: 2, верных: 1 (50%)."
             in puzzles)
     assert "К повторению: 1 задача, следующая — завтра." in puzzles
     assert f"Самая слабая тема: «{THEMES['duck'].name.get('ru')}» (верных ответов 0%)." in puzzles

@@ -65,8 +65,8 @@ def test_the_counts_of_the_answers_are_puzzles_and_attempts_apart(store: Store) 
 
 @pytest.mark.parametrize(("lang", "solved", "attempts"), [
     ("en", "Puzzles solved: 4 of 9 tried (44%).",
-     "Attempts, retries included: 11, right: 4 (36%)."),
-    ("ru", "Решено задач: 4 из 9 (44%).", "Попыток вместе с повторными: 11, верных: 4 (36%)."),
+     "Attempts, reviews included: 11, right: 4 (36%)."),
+    ("ru", "Решено задач: 4 из 9 (44%).", "Попыток вместе с повторением: 11, верных: 4 (36%)."),
 ])
 def test_my_progress_says_which_figure_is_of_what(store: Store, lang: str, solved: str,
                                                   attempts: str) -> None:
@@ -76,11 +76,11 @@ def test_my_progress_says_which_figure_is_of_what(store: Store, lang: str, solve
 
 
 @pytest.mark.parametrize(("lang", "counts", "note"), [
-    ("en", "Puzzles solved: 4 of 9 tried (44%). Attempts, retries included: 11, right: 4 (36%); "
+    ("en", "Puzzles solved: 4 of 9 tried (44%). Attempts, reviews included: 11, right: 4 (36%); "
            "to review: ",
      "The rating chart shows 9 of 11 attempts: a puzzle tried again within 20 hours does not "
      "change the rating."),
-    ("ru", "Решено задач: 4 из 9 (44%). Попыток вместе с повторными: 11, верных: 4 (36%); "
+    ("ru", "Решено задач: 4 из 9 (44%). Попыток вместе с повторением: 11, верных: 4 (36%); "
            "к повторению: ",
      "На графике рейтинга 9 попыток из 11: повторная попытка той же задачи в течение 20 часов "
      "рейтинг не меняет."),
@@ -105,5 +105,5 @@ def test_without_retries_the_chart_needs_no_word(tmp_path: Path) -> None:
     progress.record(puzzle(1), Card.parse("QH"), seconds=5, now=NOON + 60)
     page = dashboard_html(progress, "en", now=NOON + 120)
     assert "dashboard-rated" not in page
-    assert "Puzzles solved: 1 of 2 tried (50%). Attempts, retries included: 2, right: 1 (50%)" in (
+    assert "Puzzles solved: 1 of 2 tried (50%). Attempts, reviews included: 2, right: 1 (50%)" in (
         page)

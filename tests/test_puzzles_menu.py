@@ -199,6 +199,24 @@ def test_the_themes_of_an_answered_puzzle_carry_their_meaning() -> None:
 
 # -- 3. hints and the rating --------------------------------------------------------------------
 
+def test_an_answer_after_try_again_says_it_is_practice_and_is_not_kept(tmp_path: Path) -> None:
+    from kozel_tutor.puzzles.dashboard import attempts_frame
+
+    puzzle = small_puzzle()
+    progress = Progress(tmp_path / "p.sqlite3")
+    player = PuzzlePlayer(SetQueue([puzzle]), lang="en", progress=progress, backend=PY)
+    wrong = next(c for c in legal_cards(puzzle.position) if c not in puzzle.answers)
+    player.handle({"type": "play", "card": wrong.token})
+    assert player.view()["note"].startswith("Rating: 1500 → ")
+    assert player.handle({"type": "retry"})
+    player.handle({"type": "play", "card": "JS"})
+    assert player.view()["note"] == ("“Try again” is practice: this answer counts neither for "
+                                     "the rating nor among the attempts.")
+    player.set_lang("ru")
+    assert player.view()["note"].startswith("«Ещё раз» — для тренировки")
+    assert len(attempts_frame(progress)) == 1
+
+
 @pytest.mark.parametrize("hints", [0, 1, 2, 3, 4, 5])
 def test_a_right_answer_never_lowers_the_rating_however_many_hints(tmp_path: Path,
                                                                     hints: int) -> None:

@@ -2,11 +2,11 @@
 
 The page says the rating with its uncertainty in words (Glicko-2's deviation: the true level is
 most likely within that many points), the puzzles solved of those tried and the right answers
-of all attempts, retries included (:class:`PuzzleCounts`, which *My progress* says too), how
-many puzzles wait for review and when, a bar chart and a table by theme (numbers as the
-learner's language writes them: ``67%``, ``1,3``), and the rating after each rated attempt,
-numbered along the chart's foot (with a word on why, when retries make it fewer than the
-attempts).
+of all attempts, a puzzle met again in review included (a "Try again" is practice, not kept:
+:class:`PuzzleCounts`, which *My progress* says too), how many puzzles wait for review and
+when, a bar chart and a table by theme (numbers as the learner's language writes them: ``67%``,
+``1,3``), and the rating after each rated attempt, numbered along the chart's foot (with a word
+on why, when attempts within hours of each other make it fewer than the attempts).
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -64,8 +64,8 @@ _WORDS = {
                           "puzzle you answer."},
     "solved": {"ru": "Решено задач: {solved} из {tried} ({pct})",
                "en": "Puzzles solved: {solved} of {tried} tried ({pct})"},
-    "attempts_right": {"ru": "Попыток вместе с повторными: {n}, верных: {right} ({pct})",
-                       "en": "Attempts, retries included: {n}, right: {right} ({pct})"},
+    "attempts_right": {"ru": "Попыток вместе с повторением: {n}, верных: {right} ({pct})",
+                       "en": "Attempts, reviews included: {n}, right: {right} ({pct})"},
     "counts": {"ru": "{solved}. {attempts}; {review}.", "en": "{solved}. {attempts}; {review}."},
     "rated_note": {"ru": "На графике рейтинга {rated} из {n}: повторная попытка той же задачи "
                          "в течение {hours} рейтинг не меняет.",
@@ -102,14 +102,14 @@ _HOURS = Noun(("hour", "hours"), ("часа", "часов", "часов"))
 @dataclass(frozen=True)
 class PuzzleCounts:
     """What the learner's answers add up to: ``tried`` puzzles, ``solved`` of them (answered
-    right at least once); ``attempts`` in all, retries included, ``right`` of them, and
+    right at least once); ``attempts`` in all, reviews included, ``right`` of them, and
     ``rated`` of them (those that moved the rating: the points of its chart after the start).
 
     >>> counts = PuzzleCounts(tried=9, solved=4, attempts=11, right=4, rated=9)
     >>> counts.solved_words("en")
     'Puzzles solved: 4 of 9 tried (44%)'
     >>> counts.attempts_words("ru")
-    'Попыток вместе с повторными: 11, верных: 4 (36%)'
+    'Попыток вместе с повторением: 11, верных: 4 (36%)'
     """
 
     tried: int
@@ -133,7 +133,7 @@ class PuzzleCounts:
                   pct=_percent(_share(self.solved, self.tried), lang))
 
     def attempts_words(self, lang: str) -> str:
-        """"Attempts, retries included: 11, right: 4 (36%)"."""
+        """"Attempts, reviews included: 11, right: 4 (36%)"."""
         return _w("attempts_right", lang, n=self.attempts, right=self.right,
                   pct=_percent(_share(self.right, self.attempts), lang))
 

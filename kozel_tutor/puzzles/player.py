@@ -106,6 +106,10 @@ _LABELS = {
     "rating_change": {"ru": "Рейтинг: {before} → {after}", "en": "Rating: {before} → {after}"},
     "unrated": {"ru": "Повторная попытка: рейтинг не меняется.",
                 "en": "A repeat: the rating does not change."},
+    "practice": {"ru": "«Ещё раз» — для тренировки: этот ответ не засчитывается ни в рейтинг, "
+                       "ни в счёт попыток.",
+                 "en": "“Try again” is practice: this answer counts neither for the rating nor "
+                       "among the attempts."},
     "chosen": {"ru": "ваш ход", "en": "your card"},
     "best": {"ru": "лучший ход", "en": "best card"},
     # while the puzzle is unsolved its title does not give the theme away
@@ -172,9 +176,12 @@ def _story_shown(story: str, goal: str) -> str:
 
 def _rating_note(attempt: _Attempt, lang: str) -> str:
     """What the first answer did to the learner's rating, in ``lang`` (for an answer given
-    before this visit, that it is the one that counts)."""
+    before this visit, that it is the one that counts; after Try again, that the answer is not
+    kept)."""
     if attempt.restored:
         return _label("given", lang)
+    if not attempt.first:
+        return _label("practice", lang)
     if attempt.rating_change is not None:
         before, after = attempt.rating_change
         return _label("rating_change", lang, before=before, after=after)
