@@ -20,14 +20,15 @@ from kozel_tutor.seats import Seat, Team
 from kozel_tutor.state import DealState
 
 
-def play_and_store(store: Store, seed: int) -> None:
-    """A deal where S plays at random and the others play well, stored as the app stores it."""
+def play_and_store(store: Store, seed: int, learner: str = "random") -> None:
+    """A deal where S plays at random (or at level ``learner``) and the others play well, stored
+    as the app stores it."""
     settings = Settings(level="medium")
     rules = settings.rules()
     rng = random.Random(seed)
     state = DealState.deal(rules, dealer=Seat.W, rng=rng)
     record = DealRecord.of(state)
-    players = {s: make_player("random" if s is Seat.S else "medium", random.Random(seed + s))
+    players = {s: make_player(learner if s is Seat.S else "medium", random.Random(seed + s))
                for s in Seat}
     while not state.is_over:
         card = players[state.to_move].choose(state.view(state.to_move)).card
@@ -72,6 +73,21 @@ def test_without_stored_deals_the_app_says_to_play_first(tmp_path: Path) -> None
     view = PuzzlesView("en", Store(tmp_path / "progress.sqlite3"), lambda: None)
     assert view.find_drills() == 0
     assert mine_tile(view)["title"] == "No finished deals yet: play a match first."
+
+
+def test_a_search_that_finds_no_drill_says_what_a_drill_needs(tmp_path: Path) -> None:
+    """Seed 0 with S playing as the medium level: no late card of S's costs 10 points where one
+    card alone was best, so nothing is mined, and the tile says why rather than a bare 0."""
+    store = Store(tmp_path / "progress.sqlite3")
+    play_and_store(store, 0, learner="medium")
+    view = PuzzlesView("en", store, lambda: None, backend="python")
+    assert view.find_drills() == 0
+    assert mine_tile(view)["title"] == (
+        "No new drills from your games: a drill comes from a card that cost your side 10 points "
+        "or more (or the deal's result) where one card alone was best.")
+    view.set_lang("ru")
+    assert str(mine_tile(view)["title"]).startswith("Новых задач из ваших партий нет: задача "
+                                                    "получается из хода, который стоил")
 
 
 def test_the_search_for_drills_speaks_on_its_own_tile_which_keeps_the_focus(

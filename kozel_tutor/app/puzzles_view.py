@@ -50,7 +50,7 @@ from ..puzzles.student_sets import FirstAnswer, KeptSet, StudentSets, first_answ
 from ..puzzles.teacher import ResultsSheet, normalise_student_name, set_from_query
 from ..puzzles.themes import THEMES, theme_note
 from ..puzzles.variants import variant_label
-from ..puzzles.verify import SetAside, check_set_answers, verified_key
+from ..puzzles.verify import MARGIN, SetAside, check_set_answers, verified_key
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
@@ -78,6 +78,12 @@ _TEXT = {
                   "en": "The solver goes through the deals you played"},
     "mining": {"ru": "Разбираем раздачу {i} из {n}…", "en": "Analysing deal {i} of {n}…"},
     "mined": {"ru": "Новых задач из ваших партий: {n}.", "en": "New drills from your games: {n}."},
+    "mined_none": {"ru": "Новых задач из ваших партий нет: задача получается из хода, который "
+                         "стоил вашей стороне {margin} очков или больше (или итога раздачи), когда "
+                         "лучшей была одна-единственная карта.",
+                   "en": "No new drills from your games: a drill comes from a card that cost "
+                         "your side {margin} points or more (or the deal's result) where one "
+                         "card alone was best."},
     "no_deals": {"ru": "Пока нет сыгранных раздач: сыграйте партию.",
                  "en": "No finished deals yet: play a match first."},
     "no_new": {"ru": "Новых раздач с прошлого поиска нет.",
@@ -573,7 +579,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.mining = _said("mining", i=number, n=len(deals))
             self.show_menu()
             added += self.progress.add_drills(deal.key, mine_deal(deal, backend=self.backend))
-        self.mining = _said("mined", n=added)
+        self.mining = _said("mined", n=added) if added else _said("mined_none", margin=MARGIN)
         self.show_menu()
         return added
 
