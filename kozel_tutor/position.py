@@ -231,6 +231,14 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "a hand cannot hold {size} cards with the {deck}-card deck",
         "ru": "при колоде из {deck} карт у игрока не может быть столько карт: {size}",
     },
+    "taken_missing": {
+        "en": "\"taken\" is missing: {cards} were played in finished tricks, so each side's "
+              "points and tricks are needed ({{\"NS\": [points, tricks], \"EW\": [points, "
+              "tricks]}})",
+        "ru": "не указаны взятые очки и взятки (\"taken\"): в законченных взятках уже сыграно "
+              "{cards}, поэтому нужны очки и взятки каждой стороны ({{\"NS\": [очки, взятки], "
+              "\"EW\": [очки, взятки]}})",
+    },
     "tricks_count": {
         "en": "the tricks taken add up to {taken}, but the cards played make {played}",
         "ru": "всего взято взяток: {taken}, а сыграно: {played_n}",
@@ -602,7 +610,22 @@ def _parse(data: Mapping[str, Any]) -> Position:
         raise PositionError(problems)
     # Each part that could not be read has named its problem above.
     assert rules is not None and trump is not None and hands is not None and leader is not None
-    return Position(rules, trump, hands, leader, trick, taken[0], taken[1], led)
+    try:
+        return Position(rules, trump, hands, leader, trick, taken[0], taken[1], led)
+    except PositionError as exc:
+        if "taken" in data or not _TAKEN_MISSED & {problem.key for problem in exc.details}:
+            raise
+        # the deal's start may leave out what was taken; a later position may not, and its
+        # sums are then wrong only for want of it
+        held = sum(len(hand) for hand in hands) + len(trick)
+        rest = [problem for problem in exc.details if problem.key not in _TAKEN_MISSED]
+        raise PositionError([Problem("taken_missing", cards=CARDS(rules.deck - held)),
+                             *rest]) from None
+
+
+_TAKEN_MISSED = frozenset({"tricks_count", "points_sum", "points_sum_tens",
+                           "points_not_makeable"})
+"""The problems of a later position that leaves out ``taken`` (each side taken to have none)."""
 
 
 def _parse_rules(data: Mapping[str, Any], trump: Suit | None,

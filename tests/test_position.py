@@ -425,6 +425,7 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
     "hand_too_big": {"hands": {"N": "6C 7C 8C 9C TC KC AC QC QS QH", "E": "", "S": "", "W": ""},
                      "leader": "N"},
     "tricks_count": changed(taken={"NS": [40, 4], "EW": [50, 4]}),
+    "taken_missing": {k: v for k, v in BASE.items() if k != "taken"},
     "illegal_card": changed(hands={"N": "QC 9S", "E": "JD", "S": "TC", "W": "KH"},
                             trick=["AH", "7S", "6D"]),
     "points_sum": changed(taken={"NS": [41, 4], "EW": [50, 3]}),
@@ -439,10 +440,11 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
 }
 
 # The words of the English problems and of the card and seat errors they quote: none of them
-# belongs in a Russian problem, except the notation (JSON, UTF-8, the sides NS and EW).
+# belongs in a Russian problem, except the notation (JSON, UTF-8, the sides NS and EW, the key
+# "taken" that a position left out).
 ENGLISH = ({word.lower() for texts in _MESSAGES.values()
             for word in re.findall("[A-Za-z]{3,}", texts["en"])}
-           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf", "nan", "infinity"}
+           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf", "nan", "infinity", "taken"}
 
 
 def test_each_position_problem_has_an_example() -> None:
