@@ -86,7 +86,11 @@ def _solve(args: argparse.Namespace) -> int:
     if not analysis.exact:
         out["exact"] = False
         out["bounds"] = {c.token: list(b) for c, b in analysis.bounds.items()}
-    return _print(json.dumps(out, ensure_ascii=False))
+    status = _print(json.dumps(out, ensure_ascii=False))
+    if status == 0 and not analysis.exact:
+        _fail(f"the budget of {args.budget:g} s ran out: the values are not exact, \"bounds\" "
+              "gives what is known of each card", 0)
+    return status
 
 
 def _print(line: str) -> int:

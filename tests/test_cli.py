@@ -197,6 +197,22 @@ def test_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
     assert kozel("solve", "-", stdin=path.read_bytes()).stdout == plain.stdout
 
 
+def test_a_budget_that_runs_out_gives_bounds_and_says_so_on_stderr(tmp_path: Path) -> None:
+    """A full deal for the pure-Python solver in a thousandth of a second: not exact, so the
+    output carries the bounds and one line on stderr says why, while the status stays 0."""
+    full = {"rules": "standard", "hands": {"N": "6C 7C 8C 9C TC JC QC KC AC",
+                                           "E": "6S 7S 8S 9S TS JS QS KS AS",
+                                           "S": "6H 7H 8H 9H TH JH QH KH AH",
+                                           "W": "6D 7D 8D 9D TD JD QD KD AD"}, "leader": "N"}
+    run = kozel("solve", "--budget=0.001", write(tmp_path, full),
+                env={"KOZEL_SOLVER": "python"})
+    assert run.returncode == 0
+    out = json.loads(run.stdout)
+    assert out["exact"] is False and set(out["bounds"]) == set(full["hands"]["N"].split())
+    assert run.stderr.decode() == ('kozel: the budget of 0.001 s ran out: the values are not '
+                                   'exact, "bounds" gives what is known of each card\n')
+
+
 @pytest.mark.parametrize("budget", ["-1", "0", "nan", "inf", "-inf", "1e999"])
 def test_budget_must_be_a_positive_number(tmp_path: Path, budget: str) -> None:
     run = kozel("solve", f"--budget={budget}", write(tmp_path, POSITION))
