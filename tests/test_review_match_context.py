@@ -4,8 +4,8 @@
   the opponents instead of erasing.  The review's Deal column and its "why" sentence say what
   the deal really writes, as the summary, the hint and the AI do.
 * Between two of the learner's cards the partner's cards can only lower the most the learner's
-  side can make (all cards face up), the opponents' only raise it; the review says so, from the
-  values it already has.
+  side can make (all cards face up), the opponents' only raise it; the review says so, card by
+  card (tests/test_review_swing_and_pass.py: a gift and a loss between the same two cards).
 """
 
 from __future__ import annotations
@@ -136,12 +136,14 @@ def test_the_match_scores_a_deal_as_its_context_does() -> None:
 
 
 def _analysis(number: int, played: str, values: dict[str, int],
-              others: tuple[tuple[Seat, Card], ...] = ()) -> StepAnalysis:
-    """A step whose cards are worth ``values`` (exact, no solve)."""
+              others: tuple[tuple[Seat, Card], ...] = (),
+              between: tuple[int | None, ...] | None = None) -> StepAnalysis:
+    """A step whose cards are worth ``values`` (exact, no solve), and the positions between
+    the ``others``' cards ``between``."""
     cards = tuple(Card.parse(token) for token in values)
     step = ReviewStep(number, 4 * number, Card.parse(played), AFTER_EGGS, cards, others=others)
     return StepAnalysis(step, tuple(Alternative(Card.parse(token), value, value)
-                                    for token, value in values.items()))
+                                    for token, value in values.items()), between=between)
 
 
 NINA_QH = ((Seat.E, Card.parse("7H")), (Seat.S, Card.parse("KH")), (Seat.W, Card.parse("8H")),
@@ -152,9 +154,9 @@ def test_a_fall_caused_by_the_partners_card_is_said_without_blame() -> None:
     before = _analysis(4, "AH", {"AH": 101, "7S": 96})
     forced = _analysis(5, "JH", {"JH": 80},
                        others=((Seat.W, Card.parse("6S")), (Seat.N, Card.parse("QH")),
-                               (Seat.E, Card.parse("KH"))))
+                               (Seat.E, Card.parse("KH"))), between=(101, 80))
     change = swing(before, forced)
-    assert change == Swing(101, 80, ((Seat.N, Card.parse("QH")),))
+    assert change == (Swing(101, 80, ((Seat.N, Card.parse("QH")),)),)
     assert swing_text(change, "en") == (
         "After Nina's Q♥, the most your side can make with all the cards face up fell from 101 "
         "to 80 points. Nina cannot see the hidden cards, so this may be just bad luck.")
@@ -167,9 +169,10 @@ def test_a_rise_names_the_opponents_cards() -> None:
     before = _analysis(2, "7S", {"7S": 40, "AH": 35})
     after = _analysis(3, "KC", {"KC": 61, "9C": 50},
                       others=((Seat.W, Card.parse("AH")), (Seat.N, Card.parse("6D")),
-                              (Seat.E, Card.parse("9S")), (Seat.W, Card.parse("JH"))))
+                              (Seat.E, Card.parse("9S")), (Seat.W, Card.parse("JH"))),
+                      between=(45, 45, 50))   # Nina's 6♦ did not move it: not named
     change = swing(before, after)
-    assert change is not None and not change.fell
+    assert len(change) == 1 and not change[0].fell
     assert swing_text(change, "en") == (
         "After Fedor's A♥ and J♥ and Gleb's 9♠, the most your side can make with all the cards "
         "face up rose from 40 to 61 points: the opponents cannot see the hidden cards either.")
@@ -180,15 +183,15 @@ def test_a_rise_names_the_opponents_cards() -> None:
 
 def test_no_swing_without_a_change_an_exact_previous_card_or_with_the_catch() -> None:
     current = _analysis(5, "JH", {"JH": 80}, others=((Seat.N, Card.parse("QH")),))
-    assert swing(None, current) is None
-    assert swing(_analysis(4, "AH", {"AH": 80}), current) is None
-    assert swing(_analysis(3, "AH", {"AH": 101}), current) is None, "not the card before"
+    assert swing(None, current) == ()
+    assert swing(_analysis(4, "AH", {"AH": 80}), current) == ()
+    assert swing(_analysis(3, "AH", {"AH": 101}), current) == (), "not the card before"
     ranged = StepAnalysis(_analysis(4, "AH", {}).step,
                           (Alternative(Card.parse("AH"), 90, 101),))
-    assert swing(ranged, current) is None
+    assert swing(ranged, current) == ()
     caught = StepAnalysis(_analysis(4, "AH", {}).step,
                           (Alternative(Card.parse("AH"), 91, 91, catch=True),))
-    assert swing(caught, current) is None
+    assert swing(caught, current) == ()
 
 
 def review_lines(session: MatchSession, review: ReviewUi, lang: str) -> list[str]:

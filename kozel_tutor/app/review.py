@@ -12,7 +12,9 @@ The deal results are scored in the deal's match (:class:`~kozel_tutor.ai.context
 as the hint and the AI score them): after eggs a deal counts double, and a sweep in the first deal
 of ``kozly24`` writes 12 on the opponents.  Between two of the learner's cards the others play;
 where their cards change the most the learner's side can make (the partner's can only lower it,
-the opponents' only raise it), :func:`swing` says so from the values both steps already have.
+the opponents' only raise it), :func:`swing` says so, card by card: the step's analysis also
+solves the positions between the others' cards (:attr:`StepAnalysis.between`), so an opponent's
+gift is never netted against the partner's loss that follows it.
 
 Under the catch of ``nizhny`` and ``kozly24`` (the 6♣ taking the Q♣ of the other side ends the
 deal at once, RULES.md) the solver values a line that ends in the catch with a stand-in, not card
@@ -42,10 +44,13 @@ result.
 (9, True)
 >>> steps[0].others, 2 <= len(steps[1].others) <= 6    # the others' cards since your last
 ((), True)
+>>> len(steps[1].between) == len(steps[1].others) - 1    # the positions between them
+True
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -61,7 +66,7 @@ from ..puzzles.variants import catch_live
 from ..puzzles.verify import QUICK_CARDS, analyse, signed_score
 from ..rules import Rules
 from ..seats import Seat, Team
-from ..solver import Analysis, DealScore, Outcome, deal_outcomes, solve
+from ..solver import Analysis, DealScore, Outcome, deal_of, deal_outcomes, solve
 from ..solver.core import Backend, caught_points
 from ..state import caught_side
 from . import review_texts  # noqa: F401  (registers the texts)
@@ -78,8 +83,9 @@ SETTLE_SHARE = 0.5
 @dataclass(frozen=True)
 class ReviewStep:
     """The learner's ``number``-th card of a deal: the position before it and the card played,
-    the match ``context`` the deal was played in, and ``others``, the cards the other players
-    played since the learner's previous card (none before the first)."""
+    the match ``context`` the deal was played in, ``others``, the cards the other players
+    played since the learner's previous card (none before the first), and ``between``, the
+    positions between those cards: after each of them but the last (before the next one)."""
 
     number: int
     ply: int
@@ -88,6 +94,7 @@ class ReviewStep:
     legal: tuple[Card, ...]
     context: MatchContext = field(default_factory=MatchContext)
     others: tuple[tuple[Seat, Card], ...] = ()
+    between: tuple[Position, ...] = ()
 
     @property
     def caught(self) -> bool:
@@ -130,6 +137,10 @@ class StepAnalysis:
     alternatives: tuple[Alternative, ...]
     #: why the played card was worse, when it was and the lines were found in time
     why: Text | None = None
+    #: the most the learner's side can make (card points, all cards face up) in each of the
+    #: step's ``between`` positions: ``None`` for one not proven in time or whose value may be
+    #: the catch's stand-in; ``None`` in all when not worked out (:func:`swing`)
+    between: tuple[int | None, ...] | None = None
 
     @property
     def exact(self) -> bool:
@@ -297,20 +308,26 @@ def learner_steps(record: DealRecord, rules: Rules,
     state = record.replay(rules, upto=0)
     steps: list[ReviewStep] = []
     others: list[tuple[Seat, Card]] = []
+    between: list[Position] = []
     for ply, card in enumerate(record.plays):
         if state.to_move == LEARNER:
             steps.append(ReviewStep(len(steps) + 1, ply, card, Position.from_state(state),
                                     tuple(state.legal_plays().sorted()),
-                                    context or MatchContext(), tuple(others) if steps else ()))
-            others = []
+                                    context or MatchContext(), tuple(others) if steps else (),
+                                    tuple(between) if steps else ()))
+            others, between = [], []
         else:
+            if others:   # the position after the others' card before this one
+                between.append(Position.from_state(state))
             others.append((state.to_move, card))
         state.play(card)
     return steps
 
 
 def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
-    """Solve the position before the learner's card within ``budget`` seconds."""
+    """Solve the position before the learner's card within ``budget`` seconds; once its values
+    are exact, also the positions between the others' cards before it (``step.between``, all
+    of them within :data:`SETTLE_SHARE` of the budget more)."""
     # Under the catch of nizhny/kozly24 too: both backends play it (ai.pimc.backend_for).
     backend = backend_for(step.position.rules)
     scorer = step.scorer()
@@ -348,7 +365,31 @@ def analyse_step(step: ReviewStep, budget: float | None = 2.0) -> StepAnalysis:
         why = _trick_why(step, analysis, backend, top.card) if result._same_points(played, top) \
             else _why(step, analysis, backend, budget)
         result = replace(result, why=why)
+    if result.exact:   # (an inexact step has no swing to tell)
+        result = replace(result, between=_between_values(
+            step, backend, None if budget is None else budget * SETTLE_SHARE))
     return result
+
+
+def _between_values(step: ReviewStep, backend: Backend,
+                    budget: float | None) -> tuple[int | None, ...]:
+    """The most the learner's side can make, all cards face up, in each of ``step.between``
+    (:attr:`StepAnalysis.between`), within ``budget`` seconds for them all."""
+    deadline = None if budget is None else time.monotonic() + budget
+    values: list[int | None] = []
+    for position in step.between:
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            values.append(None)
+            continue
+        low, high = backend.value(deal_of(position), left)
+        team = position.to_move.team
+        mover = position.taken_points[team] + low   # the mover's side's, taken and to come
+        if low != high or mover in _catch_values(position):
+            values.append(None)
+        else:   # the points taken and still in play make 120 (a valid Position)
+            values.append(mover if team == LEARNER.team else 120 - mover)
+    return tuple(values)
 
 
 def _catch_values(position: Position) -> tuple[int, ...]:
@@ -390,9 +431,9 @@ def _trick_why(step: ReviewStep, analysis: Analysis, backend: Backend,
 @dataclass(frozen=True)
 class Swing:
     """The most the learner's side can make (card points, all cards face up) changed between
-    two of the learner's cards: ``before`` after their previous card, ``after`` before this
-    one, by ``cards``, the others' cards that did it (the partner's for a fall: only the
-    partner's cards can lower it; the opponents' for a rise)."""
+    two of the learner's cards, from ``before`` to ``after``, by ``cards``, others' cards in a
+    row that all moved it one way (the partner's can only lower it, the opponents' only raise
+    it); the cards between them that did not move it are not named."""
 
     before: int
     after: int
@@ -403,32 +444,50 @@ class Swing:
         return self.after < self.before
 
 
-def swing(previous: StepAnalysis | None, current: StepAnalysis) -> Swing | None:
+def swing(previous: StepAnalysis | None, current: StepAnalysis) -> tuple[Swing, ...]:
     """How the others' cards since the learner's previous card changed the most the learner's
-    side can make, from the two steps' values (``previous``: the analysis of the learner's
-    previous card); ``None`` when it did not change, a value is not exact yet or may be the
-    catch's stand-in, or ``previous`` is not the card before."""
+    side can make (``previous``: the analysis of the learner's previous card), in order: each
+    run of their cards that moved it one way, from the value before the first of them to the
+    value after the last (an opponent's gift before the partner's loss is told apart from it,
+    not netted against it).  Empty when nothing changed it, a value is not exact or may be the
+    catch's stand-in, or ``previous`` is not the card before; empty too when both sides played
+    and what each card did is not known (the positions between them not solved in time)."""
     if (previous is None or previous.step.number + 1 != current.step.number
             or not previous.exact or not current.exact):
-        return None
+        return ()
     played, tops = previous._played(), current._tops()
     if played.catch or any(alt.catch for alt in tops):
-        return None
+        return ()
     before, after = played.low, tops[0].low
-    if before == after:
-        return None
-    partner = LEARNER.partner
-    cards = tuple((seat, card) for seat, card in current.step.others
-                  if (seat == partner) == (after < before))
-    return Swing(before, after, cards)
+    others, between = current.step.others, current.between
+    if between is None or len(between) != len(others) - 1 or None in between:
+        # what each card did is not known: only all of one side's cards changed it
+        partner = {seat == LEARNER.partner for seat, _ in others}
+        if before == after or partner != {after < before}:
+            return ()
+        return (Swing(before, after, others),)
+    values = [before, *(value for value in between if value is not None), after]
+    runs: list[Swing] = []
+    for move, old, new in zip(others, values[:-1], values[1:], strict=True):
+        if new == old:
+            continue
+        if runs and runs[-1].fell == (new < old):
+            runs[-1] = Swing(runs[-1].before, new, (*runs[-1].cards, move))
+        else:
+            runs.append(Swing(old, new, (move,)))
+    return tuple(runs)
 
 
-def swing_text(change: Swing, lang: str) -> str:
-    """The swing in words: "After Nina's Q♥ the most your side can make fell from 101 to 80
-    points: …" (a neutral line: the others cannot see the hidden cards either)."""
-    key = "review_swing_fell" if change.fell else "review_swing_rose"
-    return text(key, lang, cards=_cards_words(change.cards, lang), before=change.before,
-                after=POINTS(change.after))
+def swing_text(changes: tuple[Swing, ...], lang: str) -> str:
+    """The swings in words: "After Nina's Q♥, the most your side can make … fell from 101 to
+    80 points: …", each one after the first as "Then after …" (neutral lines: the others cannot
+    see the hidden cards either)."""
+    sentences = []
+    for number, change in enumerate(changes):
+        key = "review_swing_" + ("fell" if change.fell else "rose") + ("_then" if number else "")
+        sentences.append(text(key, lang, cards=_cards_words(change.cards, lang),
+                              before=change.before, after=POINTS(change.after)))
+    return " ".join(sentences)
 
 
 def _cards_words(cards: tuple[tuple[Seat, Card], ...], lang: str) -> str:

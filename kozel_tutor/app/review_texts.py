@@ -25,7 +25,9 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "review_swing_move": {"en": "{cards}", "ru": "хода {cards}"},
     "review_swing_moves": {"en": "{cards}", "ru": "ходов {cards}"},
     # {after} is a Count (i18n.POINTS): "80 points", «80 очков»; a fall is always the partner's
-    # card, and said without blame: nobody at the table sees the hidden cards
+    # card, and said without blame: nobody at the table sees the hidden cards; a second swing
+    # between the same two cards of yours (an opponent's gift, then the partner's loss) follows
+    # as "…_then"
     "review_swing_fell": {"en": "After {cards}, the most your side can make with all the cards "
                                 "face up fell from {before} to {after}. {seat_N} cannot see the "
                                 "hidden cards, so this may be just bad luck.",
@@ -38,6 +40,16 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
                           "ru": "После {cards} ваша сторона, если видеть все карты, может "
                                 "набрать уже не {before}, а {after}: соперники тоже не видят "
                                 "чужих карт."},
+    "review_swing_fell_then": {"en": "Then after {cards}, it fell from {before} to {after}. "
+                                     "{seat_N} cannot see the hidden cards, so this may be just "
+                                     "bad luck.",
+                               "ru": "Затем после {cards} она может набрать уже не {before}, а "
+                                     "{after}. {seat_N} не видит чужих карт, так что это может "
+                                     "быть просто невезение."},
+    "review_swing_rose_then": {"en": "Then after {cards}, it rose from {before} to {after}: the "
+                                     "opponents cannot see the hidden cards either.",
+                               "ru": "Затем после {cards} она может набрать уже не {before}, а "
+                                     "{after}: соперники тоже не видят чужих карт."},
     # a card as good as the best one in points, worse in the deal's result (a trick given away
     # with no points in it): {result} as in "review_lost_result" ("you win the deal (you write
     # 4), whereas with the best card you would write 6")

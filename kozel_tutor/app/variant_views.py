@@ -206,6 +206,15 @@ def scoreboard(session: MatchSession, lang: str) -> dict[str, Any]:
             "sides": sides}
 
 
+_TOLD_AFTER = ("ev_boast", "ev_redeal_refused", "ev_gave_trump", "ev_gave_trump_you",
+               "ev_gave_back")
+"""The set-up's events a variant deal's summary tells again, as the question panel told them:
+a boast, a refused third redeal, and the last trump passed (face down: the others learn only
+that a card was passed; the learner's side, which card, and the card given back).  Redeal
+claims only for a deal never played: after a redeal the cards were dealt again, and the claims
+were about hands nobody played."""
+
+
 def variant_summary(session: MatchSession, result: DealResult, lang: str
                     ) -> tuple[list[dict[str, Any]], list[str]]:
     """The summary table rows and lines of a finished variant deal."""
@@ -225,7 +234,7 @@ def variant_summary(session: MatchSession, result: DealResult, lang: str
     played = sum(result.tricks) > 0
     lines = [event_line(Event("ev_boast_done", event.params) if event.key == "ev_boast"
                         else event, lang, session.rules) for event in session.events
-             if event.key in ("ev_boast", "ev_redeal_refused")
+             if event.key in _TOLD_AFTER
              or (not played and event.key.startswith("ev_redeal_"))]
     if not played:   # a refused third redeal: no card was played, no points to speak of
         lines.extend(_penalty_line(session.rules, result, lang))

@@ -510,9 +510,9 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
             overlay["progress"] = review.progress or 0.0
         overlay["lines"] = lines
         return overlay
-    change = swing(review.analyses.get(review.index - 1), analysis)
-    if change is not None:   # what the others' cards did since your previous card, first
-        lines.insert(0, swing_text(change, lang))
+    changes = swing(review.analyses.get(review.index - 1), analysis)
+    if changes:   # what the others' cards did since your previous card, first
+        lines.insert(0, swing_text(changes, lang))
     forced = len(step.legal) == 1
     if forced:
         lines.append(text("review_only", lang))
