@@ -88,13 +88,13 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
     reasons = _reasons(rule, best)
     assert reasons[0] == rule.reason and len(reasons) == 2
     assert reasons[1].text("en") == ("Over 24 sampled layouts of the hidden cards, with this "
-                                     "card your side ends the deal with 70 card points on "
-                                     "average; on the match score, on average your side writes "
-                                     "1.0 more than the opponents.")
-    assert reasons[1].text("ru") == ("В 24 случайных раскладах скрытых карт с этой картой у "
-                                     "вашей стороны к концу раздачи в среднем 70 очков, а по "
-                                     "счёту партии ваша сторона записывает на 1,0 больше, "
-                                     "чем соперники.")   # a decimal comma
+                                     "card, on average, your side ends the deal with 70 card "
+                                     "points and your side writes 1.0 more than the opponents "
+                                     "on the match score.")
+    assert reasons[1].text("ru") == ("В 24 случайных раскладах скрытых карт с этой картой в "
+                                     "среднем выходит так: у вашей стороны к концу раздачи 70 "
+                                     "очков, а по счёту партии ваша сторона запишет на 1,0 "
+                                     "больше, чем соперники.")   # a decimal comma
 
 
 def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
@@ -167,22 +167,22 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     best = Decision(ace, None, (_stats(ace, [(2.0, 85.0)]),))
     en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
     assert "brings" not in en and "приносит" not in ru
-    assert en == ("Over 1 sampled layout of the hidden cards, with this card your side ends the "
-                  "deal with 85 card points on average; on the match score, on average your side "
-                  "writes 2.0 more than the opponents.")
-    assert ru.startswith("В 1 случайном раскладе скрытых карт с этой картой у вашей стороны к "
-                         "концу раздачи в среднем 85 очков")
-    # the deal's figure says what it counts: the match score, on average («в среднем» once)
-    assert ru.endswith("а по счёту партии ваша сторона записывает на 2,0 больше, чем "
-                       "соперники.")
+    assert en == ("Over 1 sampled layout of the hidden cards, with this card, on average, your "
+                  "side ends the deal with 85 card points and your side writes 2.0 more than the "
+                  "opponents on the match score.")
+    assert ru.startswith("В 1 случайном раскладе скрытых карт с этой картой в среднем выходит так: "
+                         "у вашей стороны к концу раздачи 85 очков")
+    # the deal's figure says what it counts: the match score, on average («в среднем» once,
+    # before both figures)
+    assert ru.endswith("а по счёту партии ваша сторона запишет на 2,0 больше, чем соперники.")
     assert ru.count("в среднем") + ru.count("В среднем") == 1
     caught = _reasons(rule, best, points_known=False)[-1]
     assert caught.key == "ai_advice_search_score"
     assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
-    assert caught.text("en").endswith("with this card on average your side writes 2.0 more than "
-                                      "the opponents.")
-    assert caught.text("ru").endswith("с этой картой по счёту партии в среднем ваша сторона "
-                                      "записывает на 2,0 больше, чем соперники.")
+    assert caught.text("en").endswith("with this card, on average, your side writes 2.0 more than "
+                                      "the opponents on the match score.")
+    assert caught.text("ru").endswith("с этой картой в среднем по счёту партии ваша сторона "
+                                      "запишет на 2,0 больше, чем соперники.")
 
 
 def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
@@ -200,18 +200,20 @@ def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
 # is good for it); a penalty preset's scoreboard counts what is written *against* each side
 
 GAIN_WORDS = {
-    ("standard", 2.5): ("on average your side writes 2.5 more than the opponents",
-                        "ваша сторона записывает на 2,5 больше, чем соперники"),
-    ("classic", -1.5): ("on average the opponents write 1.5 more than your side",
-                        "соперники записывают на 1,5 больше, чем ваша сторона"),
-    ("nizhny", 2.5): ("on average 2.5 more is written against the opponents than against you",
-                      "соперникам записывают на 2,5 больше, чем вам"),
-    ("kozly24", -2.5): ("on average 2.5 more is written against you than against the opponents",
-                        "вам записывают на 2,5 больше, чем соперникам"),
-    ("nizhny", 0.0): ("on average as much is written against you as against the opponents",
-                      "вам и соперникам записывают поровну"),
-    ("standard", 0.02): ("on average both sides write the same",
-                         "обе стороны записывают поровну"),
+    ("standard", 2.5): ("your side writes 2.5 more than the opponents on the match score",
+                        "по счёту партии ваша сторона запишет на 2,5 больше, чем соперники"),
+    ("classic", -1.5): ("the opponents write 1.5 more than your side on the match score",
+                        "по счёту партии соперники запишут на 1,5 больше, чем вы"),
+    ("nizhny", 2.5): ("2.5 more penalty points are written against the opponents than against "
+                      "you",
+                      "штрафных очков соперникам запишут на 2,5 больше, чем вам"),
+    ("kozly24", -2.5): ("2.5 more penalty points are written against you than against the "
+                        "opponents",
+                        "штрафных очков вам запишут на 2,5 больше, чем соперникам"),
+    ("nizhny", 0.0): ("as many penalty points are written against you as against the opponents",
+                      "штрафных очков вам и соперникам запишут поровну"),
+    ("standard", 0.02): ("both sides write the same on the match score",
+                         "по счёту партии обе стороны запишут поровну"),
 }
 
 
@@ -224,11 +226,13 @@ def test_the_hints_match_figure_says_which_side_gains_in_the_presets_terms(name:
     penalty = find_rules(name).target_loses
     en, ru = GAIN_WORDS[name, mean]
     search = _reasons(rule, best, penalty=penalty)[-1]
-    assert search.text("en").endswith(f"; on the match score, {en}.")
-    assert search.text("ru").endswith(f", а по счёту партии {ru}.")
+    assert search.text("en").endswith(f"on average, your side ends the deal with 70 card points "
+                                      f"and {en}.")
+    assert search.text("ru").endswith(f"в среднем выходит так: у вашей стороны к концу раздачи "
+                                      f"70 очков, а {ru}.")
     score_only = _reasons(rule, best, points_known=False, penalty=penalty)[-1]
-    assert score_only.text("en").endswith(f"with this card {en}.")
-    assert score_only.text("ru").endswith(f"с этой картой по счёту партии в среднем {ru}.")
+    assert score_only.text("en").endswith(f"with this card, on average, {en}.")
+    assert score_only.text("ru").endswith(f"с этой картой в среднем {ru}.")
     assert "+" not in search.text("en") + score_only.text("ru")
 
 
@@ -237,14 +241,33 @@ def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str
     """S's trumps take the last two tricks: with 70 points NS win and the opponents are written
     4; with 20 NS lose and are written 2 (the scoreboard: "Against us · against them")."""
     hands = {"N": "AH 6H", "E": "6S TS", "S": "AC KC", "W": "JS 6D"}
-    for ours, en, ru in ((70, "4.0 more is written against the opponents than against you",
-                          "соперникам записывают на 4,0 больше, чем вам"),
-                         (20, "2.0 more is written against you than against the opponents",
-                          "вам записывают на 2,0 больше, чем соперникам")):
+    for ours, en, ru in ((70, "4.0 more penalty points are written against the opponents than "
+                              "against you",
+                          "штрафных очков соперникам запишут на 4,0 больше, чем вам"),
+                         (20, "2.0 more penalty points are written against you than against the "
+                              "opponents",
+                          "штрафных очков вам запишут на 2,0 больше, чем соперникам")):
         view = late_deal(name, hands, "S", ours).view(Seat.S)
         advice = Adviser(random.Random(0)).advise(view)
-        assert advice.text("en").endswith(f"on the match score, on average {en}."), ours
-        assert f"а по счёту партии {ru}." in advice.text("ru"), ours
+        assert advice.text("en").endswith(f" card points and {en}."), ours
+        assert f"очков, а {ru}." in advice.text("ru"), ours
+
+
+def test_in_the_standard_game_the_hints_figure_is_what_the_winners_write() -> None:
+    """NS have 92 points and the opponents 13 with 15 left in the hands: whatever the layout,
+    NS win and the opponents, under 31, make NS write 4 (the scoreboard's own figure)."""
+    state = late_deal("standard", {"N": "7H 6H", "E": "6S 8S", "S": "AC KC", "W": "7S 6D"},
+                      "S", 92)
+    view = state.view(Seat.S)
+    advice = Adviser(random.Random(0)).advise(view)
+    while not state.is_over:
+        state.play(sorted(state.legal_plays())[0])
+    assert state.result().written == (4, 0)
+    search = next(r for r in advice.reasons if r.key == "ai_advice_search")
+    assert search.text("en").endswith(" and your side writes 4.0 more than the opponents on the "
+                                      "match score.")
+    assert search.text("ru").endswith(", а по счёту партии ваша сторона запишет на 4,0 больше, "
+                                      "чем соперники.")
 
 
 def test_the_hint_counts_the_layouts_as_the_search_told_them() -> None:

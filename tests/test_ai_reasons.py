@@ -14,7 +14,7 @@ from kozel_tutor.ai.context import MatchContext
 from kozel_tutor.ai.heuristic import MediumPlayer, rule_decision
 from kozel_tutor.ai.knowledge import TableFacts, catch_possible, save_stakes
 from kozel_tutor.ai.pimc import HARD, MonteCarloPlayer
-from kozel_tutor.ai.reasons import AI_MESSAGES, layouts_count, reason, trumps_count
+from kozel_tutor.ai.reasons import AI_MESSAGES, layouts_count, reason, rule_words, trumps_count
 from kozel_tutor.ai.trump_call import call_trump
 from kozel_tutor.cards import Card, CardSet, parse_cards
 from kozel_tutor.i18n import Message, Number, plural_ru
@@ -274,6 +274,31 @@ def test_a_card_an_unseen_void_could_ruff_is_not_called_sure() -> None:
         "без пик" in why.text("ru")
 
 
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "The ace of hearts beats the cards on the table, and nobody plays after you: the "
+           "trick is your side's."),
+    ("ru", "Туз червей бьёт карты на столе, а после вас во взятку никто не играет: взятка "
+           "ваша."),
+])
+def test_the_last_card_of_a_trick_takes_it_without_talk_of_opponents_after_you(
+        lang: str, expected: str) -> None:
+    # W led the 9♥, N and E followed with the 7♥ and the 10♥: S plays last and the A♥ takes it
+    state = late_deal("standard", {"N": "7H 8S", "E": "TH 9S", "S": "AH 8H", "W": "9H 7D"}, "W",
+                      40, plays="9H 7H TH")
+    assert state.to_move is Seat.S and len(state.trick) == 3
+    card, why = medium(state)
+    assert card == Card.parse("AH") and why.key == "ai_take_trick_last"
+    assert why.text(lang) == expected
+    words = rule_words(why)
+    assert words is not None
+    assert words.in_lang("en") == ("when nobody plays after you, take the trick with a card that "
+                                   "beats the cards on the table")
+    assert words.in_lang("ru") == ("когда после вас во взятку никто не играет, забирайте её "
+                                   "картой, которая бьёт карты на столе")
+    for text in (why.text(lang), words.in_lang(lang)):
+        assert "opponent after you" not in text and "соперник" not in text, text
+
+
 def test_feeding_a_partner_an_unseen_void_could_ruff_says_so() -> None:
     state = build("standard", {"N": "AH 9H AS KS 9S AD KD 9D 8D",
                                "E": "7H 8H 6H TS 8S 7S TD 7D 6D",
@@ -337,7 +362,12 @@ def _check_claim(state: DealState, card: Card, why: Message) -> None:
     later = [me.offset(k) for k in range(1, 4 - len(trick))]
     opponents = [s for s in later if s.team != me.team]
     led = order.suit_of[after[0]]
+    if key == "take_trick_last":
+        # the last card of the trick: it beats the cards on the table, nobody plays after it
+        assert not later and order.beats(card, Card(trick[order.winning_index(trick)])), key
+        return
     if key in ("take_trick", "take_trick_unless"):
+        assert opponents, ("an opponent after you", key)
         holder = card
     elif key.startswith(("feed_partner", "partner_takes")) and not key.endswith("open"):
         holder = Card(trick[order.winning_index(trick)])
@@ -407,7 +437,9 @@ def test_under_the_catch_the_hint_quotes_the_deal_score_only() -> None:
     advice = Adviser(random.Random(0)).advise(view)
     search = next(r for r in advice.reasons if r.key.startswith("ai_advice_search"))
     assert search.key == "ai_advice_search_score"
-    assert "point" not in search.text("en") and "очк" not in search.text("ru")
+    # no card points (the penalty points written are the match score's, not the cards')
+    assert "card point" not in search.text("en") and "к концу раздачи" not in search.text("ru")
+    assert not re.search(r"(?<!штрафных )очк", search.text("ru")), search.text("ru")
     assert "brings" not in advice.text("en")
 
 

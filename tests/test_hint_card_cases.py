@@ -153,23 +153,46 @@ def search(mean: float, *, penalty: bool, points: bool = True) -> str:
 
 def test_the_statistics_sentence_reads_well_with_plus_points() -> None:
     assert search(0.3, penalty=False) == (
-        "В 24 случайных раскладах скрытых карт с этой картой у вашей стороны к концу раздачи в "
-        "среднем 62 очка, а по счёту партии ваша сторона записывает на 0,3 больше, чем "
-        "соперники.")
+        "В 24 случайных раскладах скрытых карт с этой картой в среднем выходит так: у вашей "
+        "стороны к концу раздачи 62 очка, а по счёту партии ваша сторона запишет на 0,3 больше, "
+        "чем соперники.")
     assert search(-0.3, penalty=False).endswith(
-        "по счёту партии соперники записывают на 0,3 больше, чем ваша сторона.")
-    assert search(0.0, penalty=False).endswith("по счёту партии обе стороны записывают поровну.")
+        "по счёту партии соперники запишут на 0,3 больше, чем вы.")
+    assert search(0.0, penalty=False).endswith("по счёту партии обе стороны запишут поровну.")
 
 
 def test_the_statistics_sentence_reads_well_with_penalty_points() -> None:
     assert search(2.2, penalty=True) == (
-        "В 24 случайных раскладах скрытых карт с этой картой у вашей стороны к концу раздачи в "
-        "среднем 62 очка, а по счёту партии соперникам записывают на 2,2 больше, чем вам.")
+        "В 24 случайных раскладах скрытых карт с этой картой в среднем выходит так: у вашей "
+        "стороны к концу раздачи 62 очка, а штрафных очков соперникам запишут на 2,2 больше, "
+        "чем вам.")
     assert search(-2.2, penalty=True).endswith(
-        "по счёту партии вам записывают на 2,2 больше, чем соперникам.")
+        "а штрафных очков вам запишут на 2,2 больше, чем соперникам.")
     assert search(2.2, penalty=True, points=False) == (
-        "В 24 случайных раскладах скрытых карт с этой картой по счёту партии в среднем "
-        "соперникам записывают на 2,2 больше, чем вам.")
+        "В 24 случайных раскладах скрытых карт с этой картой в среднем штрафных очков "
+        "соперникам запишут на 2,2 больше, чем вам.")
+
+
+@pytest.mark.parametrize(("penalty", "mean", "en", "ru"), [
+    (False, -1.6, "with this card, on average, your side ends the deal with 62 card points and "
+                  "the opponents write 1.6 more than your side on the match score.",
+     "с этой картой в среднем выходит так: у вашей стороны к концу раздачи 62 очка, а по счёту "
+     "партии соперники запишут на 1,6 больше, чем вы."),
+    (True, -1.6, "with this card, on average, your side ends the deal with 62 card points and "
+                 "1.6 more penalty points are written against you than against the opponents.",
+     "с этой картой в среднем выходит так: у вашей стороны к концу раздачи 62 очка, а штрафных "
+     "очков вам запишут на 1,6 больше, чем соперникам."),
+])
+def test_the_match_figure_is_said_as_an_average_over_the_layouts_in_plain_words(
+        penalty: bool, mean: float, en: str, ru: str) -> None:
+    """A beginner could not read «по счёту партии соперники записывают на 1,6 больше, чем ваша
+    сторона»: the sentence now says first that both figures are averages over the layouts, and
+    under penalty scoring that what is written are penalty points."""
+    said = reason("advice_search", samples=24, layouts=layouts_count(24), points=CARD_POINTS(62),
+                  score=MatchGain(mean, penalty=penalty))
+    assert said.text("en").endswith(en)
+    assert said.text("ru").endswith(ru)
+    assert "записывают" not in said.text("ru") and "ваша сторона" not in said.text("ru")
 
 
 @pytest.mark.parametrize("penalty", [False, True])

@@ -1,7 +1,9 @@
 """What the Hint's rule of thumb says about the cards is true of the real cards: "you cannot
 beat the cards on the table" is not said while the Q♣ kept back from the 6♣ beats them; "the
 highest card of its suit still out" is not said of a card with a higher one in the learner's own
-hand; "the deal is lost" is not said while the side's 6♣ may still catch the opponents' Q♣."""
+hand; "the deal is lost" is not said while the side's 6♣ may still catch the opponents' Q♣; "no
+opponent after you can beat your card" is not said of a card an opponent out of the suit led may
+ruff, nor of the last card of a trick."""
 
 from __future__ import annotations
 
@@ -10,12 +12,14 @@ import random
 import pytest
 from conftest import late_deal
 
+from kozel_tutor.ai.advice import _reasons
+from kozel_tutor.ai.base import CandidateStats, Decision
 from kozel_tutor.ai.heuristic import rule_decision
-from kozel_tutor.ai.reasons import rule_words
+from kozel_tutor.ai.reasons import reason, rule_words
 from kozel_tutor.ai.trump_call import call_trump
 from kozel_tutor.cards import Card, CardSet, parse_cards
 from kozel_tutor.i18n import Message
-from kozel_tutor.rules import find_rules, legal_mask
+from kozel_tutor.rules import TRUMP, find_rules, legal_mask
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.state import QUEEN_OF_CLUBS, SIX_OF_CLUBS, DealState, Phase
 
@@ -164,6 +168,62 @@ def test_with_the_queen_of_clubs_on_the_learners_side_the_deal_is_lost() -> None
     assert why.text("ru").startswith("Раздачу не выиграть, но если ваша сторона наберёт 30 очков")
 
 
+# -- 8: "no opponent after you can beat your card" of a card an unseen void may ruff ----------
+
+CLASSIC_DEAL_4 = {"N": "9C QC KC 9S AS TH JH", "E": "8C TS KS 9D TD JD KD",
+                  "S": "TC JC AC JS QS AH 7D", "W": "7C 7H 9H QH 8D QD AD"}
+"""The reviewer's classic deal 4 (diamonds trumps), W leading: after the first trick E (Gleb)
+leads the K♠, S is second and W (Fedor) still to play; the Q♣, the only trump above the Q♠, is
+not yet seen."""
+
+
+def test_the_rule_quoted_for_a_card_an_unseen_void_may_ruff_says_it_may_be_ruffed() -> None:
+    state = played_from("classic", CLASSIC_DEAL_4, "W", "7H TH TD AH KS")
+    assert state.to_move is Seat.S and state.leader is Seat.E
+    card, why = rule(state)
+    assert card == Card.parse("QS") and why.key == "ai_take_trick_unless"
+    # on the real cards W, after S, has no spade left and holds trumps: the queen may be ruffed
+    spades = state.order.suit_of[Card.parse("KS").index]
+    assert not state.hands[Seat.W] & state.order.suit_masks[spades]
+    words = rule_words(why)
+    assert words is not None
+    assert words.in_lang("en") == ("take the trick when your card wins unless an opponent after "
+                                   "you is out of spades and beats it with a trump")
+    assert words.in_lang("ru") == ("берите взятку, когда ваша карта её берёт, если только "
+                                   "соперник после вас не окажется без пик и не перебьёт её "
+                                   "козырем")
+    # the Hint's sentence, when the search prefers the J♣
+    jack = Card.parse("JC")
+    same = ((0.0, 60.0), (-2.0, 50.0))
+    best = Decision(jack, None, (CandidateStats(jack, -1.0, 55.0, 2, same),
+                                 CandidateStats(card, -1.0, 55.0, 2, same)))
+    said = _reasons(Decision(card, why), best)[-1]
+    assert said.text("en") == (
+        "The simple rule — take the trick when your card wins unless an opponent after you is "
+        "out of spades and beats it with a trump — says the queen of spades; in these layouts "
+        "the jack of clubs does at least as well.")
+    assert said.text("ru") == (
+        "Простое правило — берите взятку, когда ваша карта её берёт, если только соперник "
+        "после вас не окажется без пик и не перебьёт её козырем — указывает на даму пик; в этих "
+        "раскладах валет треф не хуже.")
+    for lang, sure in (("en", "no opponent after you can beat"),
+                       ("ru", "соперники после вас не перебьют")):
+        assert sure not in said.text(lang)
+
+
+def test_the_rule_words_name_the_suit_led_even_without_the_suit() -> None:
+    words = rule_words(reason("take_trick_unless", card=Card.parse("QS")))
+    assert words is not None
+    assert "out of the suit led and beats it" in words.in_lang("en")
+    assert "не окажется без масти, с которой зашли, и не перебьёт" in words.in_lang("ru")
+
+
+def test_the_sure_rule_is_still_quoted_for_a_card_nobody_after_can_beat() -> None:
+    words = rule_words(reason("take_trick", card=Card.parse("AH")))
+    assert words is not None
+    assert words.in_lang("en") == "take the trick when no opponent after you can beat your card"
+
+
 # -- a sweep over random deals: none of these claims is false ---------------------------------
 
 CASH_TOP = {"ai_cash_winner", "ai_cash_sure", "ai_cash_top", "ai_cash_top_trump"}
@@ -171,6 +231,10 @@ CASH_OWN = {key + "_own" for key in CASH_TOP}
 CANNOT_BEAT = {"ai_cannot_beat", "ai_cannot_beat_cheapest"}
 LOST = {"ai_fight_save", "ai_fight_save_rows", "ai_fight_save_penalty"}
 LOST_UNLESS_CATCH = {key + "_catch" for key in LOST}
+SURE_TAKE = "take the trick when no opponent after you can beat your card"
+"""The rule's words that claim no opponent still to play can beat the card."""
+TAKE_UNLESS = "take the trick when your card wins unless an opponent after you is out of"
+"""... and those that claim only one out of the suit led can, with a trump."""
 
 
 def _unplayed(state: DealState) -> set[Card]:
@@ -195,8 +259,41 @@ def _side_of(state: DealState, card: Card) -> Team | None:
     return next((seat.team for seat in Seat if state.hands[seat] & card.bit), None)
 
 
+def _later_beaters(state: DealState, card: Card) -> list[tuple[Seat, Card]]:
+    """The cards the opponents still to play after ``card`` really hold and may play to this
+    trick that beat it, with their seats."""
+    me, order = state.to_move, state.order
+    after = [*state.trick, card.index]
+    later = [me.offset(k) for k in range(1, 4 - len(state.trick))]
+    return [(seat, c) for seat in later if seat.team != me.team
+            for c in CardSet(legal_mask(order, state.hands[seat], after, state.led))
+            if order.beats(c, card)]
+
+
+def _check_take(state: DealState, card: Card, why: Message, seen: dict[str, int]) -> None:
+    """The claims of item 8 about taking the trick (the reason's and the rule's words),
+    checked on the real cards."""
+    words = rule_words(why)
+    said = "" if words is None else words.in_lang("en")
+    last = len(state.trick) == 3
+    if why.key == "ai_take_trick" or said == SURE_TAKE:
+        assert not last, ("no opponent after the last card", why.key)
+        assert not _later_beaters(state, card), (why.key, card)
+    if said.startswith(TAKE_UNLESS):
+        led = state.order.suit_of[state.trick[0]]
+        for seat, beater in _later_beaters(state, card):
+            assert state.order.suit_of[beater.index] == TRUMP, (why.key, seat, beater)
+            assert not state.hands[seat] & state.order.suit_masks[led], (why.key, seat)
+            seen["ruffable"] += 1
+    if why.key == "ai_take_trick_last":
+        winner = Card(state.trick[state.order.winning_index(list(state.trick))])
+        assert last and state.order.beats(card, winner), (why.key, card)
+        seen["last"] += 1
+
+
 def _check(state: DealState, card: Card, why: Message, seen: dict[str, int]) -> None:
-    """The claims of items 5–7, checked on the real cards."""
+    """The claims of items 5–8, checked on the real cards."""
+    _check_take(state, card, why, seen)
     me = state.to_move
     key = why.key
     if key in CASH_TOP:
@@ -223,7 +320,7 @@ def _check(state: DealState, card: Card, why: Message, seen: dict[str, int]) -> 
 
 
 def test_no_hint_claims_what_the_real_cards_deny_in_random_deals() -> None:
-    seen = {"own": 0, "queen_kept": 0}
+    seen = {"own": 0, "queen_kept": 0, "ruffable": 0, "last": 0}
     for name in PRESETS:
         rules = find_rules(name)
         for deal_no in range(40):
@@ -242,3 +339,5 @@ def test_no_hint_claims_what_the_real_cards_deny_in_random_deals() -> None:
     # the sweep met the tables in question, not only others
     assert seen["own"], "some deal cashes a winner under the player's own higher card"
     assert seen["queen_kept"], "some deal keeps back a Q♣ that beats the cards on the table"
+    assert seen["ruffable"], "some card the rule takes with may really be ruffed after it"
+    assert seen["last"], "some deal takes a trick with its last card"

@@ -285,7 +285,9 @@ class _Trick:
 
     def take_reason(self, card: Card, emptiest: bool = False) -> Message:
         """``card`` beats the cards on the table (``emptiest``: it was chosen as the emptiest
-        card, not to win)."""
+        card, not to win).  The last card of the trick is said so: nobody plays after it."""
+        if not self.facts.still_to_play():
+            return reason("take_trick_last", card=card)
         outlook = self.outlook(card)
         if outlook == "sure":
             return reason("take_trick", card=card)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..card_words import Case, agree_ru, card_phrase
-from ..cards import Card
+from ..cards import Card, Suit
 from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick, plural_ru
 
 __all__ = ["AI_MESSAGES", "MatchGain", "layouts_count", "reason", "register_messages",
@@ -246,6 +246,12 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "The {card} wins this trick for your side: no opponent after you can beat it.",
         "ru": "{card} берёт взятку: никто из соперников после вас {card_him} не перебьёт.",
     },
+    # the last card of the trick: nobody plays after it
+    "ai_take_trick_last": {
+        "en": "The {card} beats the cards on the table, and nobody plays after you: the trick "
+              "is your side's.",
+        "ru": "{card} бьёт карты на столе, а после вас во взятку никто не играет: взятка ваша.",
+    },
     "ai_take_trick_unless": {
         "en": "The {card} wins this trick for your side unless an opponent after you is out of "
               "{suit} and beats it with a trump.",
@@ -363,17 +369,18 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Hint: make {suit} trumps.",
         "ru": "Подсказка: козыри — {suit}.",
     },
-    # {score} is a MatchGain: what is written for (or against) each side, in the preset's terms
+    # {score} is a MatchGain: what is written for (or against) each side, in the preset's terms;
+    # both figures are averages over the layouts, said once before them
     "ai_advice_search": {
-        "en": "{layouts}, with this card your side ends the deal "
-              "with {points} on average; on the match score, {score}.",
-        "ru": "{layouts} с этой картой у вашей стороны к концу раздачи в среднем {points}, а по "
-              "счёту партии {score}.",
+        "en": "{layouts}, with this card, on average, your side ends the deal with {points} "
+              "and {score}.",
+        "ru": "{layouts} с этой картой в среднем выходит так: у вашей стороны к концу раздачи "
+              "{points}, а {score}.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
-        "en": "{layouts}, with this card {score}.",
-        "ru": "{layouts} с этой картой по счёту партии в среднем {score}.",
+        "en": "{layouts}, with this card, on average, {score}.",
+        "ru": "{layouts} с этой картой в среднем {score}.",
     },
     # the rule-of-thumb player chose another card: {rule} is the rule in words (RULE_WORDS)
     "ai_advice_rule_differs": {
@@ -443,6 +450,15 @@ _RULES: dict[str, dict[str, str]] = {
                         "ru": "не тратьте хорошую карту на взятку, которую пока берёт партнёр"},
     "take_trick": {"en": "take the trick when no opponent after you can beat your card",
                    "ru": "берите взятку, если соперники после вас не перебьют вашу карту"},
+    # the same words as the reason's (ai_take_trick_unless): {suit} is the suit led
+    "take_trick_unless": {"en": "take the trick when your card wins unless an opponent after you "
+                                "is out of {suit} and beats it with a trump",
+                          "ru": "берите взятку, когда ваша карта её берёт, если только соперник "
+                                "после вас не окажется без {suit_gen} и не перебьёт её козырем"},
+    "take_trick_last": {"en": "when nobody plays after you, take the trick with a card that beats "
+                              "the cards on the table",
+                        "ru": "когда после вас во взятку никто не играет, забирайте её картой, "
+                              "которая бьёт карты на столе"},
     "take_trick_open": {"en": "beat the cards on the table when you can",
                         "ru": "бейте карты на столе, когда можете"},
     "cheapest_beats": {"en": "beat the cards on the table with the cheapest card that can",
@@ -468,7 +484,16 @@ _RULES: dict[str, dict[str, str]] = {
     "guard_queen": {"en": "keep your queen of clubs back while the six of clubs may catch it",
                     "ru": "придерживайте даму треф, пока её может поймать шестёрка треф"},
 }
-"""The rules of thumb in words (no card named), for the hint that quotes one."""
+"""The rules of thumb in words (no card named), for the hint that quotes one; a rule that
+speaks of the suit led says it as its reason does (``{suit}``, ``{suit_gen}``: see
+:func:`rule_words`)."""
+
+_SUIT_LED: dict[str, dict[str, str]] = {
+    "suit": {"en": "the suit led", "ru": "масть, с которой зашли"},
+    "suit_gen": {"en": "the suit led", "ru": "масти, с которой зашли,"},
+}
+"""The suit led in a rule's words when the reason does not name it (the Russian clause closes
+with its comma: «без масти, с которой зашли, и не перебьёт»)."""
 
 _RULE_OF: dict[str, str] = {
     "cash_winner": "cash", "cash_sure": "cash", "cash_top": "cash", "cash_top_trump": "cash",
@@ -477,7 +502,7 @@ _RULE_OF: dict[str, str] = {
     "partner_takes_nothing_to_give": "nothing_to_give",
     "partner_takes_nothing_to_give_unless": "nothing_to_give",
     "partner_may_lose": "partner_winning", "partner_winning_cheapest": "partner_winning",
-    "partner_may_lose_cheapest": "partner_winning", "take_trick_unless": "take_trick",
+    "partner_may_lose_cheapest": "partner_winning",
     "emptiest_beats": "cheapest_beats", "give_emptiest": "give_cheapest",
     "cannot_beat_cheapest": "cannot_beat", "duck": "play_low",
     "fight_save_rows": "fight_save", "fight_save_penalty": "fight_save",
@@ -503,35 +528,53 @@ def rule_words(why: Message | None) -> Phrase | None:
     >>> from kozel_tutor.cards import Card
     >>> rule_words(reason("cannot_beat", card=Card.parse("KD"))).in_lang("en")
     'play the cheapest card when you cannot win the trick'
+
+    A rule about the suit led names the suit the reason names:
+
+    >>> from kozel_tutor.cards import Suit
+    >>> why = reason("take_trick_unless", card=Card.parse("QS"), suit=Suit.SPADES)
+    >>> rule_words(why).in_lang("ru").endswith("не окажется без пик и не перебьёт её козырем")
+    True
     """
     if why is None:
         return None
     name = why.key.removeprefix("ai_")
     words = _RULES.get(_RULE_OF.get(name, name))
-    return None if words is None else Phrase(words["en"], words["ru"])
+    if words is None:
+        return None
+    suit = why.params.get("suit")
+
+    def said(lang: str) -> str:
+        if isinstance(suit, Suit):
+            return words[lang].format(suit=suit.name_in(lang), suit_gen=suit.genitive_in(lang))
+        return words[lang].format(**{key: text[lang] for key, text in _SUIT_LED.items()})
+
+    return Phrase(said("en"), said("ru"))
 
 
 _GAIN_WORDS: dict[str, dict[str, str]] = {
     # a score written for the winners (standard points, classic rows): bigger is better
-    "written_ours": {"en": "on average your side writes {n} more than the opponents",
-                     "ru": "ваша сторона записывает на {n} больше, чем соперники"},
-    "written_theirs": {"en": "on average the opponents write {n} more than your side",
-                       "ru": "соперники записывают на {n} больше, чем ваша сторона"},
-    "written_even": {"en": "on average both sides write the same",
-                     "ru": "обе стороны записывают поровну"},
+    "written_ours": {"en": "your side writes {n} more than the opponents on the match score",
+                     "ru": "по счёту партии ваша сторона запишет на {n} больше, чем соперники"},
+    "written_theirs": {"en": "the opponents write {n} more than your side on the match score",
+                       "ru": "по счёту партии соперники запишут на {n} больше, чем вы"},
+    "written_even": {"en": "both sides write the same on the match score",
+                     "ru": "по счёту партии обе стороны запишут поровну"},
     # penalty points written against the losers (nizhny, kozly24): bigger is worse
-    "penalty_ours": {"en": "on average {n} more is written against the opponents than against "
-                           "you",
-                     "ru": "соперникам записывают на {n} больше, чем вам"},
-    "penalty_theirs": {"en": "on average {n} more is written against you than against the "
+    "penalty_ours": {"en": "{n} more penalty points are written against the opponents than "
+                           "against you",
+                     "ru": "штрафных очков соперникам запишут на {n} больше, чем вам"},
+    "penalty_theirs": {"en": "{n} more penalty points are written against you than against the "
                              "opponents",
-                       "ru": "вам записывают на {n} больше, чем соперникам"},
-    "penalty_even": {"en": "on average as much is written against you as against the opponents",
-                     "ru": "вам и соперникам записывают поровну"},
+                       "ru": "штрафных очков вам запишут на {n} больше, чем соперникам"},
+    "penalty_even": {"en": "as many penalty points are written against you as against the "
+                           "opponents",
+                     "ru": "штрафных очков вам и соперникам запишут поровну"},
 }
-"""The match score's gain in words.  The Russian says «в среднем» once, in the hint's sentence
-(«В 24 случайных раскладах скрытых карт с этой картой у вашей стороны к концу раздачи в среднем
-62 очка, а по счёту партии …»)."""
+"""The match score's gain in words.  The figure is an average over the layouts the search
+solved; the hint's sentence says so once, before it («В 24 случайных раскладах скрытых карт с
+этой картой в среднем выходит так: у вашей стороны к концу раздачи 62 очка, а по счёту партии
+…»)."""
 
 
 @dataclass(frozen=True)
@@ -539,14 +582,18 @@ class MatchGain(Number):
     """What a deal is worth on the match score to the side it is said to, on average
     (:func:`.pimc.deal_utility`: above 0 is good for that side), in words that fit the score:
     written *for* the winners in the standard and classic games, *against* the losers under
-    penalty scoring (``nizhny``, ``kozly24``), where the bigger score is the worse one.
+    penalty scoring (``nizhny``, ``kozly24``), where the bigger score is the worse one.  A score
+    a deal wipes (``classic``'s lyusya, ``kozly24``'s sweep) counts as that much written the
+    other way, as :func:`.pimc.deal_utility` counts it.
 
     >>> MatchGain(2.5, penalty=True).in_lang("en")
-    'on average 2.5 more is written against the opponents than against you'
+    '2.5 more penalty points are written against the opponents than against you'
     >>> MatchGain(-0.5, penalty=True).in_lang("ru")
-    'вам записывают на 0,5 больше, чем соперникам'
+    'штрафных очков вам запишут на 0,5 больше, чем соперникам'
     >>> MatchGain(2.5).in_lang("en")
-    'on average your side writes 2.5 more than the opponents'
+    'your side writes 2.5 more than the opponents on the match score'
+    >>> MatchGain(-1.6).in_lang("ru")
+    'по счёту партии соперники запишут на 1,6 больше, чем вы'
     """
 
     penalty: bool = False
