@@ -232,7 +232,10 @@ def test_the_best_line_names_the_seat_that_plays_each_card_the_trick_winner_lead
         lesson_id: str, index: int, task: BestCardTask) -> None:
     assert task.position is not None
     verdict = check(task, solve(task.position, backend="python").best[0].token)
-    line = verdict.explanation.en.split("Best play goes: ")[1].rstrip(" …").split(", ")
+    tricks = verdict.explanation.en.split("Best play goes: ")[1].rstrip(" …").split("; ")
+    line = [item for trick in tricks
+            for item in trick.removeprefix("in this trick ").removeprefix("in the next trick ")
+            .split(", ")]
     assert 1 <= len(line) <= 4
     state = task.position.to_state()
     for item in line:
@@ -531,8 +534,8 @@ def test_a_wrong_best_card_says_why_in_words_with_the_puzzles_tutor() -> None:
     assert verdict.explanation.ru.endswith("Так соперникам достаются очки вашей стороны: Т♥.")
     assert verdict.explanation.en.endswith("That way the opponents get your side's points: A♥.")
     right = check(task, "AH").explanation.ru
-    assert right.endswith("Лучший розыгрыш: вы — Т♥, партнёр — 9♠, соперник справа — 7♠, "
-                          "вы — 10♠ …")
+    assert right.endswith("Лучший розыгрыш: в этой взятке вы — Т♥; в следующей партнёр — 9♠, "
+                          "соперник справа — 7♠, вы — 10♠ …")
 
 
 def test_lesson_9_feeds_the_card_that_cannot_win_a_trick_of_its_own() -> None:

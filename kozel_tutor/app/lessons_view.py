@@ -1,11 +1,11 @@
 """The app's Lessons section: the list of lessons with progress and stars, and the player.
 
 One :class:`LessonsView` (an ``ipywidgets.VBox``) shows either the list (a panel of tiles, one a
-lesson, with the stars earned and the steps seen) or one lesson (a small toolbar and the lesson
-widget; once the last lesson of the course is finished, buttons under it lead on to a match and
-to the puzzles, through the app's own way to its screens).  Back on the list, the focus is on
-the tile of the lesson just left (reached, perhaps, by «Next lesson» from the tile pressed).
-Progress is read from and written to the app's database through
+lesson, with the stars earned and the steps seen) or one lesson (the lesson widget; once the last
+lesson of the course is finished, its end leads on to a match and to the puzzles, the first
+buttons there and the focus on the match, through the app's own way to its screens).  Back on
+the list, the focus is on the tile of the lesson just left (reached, perhaps, by «Next lesson»
+from the tile pressed).  Progress is read from and written to the app's database through
 :class:`~kozel_tutor.lessons.progress.LessonProgress`.
 
 >>> from kozel_tutor.lessons.progress import LessonRecord
@@ -26,7 +26,6 @@ from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
-from .screens import wbutton
 from .sections import SECTIONS
 from .store import Store
 from .texts import text
@@ -51,12 +50,9 @@ _TEXT = {
 
 WAYS_ON = ("play", "puzzles")
 """Where the end of the last lesson leads: the app's Play screen and the Puzzles section (the
-keys the app's ``open_section`` takes; Play is the app's own, the others are sections)."""
-
-_STYLE = ("<style>.kz-page.kz-lesson-ways{box-shadow:none;border:0;background:transparent;"
-          "padding:6px 0 0;justify-content:center;flex-wrap:wrap;gap:8px}</style>")
-"""The ways on sit under the lesson, in the panels' button look (``.kz-page .kz-wbtn``) but
-without the page's frame."""
+keys the app's ``open_section`` takes; Play is the app's own, the others are sections).  The
+lesson widget draws them (:meth:`~kozel_tutor.widgets.lesson.LessonWidget.offer_ways_on`), in
+this order, the first the main one."""
 
 
 STARS = Noun(("star", "stars"), ("звезда", "звезды", "звёзд"))
@@ -125,25 +121,12 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self.panel.on_command(self._command)
         self.player: LessonPlayer | None = None
         self.lesson_widget: LessonWidget | None = None
-        self.way_buttons = {key: self._way_button(key) for key in WAYS_ON
-                            if open_section is not None and (key == "play" or key in SECTIONS)}
-        self.ways_on = ipywidgets.HBox(
-            [ipywidgets.HTML(_STYLE, layout=ipywidgets.Layout(display="none")),
-             *self.way_buttons.values()])
-        for name in ("kz-page", "kz-lesson-ways"):
-            self.ways_on.add_class(name)
-        self._label_ways()
+        self.ways_on: dict[str, dict[str, str]] = {
+            key: _TEXT[f"way_{key}"] for key in WAYS_ON
+            if open_section is not None and (key == "play" or key in SECTIONS)}
+        """The ways on from the end of the course, their words by language, by key (none without
+        the app's ``open_section``)."""
         self.show_list()
-
-    def _way_button(self, key: str) -> ipywidgets.Button:
-        primary = ("kz-wbtn-primary",) if key == "play" else ()
-        button = wbutton(*primary, f"kz-lesson-way-{key}")
-        button.on_click(lambda _: self._go(key))
-        return button
-
-    def _label_ways(self) -> None:
-        for key, button in self.way_buttons.items():
-            button.description = _t(f"way_{key}", self.lang)
 
     def _go(self, key: str) -> None:
         """Leave the lessons for the app's screen ``key``, as its home tile does."""
@@ -170,19 +153,11 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         self.lesson_widget = player.widget()
         self.lesson_widget.exit_label = _t("list", self.lang)
         self.lesson_widget.on_exit(self.show_list)
-        player.on_change(lambda: self._show_lesson(player))
+        if self.ways_on:
+            self.lesson_widget.offer_ways_on(self.ways_on, self._go)
         player.on_lang(self._lesson_lang)
-        self._show_lesson(player)
+        self._show(self.lesson_widget)
         return self.lesson_widget
-
-    def _show_lesson(self, player: LessonPlayer) -> None:
-        """The lesson on screen, with the ways on under it once the course is finished."""
-        if player is not self.player or self.lesson_widget is None:
-            return   # a lesson left for the list
-        if player.course_finished and self.way_buttons:
-            self._show(self.lesson_widget, self.ways_on)
-        else:
-            self._show(self.lesson_widget)
 
     def _show(self, *widgets: Any) -> None:
         if tuple(self.children) != widgets:
@@ -198,7 +173,6 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         """Called by the app when the learner switches language."""
         self.lang = lang
         self.panel.lang = lang
-        self._label_ways()
         if self.player is not None and self.lesson_widget is not None:
             if self.player.lang != lang:   # not when the lesson's own button switched the app
                 self.player.set_lang(lang)

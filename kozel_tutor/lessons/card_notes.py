@@ -3,7 +3,9 @@
 :func:`why_it_loses` names the misreading behind a card that does not take the trick (a card of
 another plain suit, a queen or jack that is a trump, the ten above the king, the queens above the
 trump suit's ace…), all computed from the card order; :func:`cost_note` warns when a legal card
-hands ten or more points to a trick the opponents are sure to take while a cheaper one would do.
+hands ten or more points to a trick the opponents are sure to take while a cheaper one would do;
+:func:`void_note` says what the card picked did when the suit led could not be followed (a trump
+that holds the trick or not, or a plain card that kept the trumps).
 
 >>> from kozel_tutor.cards import Card
 >>> from kozel_tutor.rules import Rules
@@ -22,7 +24,7 @@ from ..seats import Seat, Team
 from .model import Text
 from .phrases import points, say
 
-__all__ = ["cost_note", "order_text", "why_it_loses"]
+__all__ = ["cost_note", "order_text", "void_note", "why_it_loses"]
 
 _COURT = (Rank.QUEEN, Rank.JACK)
 _COURT_NAMES = {Rank.QUEEN: Text("дамы", "queens"), Rank.JACK: Text("валеты", "jacks")}
@@ -147,3 +149,34 @@ def cost_note(order: CardOrder, leader: Seat, trick: Sequence[Card], legal: Sequ
                "Но эта взятка уходит соперникам, и {c} приносит им {p}, а с {x} они получили "
                "бы только {q}.",
                c=chosen, p=points(chosen.points), x=cheapest, q=points(cheapest.points))
+
+
+def void_note(order: CardOrder, leader: Seat, trick: Sequence[Card], hand: Sequence[Card],
+              chosen: Card) -> Text | None:
+    """For a legal ``chosen`` card (the learner sits S) when a plain suit was led that the hand
+    cannot follow: what that card did.  A trump: whether it holds the trick (for now, while
+    others are still to play) or a higher trump already in it does; a plain card from a hand
+    with trumps: the trumps are kept.  ``None`` otherwise (the suit could be followed, a trump
+    was led, or the hand holds no trump)."""
+    if not trick:
+        return None
+    led = order.suit_of[trick[0].index]
+    if led == TRUMP or any(order.suit_of[c.index] == led for c in hand):
+        return None
+    if not order.is_trump(chosen):
+        if not any(order.is_trump(c) for c in hand):
+            return None
+        return say("The {c} is not a trump: you kept your trumps for later.",
+                   "{c} — не козырь: козыри вы сберегли на потом.", c=chosen)
+    played = [*trick, chosen]
+    winner = played[order.winning_index([c.index for c in played])]
+    if winner != chosen:
+        return say("The {c} is a trump, but the {w} is higher, so your card does not hold the "
+                   "trick.",
+                   "{c} — козырь, но {w} старше, так что взятку держит не ваша карта.",
+                   c=chosen, w=winner)
+    if len(played) < 4:
+        return say("You trumped: the {c} holds the trick for now.",
+                   "Вы побили козырем: {c} пока держит взятку.", c=chosen)
+    return say("You trumped: the {c} takes the trick.",
+               "Вы побили козырем: {c} берёт взятку.", c=chosen)

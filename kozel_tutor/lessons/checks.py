@@ -26,7 +26,7 @@ from ..rules import TRUMP, CardOrder
 from ..scoring import MatchScore, deal_result
 from ..seats import Seat, Team
 from ..state import DealState
-from .card_notes import cost_note, order_text, why_it_loses
+from .card_notes import cost_note, order_text, void_note, why_it_loses
 from .deal_scores import deal_reason, score_choices, score_value, task_result, writes
 from .endgame import best_card, check_best
 from .model import (
@@ -317,9 +317,12 @@ def _check_legal(task: LegalCardTask, answer: str) -> Verdict:
     legal = state.legal_plays()
     illegal = [c for c in task.hand if c not in legal]
     why = _illegal_reasons(state, illegal) if illegal else _all_legal_reason(task)
-    note = cost_note(task.order, task.leader, task.trick, [c for c in task.hand if c in legal],
-                     chosen)
-    return Verdict(True, RIGHT + why + note if note else RIGHT + why)
+    for note in (void_note(task.order, task.leader, task.trick, task.hand, chosen),
+                 cost_note(task.order, task.leader, task.trick,
+                           [c for c in task.hand if c in legal], chosen)):
+        if note is not None:
+            why = why + note
+    return Verdict(True, RIGHT + why)
 
 
 def _illegal_reasons(state: DealState, illegal: Sequence[Card]) -> Text:

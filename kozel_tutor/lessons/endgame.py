@@ -80,21 +80,34 @@ def _outcome(task: BestCardTask, card: Card) -> Text:
 
 
 def _line_text(task: BestCardTask) -> Text:
+    """The start of the best line, four cards, each with the seat that plays it; when the line
+    goes on into the next trick, the tricks are told apart: «в этой взятке вы — 10♠; в следующей
+    партнёр — К♦, …» (else the learner seems to play twice in one trick)."""
     from ..puzzles.texts import seat_role
 
     assert task.position is not None
     analysis = analyse(task)
     state = task.position.to_state()   # whoever wins a trick leads the next: replay the line
-    parts_ru, parts_en = [], []
+    tricks: list[tuple[list[str], list[str]]] = [([], [])]
     for card in analysis.pv[:4]:
+        if not tricks[-1][0] or state.trick:
+            ru, en = tricks[-1]
+        else:   # the trick before is complete: this card leads the next one
+            ru, en = [], []
+            tricks.append((ru, en))
         who = state.to_move
         state.play(card)
         # «партнёр — 7♠», not «С 7♠»: a bare С, В or З before a card reads as a preposition,
         # and В as a jack
-        parts_ru.append(f"{seat_role(who, Seat.S, 'ru')} — {card.label('ru')}")
-        parts_en.append(f"{who.label('en')} {card.label('en')}")
+        ru.append(f"{seat_role(who, Seat.S, 'ru')} — {card.label('ru')}")
+        en.append(f"{who.label('en')} {card.label('en')}")
+    line = [Text(", ".join(ru), ", ".join(en)) for ru, en in tricks]
+    if len(line) > 1:
+        line = [say("in this trick {p}", "в этой взятке {p}", cap=False, p=line[0]),
+                *(say("in the next trick {p}", "в следующей {p}", cap=False, p=part)
+                  for part in line[1:])]
     return say("Best play goes: {line} …", "Лучший розыгрыш: {line} …",
-               line=Text(", ".join(parts_ru), ", ".join(parts_en)))
+               line=Text("; ".join(t.ru for t in line), "; ".join(t.en for t in line)))
 
 
 def _given_away(task: BestCardTask, card: Card, best: Card) -> list[Card]:

@@ -293,7 +293,8 @@ class LegalCardTask(Task):
 
     ``led`` names the plain suits led in earlier tricks of the deal (it matters only under the
     classic ace-dump ban, and the prompt must then say it).  ``first_of_match`` makes it the
-    first lead of a match, which under ``nizhny`` and ``kozly24`` must be the A♦."""
+    first lead of a match, which under ``nizhny`` and ``kozly24`` must be the A♦: the hand is
+    then a whole hand of the rules, as dealt (9 cards of 36, 6 of 24)."""
 
     kind: ClassVar[str] = "legal_card"
     hand: tuple[Card, ...] = ()
@@ -453,7 +454,8 @@ def _legal_card(r: _Reader, c: dict[str, Any]) -> Task:
 
 def _check_first_lead(r: _Reader, rules: Rules, hand: tuple[Card, ...],
                       trick: tuple[Card, ...], led: frozenset[Suit]) -> None:
-    """A first lead of the match is a task only where a card must open it and S holds it."""
+    """A first lead of the match is a task only where a card must open it and S holds it, in a
+    hand as dealt (no card has been played yet)."""
     card = rules.first_lead_card
     if card is None:
         r.fail(f"under {rules.name!r} no card must open the match", "first_of_match")
@@ -461,6 +463,9 @@ def _check_first_lead(r: _Reader, rules: Rules, hand: tuple[Card, ...],
         r.fail("the first lead of the match comes before any card is played", "first_of_match")
     elif card not in hand:
         r.fail(f"the hand must hold the {card.token}, which opens the match", "hand")
+    if card is not None and len(hand) != rules.hand_size:
+        r.fail(f"the first lead of the match is made from a whole hand: {rules.hand_size} cards "
+               f"under {rules.name!r}, not {len(hand)}", "hand")
 
 
 def _seat(r: _Reader, c: dict[str, Any]) -> Task:

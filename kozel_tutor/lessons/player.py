@@ -22,12 +22,14 @@ one whose steps have changed since, opens at its first step.
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit
-from ..i18n import LANGUAGES, check_lang
+from ..i18n import LANGUAGES, check_lang, word_list
 from ..seats import Seat
 from .checks import Verdict, answer_kind, check, choices, expected
 from .model import ExplainStep, Lesson, Task, Text, lesson_ids, load_lesson
@@ -39,7 +41,9 @@ from .verdicts import TYPE_NUMBER, WRONG, number_answer
 if TYPE_CHECKING:
     from ..widgets.lesson import LessonWidget
 
-__all__ = ["LessonPlayer", "TaskState", "stars_for"]
+__all__ = ["LessonPlayer", "TaskState", "open_lessons_text", "stars_for"]
+
+log = logging.getLogger(__name__)
 
 REVEAL_AFTER = 3
 """After this many wrong answers the feedback also names the right answer (nobody gets stuck)."""
@@ -64,14 +68,63 @@ SEAT_NAMES: dict[Seat, Text] = {
     seat: Text(seat.name_in("ru").capitalize(), seat.name_in("en")) for seat in Seat}
 """A seat's full name: a screen reader says «Север, С» for the seat button drawn «С»."""
 COURSE_DONE = Text(
-    "Это был последний урок: правила вы теперь знаете. Закрепите их на практике: сыграйте "
-    "партию против компьютера («Играть» на главной странице) или решайте задачи — начните "
-    "с набора «Путь новичка» в разделе «Задачи».",
-    "That was the last lesson: you know the rules now. Put them to work: play a match against "
-    "the computer (Play on the home page), or solve puzzles, starting with the Beginner path "
-    "set in Puzzles.")
-"""What the end of the last lesson adds: where to go on (the app adds buttons for both, see
-:attr:`LessonPlayer.course_finished`)."""
+    "Это был последний урок, и весь курс пройден: правила вы теперь знаете. Закрепите их на "
+    "практике: сыграйте партию против компьютера («Играть» на главной странице) или решайте "
+    "задачи — начните с набора «Путь новичка» в разделе «Задачи».",
+    "That was the last lesson, and the whole course is done: you know the rules now. Put them "
+    "to work: play a match against the computer (Play on the home page), or solve puzzles, "
+    "starting with the Beginner path set in Puzzles.")
+"""What the end of the last lesson adds once every lesson is finished: where to go on (the app
+adds buttons for both, see :attr:`LessonPlayer.course_finished`)."""
+PRACTICE = Text(
+    "А то, что вы уже знаете, можно закрепить на практике: сыграйте партию против компьютера "
+    "(«Играть» на главной странице) или решайте задачи — начните с набора «Путь новичка» в "
+    "разделе «Задачи».",
+    "Meanwhile, put what you already know to work: play a match against the computer (Play on "
+    "the home page), or solve puzzles, starting with the Beginner path set in Puzzles.")
+"""Where to go on from the last lesson while earlier lessons are still open (after the words
+that name them, :func:`open_lessons_text`)."""
+TITLED_UP_TO = 3
+"""Open lessons up to this many are named with their titles; more, by their numbers alone."""
+
+
+def open_lessons_text(lessons: list[Lesson]) -> Text:
+    """The end of the last lesson when ``lessons`` (at least one) are not finished yet: which,
+    by number and title («урок 9 «…»»), or by numbers alone when there are many («уроки 7–11»).
+
+    >>> open_lessons_text([load_lesson(i) for i in lesson_ids()[6:11]]).ru.split(": ")[1]
+    'остались уроки 7–11. К ним можно вернуться в любой момент.'
+    """
+    one = len(lessons) == 1
+    if len(lessons) <= TITLED_UP_TO:
+        ru = word_list([f"{x.number} «{x.title.ru}»" for x in lessons], "ru")
+        en = word_list([f"{x.number} “{x.title.en}”" for x in lessons], "en")
+    else:
+        ru, en = (word_list(_ranges([x.number for x in lessons]), lang) for lang in ("ru", "en"))
+    if one:
+        return Text(f"Это был последний урок курса, но пройден ещё не весь курс: остался урок "
+                    f"{ru}. К нему можно вернуться в любой момент.",
+                    "That was the last lesson of the course, but the course is not done yet: "
+                    f"lesson {en} is still open. You can go back to it at any time.")
+    return Text(f"Это был последний урок курса, но пройден ещё не весь курс: остались уроки "
+                f"{ru}. К ним можно вернуться в любой момент.",
+                "That was the last lesson of the course, but the course is not done yet: "
+                f"lessons {en} are still open. You can go back to them at any time.")
+
+
+def _ranges(numbers: list[int]) -> list[str]:
+    """Lesson numbers with runs of three or more shortened: ``[1, 2, 3, 5, 7, 8]`` →
+    ``["1–3", "5", "7", "8"]``."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    out: list[str] = []
+    for run in runs:
+        out.extend([f"{run[0]}–{run[-1]}"] if len(run) >= 3 else [str(n) for n in run])
+    return out
 
 
 RANKS = {"ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
@@ -120,6 +173,12 @@ class LessonPlayer:
         self._widget: LessonWidget | None = None
         self._stars_told = False
         """This player has already explained the stars (for a session without saved progress)."""
+        self._finished_here: set[str] = set()
+        """The lessons this player has finished (they count as done even without saved
+        progress)."""
+        self.open_lessons: tuple[str, ...] = ()
+        """Once the last lesson is finished: the shipped lessons still not finished, by id (read
+        from the saved progress and this session); empty: the whole course is done."""
         self._news = Text("", "")
         self._news_brief: Text | None = None
         self._news_count = 0
@@ -153,8 +212,15 @@ class LessonPlayer:
     @property
     def course_finished(self) -> bool:
         """The last lesson of the course is finished: its end says where to go on (a match, the
-        puzzles), and the app offers both as buttons."""
-        return self.finished_stars is not None and self.is_last and self.next_lesson_id is None
+        puzzles), and the app offers both as buttons.  Whether the whole course is done is
+        :attr:`course_complete`."""
+        return (self.finished_stars is not None and self.is_last and self.next_lesson_id is None
+                and self.lesson.id in lesson_ids())
+
+    @property
+    def course_complete(self) -> bool:
+        """The last lesson is finished and so is every other lesson (:attr:`open_lessons`)."""
+        return self.course_finished and not self.open_lessons
 
     @property
     def can_next(self) -> bool:
@@ -507,8 +573,10 @@ class LessonPlayer:
                        "try: {k} of {t}.",
                        "Урок пройден: {n} из 3 звёзд. Заданий, где понадобилась подсказка или "
                        "ещё одна попытка: {k} из {t}.", n=stars, k=helped, t=len(self.states))
-        if self.course_finished:
+        if self.course_complete:
             text = text + COURSE_DONE
+        elif self.course_finished:
+            text = text + open_lessons_text([load_lesson(i) for i in self.open_lessons]) + PRACTICE
         return text
 
     def _finish(self) -> None:
@@ -519,8 +587,21 @@ class LessonPlayer:
             self._explain_stars = not (self._stars_told or self._stars_explained_before())
             self._stars_told = True
         self.finished_stars = stars
+        self._finished_here.add(self.lesson.id)
         if self.progress is not None:
             self.progress.record(self.lesson.id, self.index + 1, len(self.lesson.steps), stars)
+        self.open_lessons = self._still_open() if self.course_finished else ()
+
+    def _still_open(self) -> tuple[str, ...]:
+        """The shipped lessons not finished yet, in the saved progress or by this player (when
+        the progress cannot be read, only this player's are known)."""
+        done = set(self._finished_here)
+        if self.progress is not None:
+            try:
+                done |= {lid for lid, record in self.progress.all().items() if record.finished}
+            except sqlite3.Error:
+                log.exception("could not read lesson progress")
+        return tuple(lid for lid in lesson_ids() if lid not in done)
 
     def _stars_explained_before(self) -> bool:
         """Whether a lesson already ended with fewer than three stars (its end explained them);

@@ -1,6 +1,7 @@
 // The lesson player. Draws Python's view (model "view") and sends back what the learner does:
 // {type: "answer", value}, {type: "next"}, {type: "back"}, {type: "hint"}, {type: "restart"},
-// {type: "lang", lang}, {type: "next_lesson"}, {type: "exit"}. Whether an answer is right is decided in Python, never here.
+// {type: "lang", lang}, {type: "next_lesson"}, {type: "way", key}, {type: "exit"}. Whether an answer is right is decided
+// in Python, never here.
 
 let lessonUid = 0;
 
@@ -272,12 +273,19 @@ export default {
         stars.dataset.testid = "lesson-stars";
         stars.setAttribute("role", "img");   // one picture, named "Звёзды: 2 / 3"
         stars.setAttribute("aria-label", `${view.labels.stars}: ${view.done.stars} / 3`);
-        // The way on: the next lesson, the list of lessons (in the app), this lesson again.
+        // The way on: the next lesson, or after the last one the app's ways on (a match, the
+        // puzzles), the first the main one; then the list of lessons (in the app), this lesson
+        // again. The focus lands on the first of them (FIRST_CONTROLS).
         const actions = el("div", "kz-lesson-done-actions");
         if (view.done.next) {
           actions.append(button(`${view.labels.next_lesson}: ${view.done.next.title}`, "lesson-next-lesson",
             () => send({ type: "next_lesson" }), { primary: true }));
         }
+        (view.done.ways || []).forEach((way, i) => {
+          const b = button(way.label, `lesson-way-${way.key}`, () => send({ type: "way", key: way.key }), { primary: i === 0 });
+          b.classList.add("kz-lesson-way");
+          actions.append(b);
+        });
         if (model.get("exit_label")) actions.append(button(model.get("exit_label"), "lesson-exit", () => send({ type: "exit" })));
         actions.append(button(view.labels.restart, "lesson-restart", () => send({ type: "restart" })));
         done.append(stars, el("p", "", view.done.text), actions);
@@ -301,8 +309,8 @@ export default {
       content.append(nav);
 
       // The same control if it is still there, else the step's first answer control (in page
-      // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, Start
-      // again, Hint, Back.
+      // order: a card, a seat, a suit, a choice, the number), else Next, Next lesson, the first
+      // way on, Start again, Hint, Back.
       restoreFocus(root, focused, FIRST_CONTROLS);
       // a new verdict comes into the window (below a short one, after a wrong card)
       if (feedbackKey && feedbackKey !== shownFeedback) reveal(root.querySelector(".kz-lesson-feedback"));
@@ -333,7 +341,8 @@ export default {
     }
     const FIRST_CONTROLS = [
       ".kz-pickable, button.kz-lesson-plate, .kz-lesson-answer input, .kz-lesson-answer button",
-      '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', '[data-testid="lesson-restart"]',
+      '[data-testid="lesson-next"]', '[data-testid="lesson-next-lesson"]', ".kz-lesson-way",
+      '[data-testid="lesson-restart"]',
       '[data-testid="lesson-hint"]', '[data-testid="lesson-back"]',
     ];
 

@@ -3,7 +3,9 @@
 The widget draws :meth:`LessonPlayer.view <kozel_tutor.lessons.player.LessonPlayer.view>` and
 passes the browser's messages (``{"type": "answer", "value": "QS"}``, ``next``, ``back``,
 ``hint``, ``restart``, ``lang``, ``next_lesson``) to the player, which checks them against the
-step on screen.  The card art is the shared ``cards.js``.
+step on screen.  The card art is the shared ``cards.js``.  The app may offer ways on from the end
+of the course (:meth:`LessonWidget.offer_ways_on`): the end of the last lesson then shows them
+as its first buttons, the focus on the first, and ``{"type": "way", "key": "play"}`` takes one.
 
 >>> from kozel_tutor.lessons import LessonPlayer
 >>> widget = LessonWidget(LessonPlayer("04_trick", lang="en", progress=None))
@@ -49,6 +51,8 @@ class LessonWidget(NamedWidget):
         super().__init__(**kwargs)
         self.player = player
         self._exit: list[Callable[[], None]] = []
+        self._ways: dict[str, Mapping[str, str]] = {}
+        self._go: Callable[[str], None] | None = None
         player.on_change(self._refresh)
         self.on_msg(self._receive)
         self._refresh()
@@ -61,9 +65,24 @@ class LessonWidget(NamedWidget):
         """Call ``handler`` when the learner presses the exit button (see :attr:`exit_label`)."""
         self._exit.append(handler)
 
+    def offer_ways_on(self, labels: Mapping[str, Mapping[str, str]],
+                      go: Callable[[str], None]) -> None:
+        """Once the last lesson of the course is finished, show a button for each way on
+        (``labels``: its words by language, by key, in order; the first is the main one) before
+        the end's other buttons; pressing one calls ``go(key)``."""
+        self._ways = dict(labels)
+        self._go = go
+        self._refresh()
+
     def receive(self, message: object) -> None:
         """Hand one browser message to the player; anything that is not an object is dropped."""
         if not isinstance(message, Mapping):
+            return
+        if message.get("type") == "way":
+            key = message.get("key")
+            if isinstance(key, str) and key in self._ways and self._go is not None \
+                    and self.player.course_finished:
+                self._go(key)
             return
         if message.get("type") == "exit":
             if self.exit_label:
@@ -80,6 +99,9 @@ class LessonWidget(NamedWidget):
 
     def _refresh(self) -> None:
         view = self.player.view()
+        if view["done"] is not None and self.player.course_finished and self._ways:
+            view["done"]["ways"] = [{"key": key, "label": words[view["lang"]]}
+                                    for key, words in self._ways.items()]
         with self.hold_sync():   # the names in the view's language arrive with the view
             self.names = names_in(view["lang"])
             self.view = view

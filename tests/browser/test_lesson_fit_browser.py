@@ -17,7 +17,8 @@ from .helpers import open_home
 
 LAPTOP_125 = {"width": 1024, "height": 576}
 # two trick cards and a hand, the seats alone, a trick of three and four open hands, a hand of
-# nine and a suit to call, the cards already played, every kind of answer
+# nine and a suit to call, the cards already played, a first lead from a whole hand of nine (14),
+# every kind of answer
 LESSONS = ("01_table", "03_following", "07_called", "08_counting", "09_feeding", "11_aces",
            "14_nizhny")
 # what must be in sight: each selector's boxes between the window's top and bottom

@@ -216,7 +216,8 @@ def test_a_card_led_by_east_lies_on_east_s_side_of_the_trick(page: Any,
 
 
 def _finish_in_the_browser(page: Any, lesson_id: str) -> None:
-    """Answer every task of the lesson on screen right (a number, or a card) and go on."""
+    """Answer every task of the lesson on screen right (a number, or a card) and go on, by the
+    keyboard as a learner without a mouse does: the focus on the control, then Enter."""
     lesson = load_lesson(lesson_id)
     for index, step in enumerate(lesson.steps):
         _wait_step(page, index, len(lesson.steps))
@@ -224,30 +225,51 @@ def _finish_in_the_browser(page: Any, lesson_id: str) -> None:
             right = expected(step).split()[0]
             if page.get_by_test_id("lesson-number").count():
                 page.get_by_test_id("lesson-number").fill(right)
-                page.get_by_test_id("lesson-check").click()
+                page.get_by_test_id("lesson-number").press("Enter")
             else:
-                page.get_by_test_id(f"lesson-card-{right}").click()
+                page.get_by_test_id(f"lesson-card-{right}").focus()
+                page.keyboard.press("Enter")
             page.locator("[data-testid='lesson-feedback'][data-correct='true']").wait_for()
         if index < len(lesson.steps) - 1:
-            page.get_by_test_id("lesson-next").click()
+            page.get_by_test_id("lesson-next").focus()
+            page.keyboard.press("Enter")
     page.get_by_test_id("lesson-done").wait_for()
 
 
 def test_the_last_lesson_ends_with_buttons_to_a_match_and_the_puzzles(
         page: Any, voila_server: Any) -> None:
+    """The end of lesson 15 leads on: a match and the puzzles, the first buttons of its end, the
+    focus on the match (Enter goes on, not back to the lesson's start); the words do not call
+    the course done while other lessons are open (here every other one)."""
     last = lesson_ids()[-1]
     _open_lesson(page, voila_server.url, last)
-    play, puzzles = page.locator(".kz-lesson-way-play"), page.locator(".kz-lesson-way-puzzles")
+    play = page.get_by_test_id("lesson-way-play")
+    puzzles = page.get_by_test_id("lesson-way-puzzles")
     assert play.count() == puzzles.count() == 0   # not before the lesson is finished
     _finish_in_the_browser(page, last)
     play.wait_for()
     assert [play.inner_text(), puzzles.inner_text()] == ["Сыграть партию", "Решать задачи"]
-    colours = [b.evaluate("e => getComputedStyle(e).backgroundColor") for b in (play, puzzles)]
-    assert colours == ["rgb(31, 107, 74)", "rgb(255, 253, 248)"]   # the panels' buttons
-    done, under = (page.get_by_test_id("lesson-done").bounding_box(), play.bounding_box())
-    assert done is not None and under is not None and under["y"] > done["y"] + done["height"]
-    play.focus()   # buttons of the page: Tab goes from one to the other
-    page.keyboard.press("Tab")
-    assert puzzles.evaluate("e => e === document.activeElement")
+    done = page.get_by_test_id("lesson-done").inner_text()
+    assert "правила вы теперь знаете" not in done and "остались уроки 1–14" in done
+    page.wait_for_function("() => document.activeElement?.dataset.testid === 'lesson-way-play'")
+    order = ["lesson-way-puzzles", "lesson-exit", "lesson-restart", "lesson-back"]
+    for testid in order:   # the way forward first, then the list, this lesson again, Back
+        page.keyboard.press("Tab")
+        assert _focused(page) == ["BUTTON", testid, ""], testid
+    boxes = [page.get_by_test_id(t).bounding_box() for t in ("lesson-way-play", "lesson-back")]
+    assert boxes[0] is not None and boxes[1] is not None and boxes[0]["y"] < boxes[1]["y"]
+    puzzles.focus()
     page.keyboard.press("Enter")
     page.get_by_test_id("puzzles-set-beginner-path").wait_for()
+
+
+def test_enter_at_the_end_of_the_last_lesson_opens_a_match_not_the_lesson_again(
+        page: Any, voila_server: Any) -> None:
+    last = lesson_ids()[-1]
+    _open_lesson(page, voila_server.url, last)
+    _finish_in_the_browser(page, last)
+    page.wait_for_function("() => document.activeElement?.dataset.testid === 'lesson-way-play'")
+    page.keyboard.press("Enter")
+    page.get_by_test_id("play").wait_for()   # the match's settings, with their Play button
+    assert page.get_by_test_id("lesson-title").count() == 0
+
