@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from kozel_tutor.app.table_access import RESULT_PANELS
+from kozel_tutor.app.table_access import RESULT_PANELS, SPOKEN_PANELS
 from kozel_tutor.lessons import LessonPlayer
 from kozel_tutor.lessons.checks import expected
 from kozel_tutor.lessons.model import Task
@@ -47,10 +47,11 @@ def test_the_lesson_widget_reads_the_refusal_and_compares_no_words() -> None:
     assert "spoken.text ===" not in code and "refused.text ===" not in code
 
 
-def test_the_tables_words_read_out_as_a_result_opens_are_its_result_panels() -> None:
+def test_the_panels_the_table_leaves_to_the_live_region_are_those_python_speaks() -> None:
     found = re.search(r"const READ_OUT = \[([^\]]*)\];", asset("table.js"))
     assert found is not None
-    assert tuple(re.findall(r'"([a-z-]+)"', found.group(1))) == RESULT_PANELS
+    assert tuple(re.findall(r'"([a-z-]+)"', found.group(1))) == SPOKEN_PANELS
+    assert set(RESULT_PANELS) < set(SPOKEN_PANELS)
 
 
 def test_each_keyboard_helper_is_written_once_and_used_by_every_hand() -> None:

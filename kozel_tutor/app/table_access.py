@@ -64,6 +64,11 @@ BUTTON_KEYS = {"resume": "Escape", "close": "Escape", "prev-step": "ArrowLeft",
 RESULT_PANELS = ("summary", "results")
 """The panels of a result (a deal's, the match's), read out as they open."""
 
+SPOKEN_PANELS = (*RESULT_PANELS, "predeal")
+"""The panels whose words the live region reads out as they open: a result's (:class:`Speaker`)
+and what happened before the deal (``PlayView._show_predeal``); the table does not also describe
+their dialogs by those words, so a screen reader reads them once."""
+
 OVERLAY_KEYS = {"pause": "keys_pause", "review": "keys_review"}
 """The keys line of a panel on the table; any other panel is a dialog of buttons."""
 
