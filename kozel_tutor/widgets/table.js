@@ -14,8 +14,7 @@ const ICONS = {
 const h = el;
 
 // The panels whose words the live region reads out as they open: a result's (a deal's, the
-// match's: kozel_tutor.app.table_access.RESULT_PANELS) and what happened before the deal
-// (PlayView._show_predeal).
+// match's) and what happened before the deal (kozel_tutor.app.table_access.SPOKEN_PANELS).
 const READ_OUT = ["summary", "results", "predeal"];
 let tableUid = 0;
 
@@ -410,12 +409,50 @@ export default {
       return slot;
     }
 
-    // A status longer than its slot gets a shadow, as a note over the felt: looked at as it is
-    // drawn and whenever its size changes (a narrower window wraps it onto more lines).
-    const statusSize = new ResizeObserver((entries) => {
-      for (const { target } of entries) {
-        target.classList.toggle("kz-status-over", target.offsetHeight > target.parentElement.clientHeight + 1);
+    // What lies over the felt hides nothing the learner reads on it.  The status line (a hint
+    // and its reasons) ends above the partner's cards: the felt keeps a band for its last lines
+    // (table.css --kz-hint-room); a text longer still (a narrow window) stops there and scrolls in
+    // its own box, which then takes the Tab so that the keys scroll it too.  A status longer than
+    // its slot gets a shadow, as a note over the felt.  A modal panel (a question before the
+    // deal, the pause) leaves the sides' points in sight: it stands between the side seats'
+    // plates (the opponents', theirs on one of them), in the middle still, and above yours.  A
+    // result's panel says the points itself and keeps the whole felt.
+    const PLATE_GAP = 8;
+    const RESULTS = ["summary", "results"];
+    function fitOverFelt() {
+      const felt = content.querySelector(":scope > .kz-felt, :scope > .kz-stage > .kz-felt");
+      const status = content.querySelector(".kz-status");
+      if (!felt || !status || !felt.getClientRects().length) return;
+      const north = felt.querySelector(".kz-seat-N .kz-hand");
+      if (north) {
+        const room = north.getBoundingClientRect().top - status.getBoundingClientRect().top - 4;
+        status.style.maxHeight = `${Math.max(status.parentElement.clientHeight, Math.floor(room))}px`;
       }
+      status.classList.toggle("kz-status-over", status.offsetHeight > status.parentElement.clientHeight + 1);
+      if (status.scrollHeight > status.clientHeight + 1) status.tabIndex = 0;
+      else status.removeAttribute("tabindex");
+      const backdrop = felt.querySelector(":scope > .kz-backdrop");
+      const view = model.get("view");
+      if (!backdrop || !view.overlay || RESULTS.includes(view.overlay.kind)) return;
+      const box = felt.getBoundingClientRect();
+      const pad = { top: 12, right: 12, bottom: 12, left: 12 };
+      for (const plate of felt.querySelectorAll(".kz-seat .kz-plate")) {
+        const seat = plate.closest(".kz-seat").dataset.seat;
+        const r = plate.getBoundingClientRect();
+        const side = seat === "W" ? r.right - box.left : seat === "E" ? box.right - r.left : 0;
+        pad.left = pad.right = Math.max(pad.left, side + PLATE_GAP);
+        if (!plate.querySelector(".kz-points")) continue;
+        if (seat === "N") pad.top = Math.max(pad.top, r.bottom - box.top + PLATE_GAP);
+        if (seat === "S") pad.bottom = Math.max(pad.bottom, box.bottom - r.top + PLATE_GAP);
+      }
+      backdrop.style.padding = ["top", "right", "bottom", "left"].map((k) => `${Math.ceil(pad[k])}px`).join(" ");
+    }
+    // looked at as the table is drawn and whenever its size changes (a narrower window wraps the
+    // status onto more lines; a shorter one makes the cards smaller), in the next frame
+    let fitting = 0;
+    const statusSize = new ResizeObserver(() => {
+      cancelAnimationFrame(fitting);
+      fitting = requestAnimationFrame(fitOverFelt);
     });
 
     // Behind a modal panel the table (its seats, the trick) cannot be reached.  The toolbar
@@ -484,8 +521,6 @@ export default {
       if (view.scoreboard) top.append(drawScoreboard(view));
 
       const statusSlot = drawStatus(view);
-      statusSize.disconnect();
-      statusSize.observe(statusSlot.firstElementChild);
       const bar = h("div", "kz-progress kz-status-progress");
       if (view.progress !== undefined && view.progress !== null) {
         const fill = h("div", "kz-progress-fill");
@@ -537,6 +572,10 @@ export default {
       if (chosen) root.setAttribute("aria-activedescendant", chosen.id);
       else root.removeAttribute("aria-activedescendant");
       if (backdrop) shutBehind(felt, backdrop);
+      statusSize.disconnect();
+      statusSize.observe(statusSlot.firstElementChild);
+      statusSize.observe(felt);
+      fitOverFelt();
       const panelKey = backdrop ? `${view.overlay.kind}\n${view.overlay.testid || ""}` : null;
       placeFocus(view, focused, backdrop, panelKey !== null && panelKey === modalKey);
       modalKey = panelKey;
@@ -578,10 +617,13 @@ export default {
     }
 
     // Whether the control with the focus needs the key itself: a text field all of them, a
-    // button (of the toolbar, a panel, a suit) Enter and Space, which press it.
+    // button (of the toolbar, a panel, a suit) Enter and Space, which press it, a status line
+    // that scrolls in its box (fitOverFelt) the keys that scroll it.
+    const SCROLL_KEYS = [" ", "Home", "End", "PageUp", "PageDown", "ArrowUp", "ArrowDown"];
     function ownKey(target, key) {
       if (!(target instanceof Element) || target === root) return false;
       if (target.closest("input, textarea, select, [contenteditable=true]")) return true;
+      if (target.matches(".kz-status[tabindex]")) return SCROLL_KEYS.includes(key);
       const control = "button, a[href], [role=button], summary";
       return (key === "Enter" || key === " ") && !!target.closest(control);
     }
@@ -719,6 +761,7 @@ export default {
       model.off("msg:custom", onCustom);
       model.off("change:spoken", hear);
       statusSize.disconnect();
+      cancelAnimationFrame(fitting);
     };
   },
 };

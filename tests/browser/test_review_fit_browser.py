@@ -1,7 +1,8 @@
-"""The card table on a laptop's screen (1280x720 at 125%: 1024x576 CSS pixels, and 1366x768) in a
-real browser: the deal review shows every step's table of cards (the best card's row and yours)
-and the words saying what you played without scrolling its panel; no hint hides a name plate;
-classic's "before the deal" panel opens at its top; a new match shows nothing of the last."""
+"""The card table on a laptop's screen (1280x720 at 125%: 1024x576 CSS pixels, 1280x720 and
+1366x768) in a real browser: the deal review shows every step's table of cards (the best card's
+row and yours) and the words saying what you played without scrolling its panel; no hint hides
+anything of the table (a name plate, the partner's cards or anyone's, the trick); classic's
+"before the deal" panel opens at its top; a new match shows nothing of the last."""
 
 from __future__ import annotations
 
@@ -82,10 +83,25 @@ PLATES_FREE = """() => Object.fromEntries([...document.querySelectorAll('.kz-pla
   return [p.dataset.testid, p.contains(hit)]; }))"""
 FITS = """() => document.documentElement.scrollHeight <= window.innerHeight
   && document.querySelector('[data-testid=keys]').getBoundingClientRect().bottom <= innerHeight"""
+# What of the table the status line's box (a hint over the felt's top) meets: every name plate,
+# every card of every seat (the partner's backs first of all) and the trick's area, named by
+# seat; and whether the whole text shows in the box (it does not scroll).
+UNDER_STATUS = """() => {
+  const status = document.querySelector('[data-testid=status]');
+  const s = status.getBoundingClientRect();
+  const felt = document.querySelector('.kz-felt');
+  const parts = [...felt.querySelectorAll('.kz-plate, .kz-card, [data-testid=trick]')];
+  const hidden = parts.filter((node) => { const r = node.getBoundingClientRect();
+    return r.left < s.right && r.right > s.left && r.top < s.bottom && r.bottom > s.top; })
+    .map((node) => node.dataset.testid
+      || `card of ${node.closest('.kz-seat')?.dataset.seat || 'the trick'}`);
+  return {hidden: [...new Set(hidden)], whole: status.scrollHeight <= status.clientHeight + 1};
+}"""
+NOTHING_HIDDEN = {"hidden": [], "whole": True}
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_no_hint_hides_a_name_plate_and_the_table_still_fits(
+@pytest.mark.parametrize(("width", "height"), [*SIZES, (1280, 720)])
+def test_no_hint_hides_a_plate_a_card_or_the_trick_and_the_table_still_fits(
         page: Any, voila_server: Any, width: int, height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     open_home(page, voila_server.url)
@@ -98,13 +114,18 @@ def test_no_hint_hides_a_name_plate_and_the_table_still_fits(
     page.locator(".kz-seat-S [data-mark='advised']").wait_for()
     page.locator("[data-testid=status].kz-status-advice").wait_for()
     assert page.evaluate(PLATES_FREE) == free, "a hint hides a plate"
-    # the longest hint the tutor writes, in either language (four lines at 1024 pixels)
+    assert page.evaluate(UNDER_STATUS) == NOTHING_HIDDEN, "a hint hides part of the table"
+    # the longest hint the tutor writes, in either language (four lines at 1024 pixels), ends
+    # above the partner's cards, whole in its box
     for lang in ("ru", "en"):
         page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }",
                       longest_hint(lang))
         page.wait_for_function("() => document.querySelector('[data-testid=status]')"
                                ".classList.contains('kz-status-over')")
+        page.wait_for_timeout(100)   # (its box fitted to the felt in the next frame)
         assert page.evaluate(PLATES_FREE) == free, f"{lang}: the longest hint hides a plate"
+        assert page.evaluate(UNDER_STATUS) == NOTHING_HIDDEN, (
+            f"{lang}: the longest hint hides part of the table")
         assert page.evaluate(FITS), f"{lang}: the page scrolls"
 
 
