@@ -227,7 +227,8 @@ def test_each_set_has_its_part_its_title_and_its_csv(tmp_path: Path) -> None:
     boris = next(n for n, f in enumerate(view.inbox.files) if f.name == "boris.csv")
     view.files_box.children[1 + boris].children[1].click()   # its «Убрать»
     assert "Boris" not in view.grades.value and len(view.inbox.files) == 2
-    view.clear_results.click()
+    view.clear_results.click()   # asks first
+    view.results_yes.click()
     assert view.inbox.files == [] and view.grades.value == "" and view.files_box.children == ()
 
 

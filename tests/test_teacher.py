@@ -362,9 +362,11 @@ def test_every_teacher_error_reads_in_russian(tmp_path: Path) -> None:
             "сохранился или отправился не целиком?). Попросите ученика скачать результаты ещё раз "
             "и прислать новый файл.") in said
     link = next(e for e in errors if "cut?" in str(e))
-    assert link.text("ru") == "ссылка: набор в ней записан не целиком (ссылку обрезали?)"
+    assert link.text("ru") == ("ссылка: набор в ней записан не целиком (ссылку обрезали?). "
+                               "Попросите учителя прислать ссылку ещё раз.")
     big = next(e for e in errors if "larger than" in str(e))
-    assert big.text("ru") == "ссылка: набор в ней слишком большой: больше 2\u00a0000\u00a0000 байт"
+    assert big.text("ru") == ("ссылка: набор в ней слишком большой: больше 2\u00a0000\u00a0000 "
+                              "байт. Попросите учителя прислать ссылку ещё раз.")
 
 
 def test_the_teacher_and_puzzle_screens_show_their_errors_in_russian(tmp_path: Path) -> None:
@@ -387,7 +389,8 @@ def test_the_teacher_and_puzzle_screens_show_their_errors_in_russian(tmp_path: P
 
     puzzles = PuzzlesView("ru", store, lambda: None, query="set=AAAA", backend="python")
     assert puzzles.panel.view["error"] == ("Не удалось прочитать: ссылка: в ней нет сжатого "
-                                           "набора задач (ссылку обрезали или изменили?)")
+                                           "набора задач (ссылку обрезали или изменили?). "
+                                           "Попросите учителя прислать ссылку ещё раз.")
     puzzles.open_file("homework.json", b'{"format": "kozel-puzzle-set"}')
     assert puzzles.panel.view["error"].startswith("Не удалось прочитать: homework.json: ")
     assert _english_left(puzzles.panel.view["error"]) == []
@@ -725,7 +728,8 @@ def test_a_catalogue_position_written_by_the_teacher_is_not_added_again() -> Non
     view.goal.value = puzzle.goal.value
     own = view.author()
     assert own is not None and own.id == puzzle.id and own != puzzle
-    assert view.found.value == f"Matching puzzles: {len(view.filtered()) - 1}."
+    matching = len(view.filtered())
+    assert view.found.value == f"Matching puzzles: {matching}, not yet in the set: {matching - 1}."
     view.add_filtered()
     ids = [p.id for p in view.chosen]
     assert len(ids) == len(set(ids)) == 1 + view.ADD_AT_ONCE

@@ -218,7 +218,9 @@ def test_a_kept_catalogue_puzzle_in_old_words_is_not_added_twice(tmp_path: Path)
     assert [p.id for p in view.chosen] == [p.id for p in first.chosen]
     assert kept == [current[p.id] for p in kept], "the catalogue's puzzles in today's words"
     assert own.source == "authored" and own.title.en == "Old words", "the teacher's, as kept"
-    assert view.found.value == f"Matching puzzles: {len(view.filtered()) - len(kept)}."
+    matching = len(view.filtered())
+    assert view.found.value == (f"Matching puzzles: {matching}, not yet in the set: "
+                                f"{matching - len(kept)}.")
     assert view.add_filtered() == TeacherView.ADD_AT_ONCE
     ids = [p.id for p in view.chosen]
     assert len(ids) == len(set(ids)) == 2 * TeacherView.ADD_AT_ONCE + 1

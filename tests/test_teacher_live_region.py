@@ -64,7 +64,8 @@ def test_files_loaded_are_said_with_how_many_could_not_be_read() -> None:
     view.add_results([("anna.json", sheet.to_json().encode()), ("broken.json", b"{")])
     assert view.live.said == ("Загружено файлов: 2, не прочитано из них: 1 — почему, сказано "
                               "ниже.")
-    view.add_results([("anna.json", sheet.to_json().encode())])
+    sheet.student = "Boris"
+    view.add_results([("boris.json", sheet.to_json().encode())])
     assert view.live.said == "Загружено файлов: 1. Журнал — ниже."
 
 
@@ -91,8 +92,8 @@ def test_the_question_describes_its_buttons_and_escape_cancels() -> None:
     # Escape inside the question presses its Cancel button (in the page: LiveStatus's script)
     assert "kz-teacher-confirm" in view.confirm._dom_classes
     assert "kz-teacher-clear-no" in view.clear_no._dom_classes
-    assert (view.live.escape_from, view.live.escape_to) == (".kz-teacher-confirm",
-                                                            ".kz-teacher-clear-no")
+    assert (view.live.escape_from, view.live.escape_to) == (
+        ".kz-teacher-confirm", ".kz-teacher-clear-no, .kz-teacher-clear-results-no")
     assert view.live in view.children
 
 

@@ -67,6 +67,9 @@ TEXT: dict[str, dict[str, str]] = {
     "hard": {"ru": "трудные (1600+)", "en": "hard (1600+)"},
     "opening": {"ru": "первый ход", "en": "opening lead"},
     "found": {"ru": "Подходит задач: {n}.", "en": "Matching puzzles: {n}."},
+    # some of them ticked ✓ in the list: the list shows {n}, the button adds from {left}
+    "found_left": {"ru": "Подходит задач: {n}, из них ещё не в наборе: {left}.",
+                   "en": "Matching puzzles: {n}, not yet in the set: {left}."},
     "add": {"ru": "Добавить первые {n}", "en": "Add the first {n}"},
     "clear": {"ru": "Очистить набор", "en": "Clear the set"},
     "clear_hint": {"ru": "Убрать из набора все задачи (сначала спросит)",
@@ -82,6 +85,16 @@ TEXT: dict[str, dict[str, str]] = {
                "en": "Opened the set “{title}” from {file}: {n} puzzles."},
     "open_bad": {"ru": "Файл набора не открыт: {reason}",
                  "en": "The set file was not opened: {reason}"},
+    # what to do after a set file that did not open (the teacher's own file, not a student's)
+    "advice_set_file": {"ru": "Откройте файл, скачанный кнопкой «⬇ Файл набора».",
+                        "en": "Open a file saved with “⬇ Set file”."},
+    "advice_set_size": {"ru": "Файл набора занимает меньше 1 МБ: проверьте, тот ли это файл.",
+                        "en": "A set file takes less than 1 MB: check that this is the right "
+                              "file."},
+    "advice_set_again": {"ru": "Скачайте файл набора заново там, где набор собран (кнопка "
+                               "«⬇ Файл набора»), или попросите прислать его ещё раз.",
+                         "en": "Download the set file again where the set was put together "
+                               "(“⬇ Set file”), or ask for it to be sent again."},
     "replace_ask": {"ru": "Заменить набор на экране (задач: {n}) набором из файла {file} "
                           "(задач: {m})? Набор, который сейчас на экране, пропадёт.",
                     "en": "Replace the set on the screen ({n} puzzles) with the set in {file} "
@@ -186,6 +199,19 @@ TEXT: dict[str, dict[str, str]] = {
     "bad": {"ru": "Эти файлы не прочитаны (остальные — в журнале ниже):",
             "en": "These files were not read (the others are in the gradebook below):"},
     "bad_none": {"ru": "Ни один файл не прочитан:", "en": "No file could be read:"},
+    # what to do after a file that is not a student's results file
+    "advice_results_file": {"ru": "Загрузите файл результатов, который ученик скачал, решив "
+                                  "набор (кнопкой «⬇ Результаты»).",
+                            "en": "Load the results file the student downloaded after solving "
+                                  "the set (with “⬇ Results”)."},
+    "advice_results_set": {"ru": "Здесь загружают файлы результатов учеников, а файл набора "
+                                 "открывают выше, в «2. Поделиться».",
+                           "en": "Students' results files are loaded here; a set file is "
+                                 "opened above, under “2. Share”."},
+    "advice_results_size": {"ru": "Файл результатов ученика занимает несколько КБ: "
+                                  "проверьте, тот ли это файл.",
+                            "en": "A student's results file takes a few kB: check that this "
+                                  "is the right file."},
     "bad_none_hint": {"ru": "Файл результатов ученик скачивает в приложении, решив ваш набор "
                             "задач (JSON или CSV). Загрузите такие файлы — и здесь появится "
                             "журнал.",
@@ -200,8 +226,22 @@ TEXT: dict[str, dict[str, str]] = {
     "remove_file_hint": {"ru": "Убрать файл {file} из журнала",
                          "en": "Take the file {file} out of the gradebook"},
     "clear_results": {"ru": "Убрать все файлы", "en": "Remove all files"},
-    "clear_results_hint": {"ru": "Убрать из журнала все загруженные файлы результатов",
-                           "en": "Take every results file loaded out of the gradebook"},
+    "clear_results_hint": {"ru": "Убрать из журнала все загруженные файлы результатов "
+                                 "(сначала спросит)",
+                           "en": "Take every results file loaded out of the gradebook (asks "
+                                 "first)"},
+    "clear_results_ask": {"ru": "Убрать из журнала все загруженные файлы ({n})? Вернуть их "
+                                "можно, только загрузив файлы снова.",
+                          "en": "Take every file loaded ({n}) out of the gradebook? They come "
+                                "back only if you load the files again."},
+    "clear_results_yes": {"ru": "Да, убрать все", "en": "Yes, remove them all"},
+    "said_files_cleared": {"ru": "Все файлы убраны из журнала.",
+                           "en": "Every file is taken out of the gradebook."},
+    # a file chosen again (the same name and the same content): listed once
+    "again_one": {"ru": "Файл {files} уже загружен: в списке он один раз.",
+                  "en": "The file {files} is already loaded: it is listed once."},
+    "again_many": {"ru": "Файлы {files} уже загружены: в списке каждый один раз.",
+                   "en": "The files {files} are already loaded: each is listed once."},
     "empty_set": {"ru": "Набор пуст: добавьте задачи.", "en": "The set is empty: add puzzles."},
     "remove": {"ru": "Убрать", "en": "Remove"},
     "remove_n": {"ru": "Убрать №{n}", "en": "Remove #{n}"},

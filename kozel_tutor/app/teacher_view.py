@@ -4,7 +4,8 @@ Three parts on one screen, plain ipywidgets over :mod:`kozel_tutor.puzzles.teach
 app's panel header (title, the way home and the app's language switch):
 
 * **Build** – filter the catalogue by theme, difficulty, cards and variant (the standard game
-  unless the teacher chooses another), go through what matches with the arrow keys, each puzzle
+  unless the teacher chooses another; the count of matches is the list's, with how many of
+  them are not yet in the set), go through what matches with the arrow keys, each puzzle
   shown in full beside the list (:mod:`.teacher_preview`: the student's story, every hand, the
   answer, the hints) and added or taken out alone, or add the first ten at once; or write a
   position of your own (start from the example, help on the format one click away): the solver
@@ -26,9 +27,11 @@ app's panel header (title, the way home and the app's language switch):
   them); each bad file is named with its problem and the rest still make the gradebook: one
   part per set, under its title, each with its CSV to download, every answer graded by its card
   where the puzzle is known, and its headers, puzzle titles and cards in the teacher's
-  language.  The files read are listed (file → student, set, answers), each with a button to
-  take it out, and one to take them all out; the screen says which answers a file marks
-  otherwise than their cards, and which files name the same student but are shown apart.
+  language.  The files read are listed (file → student, set, answers), each once (a file
+  chosen again, the same name and content, is said to be loaded already), each with a button
+  to take it out, and one to take them all out, which asks first; the screen says which
+  answers a file marks otherwise than their cards, and which files name the same student but
+  are shown apart.  A file that cannot be used is said with what to do about it.
 
 With the app's store (``store=``), the set being built – its puzzles, the teacher's own
 positions, the title – is kept as a draft (:mod:`.teacher_draft`): leaving the section, or
@@ -43,8 +46,9 @@ cannot be written.
 
 Every word on the screen (:mod:`.teacher_texts`), the problems included, follows the language
 switch.  What an action did – puzzles added or taken out, a position refused, files loaded –
-is also read out by a screen reader (:class:`~.teacher_live.LiveStatus`), and the question
-before the set is cleared describes its two buttons; Escape answers it *Cancel*.
+is also read out by a screen reader (:class:`~.teacher_live.LiveStatus`), and the questions
+before the set is cleared or every results file goes describe their two buttons; Escape
+answers them *Cancel*.
 
 >>> difficulty_range("easy")
 (0, 1199)
@@ -219,12 +223,19 @@ def _catalogue() -> tuple[list[PuzzleSet], list[Puzzle], list[PuzzleError]]:
 class Received:
     """A results file the teacher chose: its ``name``, and its answers as read
     (:func:`~kozel_tutor.puzzles.teacher.read_results`), or the ``error`` saying why it could
-    not be read; ``content``, its bytes (``None`` for a file too large to be sent)."""
+    not be read; ``content``, its bytes (``None`` for a file too large to be sent), and
+    ``size``, for such a file, its size as the browser gave it."""
 
     name: str
     rows: pd.DataFrame | None = None
     error: PuzzleError | None = None
     content: bytes | None = None
+    size: int | None = None
+
+    def same_file(self) -> tuple[str, bytes | int | None]:
+        """What tells the file from others: its name and its bytes (its size, when they were
+        not sent).  A file chosen again is the same file: it is listed once."""
+        return self.name, self.content if self.content is not None else self.size
 
 
 INBOX_DRAFT = "teacher_results"
@@ -259,9 +270,20 @@ class ResultsInbox:
             if isinstance(name, str):
                 self.files.append(read_received(name, data))
 
-    def add(self, files: Sequence[Received]) -> None:
-        self.files.extend(files)
-        self._keep()
+    def add(self, files: Sequence[Received]) -> list[Received]:
+        """Add ``files``, in the order chosen, except those already here (the same name and
+        content: :meth:`Received.same_file`), which come back: each file is listed once."""
+        known = {file.same_file() for file in self.files}
+        again: list[Received] = []
+        for file in files:
+            if file.same_file() in known:
+                again.append(file)
+            else:
+                known.add(file.same_file())
+                self.files.append(file)
+        if len(again) < len(files):
+            self._keep()
+        return again
 
     def remove(self, number: int | None = None) -> None:
         """Take out the file at place ``number`` (every file without a number)."""
@@ -310,8 +332,40 @@ def read_received(name: str, content: bytes) -> Received:
     except Exception as exc:   # a file no check foresaw must not stop the others
         log.exception("could not read the results file %s", name)
         reason = {"en": f"{type(exc).__name__}: {exc}", "ru": "непредвиденная ошибка"}
-        return Received(name, error=PuzzleError([PuzzleProblem("cannot_read", reason=reason)],
-                                                 name), content=content)
+        error = PuzzleError([PuzzleProblem("cannot_read", reason=reason)], name,
+                            PuzzleProblem("advice_results_again"))
+        return Received(name, error=error, content=content)
+
+
+# What the teacher can do about a file that could not be used, by its first problem's key
+# (:data:`.teacher_texts.TEXT`; ``""``: the problem says it already); the gradebook's files
+# (a damaged results file already asks for the file again), then the set files.
+_RESULTS_ADVICE = {"set_not_results": "advice_results_set", "too_large": "advice_results_size",
+                   "not_received": ""}
+_SET_ADVICE = {"other_kind": "advice_set_file", "not_a_set": "advice_set_file",
+               "not_utf8": "advice_set_file", "too_large": "advice_set_size",
+               "not_received": ""}
+
+
+def advised_problems(error: PuzzleError, lang: str, advice: dict[str, str],
+                     otherwise: str) -> str:
+    """The problems of ``error`` in ``lang``, without the file's name, as full sentences that
+    end with what to do: its own advice, else ``advice`` for its first problem's key, else
+    ``otherwise`` (keys of :data:`.teacher_texts.TEXT`).
+
+    >>> from kozel_tutor.puzzles.model import unreceived_file_error
+    >>> advised_problems(unreceived_file_error("big.json", 9_437_229, True, 8 << 20), "en",
+    ...                  _RESULTS_ADVICE, "advice_results_file")
+    "too large (9 MB; at most 8 MB). A student's results file takes a few kB: check that \
+this is the right file."
+    """
+    text = error.problems_text(lang)
+    if error.advice is not None:
+        return text   # it ends with the advice's own full stop
+    first = error.details[0].key if error.details else ""
+    key = advice.get(first, otherwise)
+    stop = "" if text.endswith((".", "!", "?")) else "."
+    return f"{text}{stop} {_t(key, lang)}" if key else f"{text}{stop}"
 
 
 def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
@@ -360,7 +414,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._replacing: tuple[str, PuzzleSet] | None = None   # a set file, asked to replace
         self._opened: PuzzleError | tuple[str, dict[str, object]] | None = None   # said of it
         self.live = LiveStatus(testid="teacher-spoken", escape_from=".kz-teacher-confirm",
-                               escape_to=".kz-teacher-clear-no")
+                               escape_to=".kz-teacher-clear-no, .kz-teacher-clear-results-no")
         self._build_header()
         self._build_filters()
         self._build_own_position()
@@ -393,7 +447,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.section_title("share"), hbox([self.title, self.repo], layout=row),
             self.details_status, hbox([self.count, self.clear, self.open_file], layout=row),
             self.open_status, self.confirm, self.reshare, self.items, self.share,
-            self.section_title("grade"), self.upload, self.files_box, self.grades,
+            self.section_title("grade"), self.upload, self.files_again, self.files_box,
+            self.results_confirm, self.grades,
             self.live, self.handed,
         )
 
@@ -510,7 +565,20 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.files_box.add_class("kz-teacher-files")
         self.clear_results = wbutton("kz-wbtn-small", "kz-teacher-clear-results")
         self.clear_results.layout.align_self = "flex-start"
-        self.clear_results.on_click(lambda _: self.remove_results())
+        self.clear_results.on_click(lambda _: self.ask_clear_results())
+        # the question before every file goes (its Cancel answers Escape: LiveStatus)
+        self.results_question = ipywidgets.HTML()
+        self.results_yes = wbutton("kz-teacher-clear-results-yes")
+        self.results_yes.on_click(lambda _: self.clear_all_results())
+        self.results_no = wbutton("kz-wbtn-primary", "kz-teacher-clear-results-no")
+        self.results_no.on_click(lambda _: self.cancel_clear_results())
+        self.results_confirm = ipywidgets.VBox(
+            [self.results_question, ipywidgets.HBox([self.results_yes, self.results_no])],
+            layout=ipywidgets.Layout(display="none"))
+        self.results_confirm.add_class("kz-teacher-confirm")
+        self.results_confirm.add_class("kz-teacher-results-confirm")
+        self.files_again = ipywidgets.HTML()   # the files chosen again, listed once
+        self._again: list[str] = []
         self.grades = ipywidgets.HTML()
 
     def section_title(self, key: str) -> ipywidgets.HTML:
@@ -678,7 +746,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         filtered = self.filtered()
         matches = self._unchosen(filtered)
-        self.found.value = html.escape(_t("found", self.lang, n=len(matches)))
+        # the list shows every match (✓: in the set already); the button adds the others
+        self.found.value = html.escape(
+            _t("found", self.lang, n=len(filtered)) if len(matches) == len(filtered)
+            else _t("found_left", self.lang, n=len(filtered), left=len(matches)))
         self.add.description = _t("add", self.lang, n=min(self.ADD_AT_ONCE, len(matches)))
         self.add.disabled = not matches
         self.clear.description = _t("clear", self.lang)
@@ -829,7 +900,9 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         """Open a set file (one saved from this screen, or the notebook) to go on with it:
         its puzzles and title on the screen.  A set on the screen is replaced only once the
         teacher says so (the question of :meth:`ask_clear`); whether the file's set is on the
-        screen now."""
+        screen now.  What was said of a file chosen before goes (and a question about
+        it)."""
+        self._new_set_choice()
         try:
             puzzle_set = PuzzleSet.from_json(content, name)
         except PuzzleError as exc:
@@ -845,11 +918,20 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._use_set(name, puzzle_set)
         return True
 
+    def _new_set_choice(self) -> None:
+        """Another set file was chosen: the words on the one before, and the question whether
+        to replace the set with it, go."""
+        if self._replacing is not None:
+            self._replacing = None
+            self.confirm.layout.display = "none"
+        self._forget_opened()
+
     def _on_set_file(self, files: list[ChosenFile]) -> None:
         chosen = files[0]
         if chosen.content is not None:
             self.open_set_file(chosen.name, chosen.content)
             return
+        self._new_set_choice()
         self._show_opened(unreceived_file_error(chosen.name, chosen.size,
                                                 chosen.problem == "too_big",
                                                 self.open_file.max_bytes))
@@ -877,7 +959,10 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         if done is None:
             return ""
         if isinstance(done, PuzzleError):
-            return _t("open_bad", lang, reason=done.text(lang))
+            reason = advised_problems(done, lang, _SET_ADVICE, "advice_set_again")
+            if done.source:
+                reason = f"{done.source_text(lang)}: {reason}"
+            return _t("open_bad", lang, reason=reason)
         key, params = done
         return _t(key, lang, **params)
 
@@ -1165,30 +1250,77 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def _add_received(self, received: Sequence[Received]) -> None:
         """Files read (or not) into the gradebook, which is drawn anew, and what they came to
-        read out."""
-        self.inbox.add(received)
+        read out.  A file loaded already (the same name and content) is not listed again: the
+        screen says so."""
+        again = self.inbox.add(received)
+        self._again = list(dict.fromkeys(f.name for f in again))
         self._show_results()
-        self._say_files(received)
+        self._say_files([f for f in received if f not in again])
+
+    def _again_text(self) -> str:
+        """That the files just chosen again are already loaded, each listed once ("" when
+        none were)."""
+        if not self._again:
+            return ""
+        return _t("again_one" if len(self._again) == 1 else "again_many", self.lang,
+                  files=", ".join(self._again))
 
     def _say_files(self, received: Sequence[Received]) -> None:
-        """Read out how many files were loaded, and how many of them could not be read."""
+        """Read out how many files were loaded, and how many of them could not be read, and
+        which were loaded already."""
         bad = sum(f.error is not None for f in received)
-        if received:
-            self._say(_t("said_files_bad" if bad else "said_files", self.lang,
-                         n=len(received), bad=bad))
+        said = (_t("said_files_bad" if bad else "said_files", self.lang, n=len(received),
+                   bad=bad) if received else "")
+        self._say(f"{said} {self._again_text()}".strip())
 
     def _on_files(self, files: list[ChosenFile]) -> None:
         unsent = [Received(f.name, error=unreceived_file_error(
-                      f.name, f.size, f.problem == "too_big", self.upload.max_bytes))
+                      f.name, f.size, f.problem == "too_big", self.upload.max_bytes),
+                           size=f.size)
                   for f in files if f.content is None]
         received = [read_received(f.name, f.content) for f in files if f.content is not None]
         self._add_received([*unsent, *received])
 
     def remove_results(self, number: int | None = None) -> None:
         """Take the file at place ``number`` of the list out of the gradebook (all of them
-        without a number)."""
+        without a number: the button asks first, :meth:`ask_clear_results`)."""
         self.inbox.remove(number)
+        self._again = []
         self._show_results()
+
+    def _asking_results(self) -> bool:
+        """Whether the screen is asking to take every results file out."""
+        return bool(self.results_confirm.layout.display != "none")
+
+    def _word_results_confirm(self) -> None:
+        """The question before every file goes, which also describes its two buttons."""
+        lang = self.lang
+        question = _t("clear_results_ask", lang, n=len(self.inbox.files))
+        self.results_question.value = (f'<span data-testid="teacher-clear-results-ask">'
+                                       f'{html.escape(question)}</span>')
+        self.results_yes.description = _t("clear_results_yes", lang)
+        self.results_no.description = _t("clear_no", lang)
+        self.results_yes.tooltip = self.results_no.tooltip = question
+
+    def ask_clear_results(self) -> None:
+        """Ask before every results file goes, as before the set is cleared: the question with
+        its buttons, the safe one focused (Escape answers it *Cancel*)."""
+        if not self.inbox.files:
+            return
+        self._word_results_confirm()
+        self.results_confirm.layout.display = "flex"
+        self.results_no.focus()
+
+    def cancel_clear_results(self) -> None:
+        """Keep the files: the question goes, the focus back to the button that asked."""
+        self.results_confirm.layout.display = "none"
+        self.clear_results.focus()
+
+    def clear_all_results(self) -> None:
+        """The teacher said yes: every results file goes out of the gradebook."""
+        self.results_confirm.layout.display = "none"
+        self.remove_results()
+        self._say(_t("said_files_cleared", self.lang))
 
     def _known_sets(self) -> list[PuzzleSet]:
         """The sets whose puzzles and titles the gradebook knows: the one on the screen first
@@ -1228,9 +1360,15 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             if old is not self.clear_results:
                 for child in (*getattr(old, "children", ()), old):
                     child.close()
+        self.files_again.value = (f'<p data-testid="teacher-files-again">'
+                                  f'{html.escape(self._again_text())}</p>'
+                                  if self._again else "")
         if not self.inbox.files:
             self.files_box.children = ()
+            self.results_confirm.layout.display = "none"
             return
+        if self._asking_results():   # the number of files it asks about, as it is now
+            self._word_results_confirm()
         rows = []
         numbers = {id(file): number for number, file in enumerate(read)}
         for number, file in enumerate(self.inbox.files):
@@ -1258,8 +1396,11 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         if not errors:
             self.grades.value = book_html
             return
-        items = "".join(f"<li>{html.escape(Path(e.source or '?').name)}: "
-                        f"{html.escape(e.problems_text(lang))}</li>" for e in errors)
+        said = [(Path(e.source or "?").name,
+                 advised_problems(e, lang, _RESULTS_ADVICE, "advice_results_file"))
+                for e in errors]
+        items = "".join(f"<li>{html.escape(name)}: {html.escape(text)}</li>"
+                        for name, text in said)
         key = "bad_none" if self.book is None else "bad"
         error_html = (f'<div class="kz-teacher-error" data-testid="teacher-bad-results">'
                       f'{html.escape(_t(key, lang))}<ul>{items}</ul></div>')

@@ -654,22 +654,31 @@ def set_link(puzzle_set: PuzzleSet, *, repo: str | None = None, ref: str = "HEAD
 
 
 def set_from_param(param: str, source: str = "link") -> PuzzleSet:
-    """Decode a ``set`` parameter; any problem is a :class:`PuzzleError` naming the link."""
+    """Decode a ``set`` parameter; any problem is a :class:`PuzzleError` naming the link and
+    ending with what to do: ask the teacher for the link again.
+
+    >>> set_from_param("eJw")
+    Traceback (most recent call last):
+    ...
+    kozel_tutor.puzzles.model.PuzzleError: link: the set data is incomplete (was the link \
+cut?). Ask your teacher to send the link again.
+    """
+    again = PuzzleProblem("advice_link_again")
     text = param.strip()
     if not re.fullmatch(r"[A-Za-z0-9_-]*={0,2}", text):
-        raise PuzzleError([PuzzleProblem("link_chars")], source)
+        raise PuzzleError([PuzzleProblem("link_chars")], source, again)
     text = text.rstrip("=")
     inflater = zlib.decompressobj()
     try:
         packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         raw = inflater.decompress(packed, MAX_LINK_SET_BYTES)
     except (ValueError, zlib.error):
-        raise PuzzleError([PuzzleProblem("link_not_set")], source) from None
+        raise PuzzleError([PuzzleProblem("link_not_set")], source, again) from None
     if inflater.unconsumed_tail:
         raise PuzzleError([PuzzleProblem("link_too_large",
-                                         limit=bytes_phrase(MAX_LINK_SET_BYTES))], source)
+                                         limit=bytes_phrase(MAX_LINK_SET_BYTES))], source, again)
     if not inflater.eof:
-        raise PuzzleError([PuzzleProblem("link_cut")], source)
+        raise PuzzleError([PuzzleProblem("link_cut")], source, again)
     return PuzzleSet.sent_to_student(raw, source)
 
 

@@ -1,7 +1,11 @@
 // A button that opens the file picker and sends the chosen files to Python: one buffer per file,
 // in as many messages as it takes to keep each within max_bytes and max_files. A file larger than
 // max_bytes is not read: Python is told its name and size ("sent": false) and says why. No words
-// here: the label comes from Python.
+// here: the label comes from Python. Each message is named ("batch"), and Python answers it
+// ({"type": "received", "batch"}) once the screen has what came of it: until then the button is
+// busy (or for ANSWER_WAIT_MS at most, should no answer ever come).
+
+const ANSWER_WAIT_MS = 60_000;
 
 export default {
   render({ model, el: host }) {
@@ -24,6 +28,20 @@ export default {
     host.append(root);
 
     let reading = false;
+    // the messages sent and not yet answered: batch name -> what ends the wait for it
+    const waiting = new Map();
+    const me = Math.random().toString(36).slice(2, 10);   // another view's names differ
+    let count = 0;
+    function answered(batch) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => { waiting.delete(batch); resolve(); }, ANSWER_WAIT_MS);
+        waiting.set(batch, () => { clearTimeout(timer); waiting.delete(batch); resolve(); });
+      });
+    }
+    function hear(msg) {
+      if (msg && msg.type === "received" && waiting.has(msg.batch)) waiting.get(msg.batch)();
+    }
+
     function draw() {
       label.textContent = model.get("description");
       button.dataset.testid = model.get("testid");
@@ -68,13 +86,20 @@ export default {
       try {
         for (const batch of batches(files, model.get("max_bytes"), model.get("max_files"))) {
           const meta = batch.map(({ file, sent }) => ({ name: file.name, size: file.size, sent }));
+          const name = `${me}-${++count}`;
+          let buffers = [];
           try {
-            const buffers = [];
             for (const { file, sent } of batch) if (sent) buffers.push(await file.arrayBuffer());
-            model.send({ type: "files", files: meta }, undefined, buffers);
           } catch (err) {
-            model.send({ type: "unreadable", files: meta.map((m) => ({ ...m, sent: false })) });
+            buffers = null;
           }
+          const answer = answered(name);
+          if (buffers) model.send({ type: "files", files: meta, batch: name }, undefined, buffers);
+          else {
+            model.send({ type: "unreadable", batch: name,
+                         files: meta.map((m) => ({ ...m, sent: false })) });
+          }
+          await answer;   // the screen has read it: the next batch, or the button again
         }
       } finally {
         reading = false;
@@ -84,7 +109,12 @@ export default {
     });
 
     model.on("change", draw);
+    model.on("msg:custom", hear);
     draw();
-    return () => model.off("change", draw);
+    return () => {
+      model.off("change", draw);
+      model.off("msg:custom", hear);
+      for (const done of [...waiting.values()]) done();
+    };
   },
 };

@@ -11,7 +11,9 @@ so a file is called too large only when it is, on its own.
 The browser sends ``{"type": "files", "files": [{"name", "size", "sent"}]}`` with one buffer per
 file sent; :meth:`FileButton.receive` checks it all and hands on :class:`ChosenFile` objects, or
 counts the message in :attr:`FileButton.rejected` and drops it.  Each message reaches the
-handlers on its own.
+handlers on its own.  A message may carry a ``"batch"`` name (up to 64 characters): once its
+handlers are done (or it was dropped), the button answers ``{"type": "received", "batch": …}``,
+and the browser shows the button busy until then, not only while it sends the bytes.
 
 >>> button = FileButton(description="Open", max_bytes=10, multiple=True)
 >>> got = []
@@ -45,6 +47,9 @@ MAX_FILES = 100
 """The most files one message holds (a choice of more comes in several messages)."""
 
 MAX_NAME = 255
+
+MAX_BATCH_NAME = 64
+"""The longest name of a message the button answers (the browser names each one)."""
 
 Problem = Literal["too_big", "unreadable"]
 
@@ -97,14 +102,26 @@ class FileButton(anywidget.AnyWidget):
 
     def receive(self, message: object, buffers: Sequence[object] | None) -> int | None:
         """Check one message from the browser and hand its files on; returns how many, or
-        ``None`` (counted in :attr:`rejected`) when the message does not fit."""
-        files = self._files(message, list(buffers or []))
-        if files is None:
-            self.rejected += 1
-            return None
-        for handler in list(self._handlers):
-            handler(files)
-        return len(files)
+        ``None`` (counted in :attr:`rejected`) when the message does not fit.  A message with
+        a ``batch`` name is answered when it is done with (:meth:`_answer`), whatever came of
+        it."""
+        try:
+            files = self._files(message, list(buffers or []))
+            if files is None:
+                self.rejected += 1
+                return None
+            for handler in list(self._handlers):
+                handler(files)
+            return len(files)
+        finally:
+            self._answer(message)
+
+    def _answer(self, message: object) -> None:
+        """Tell the browser that the message named ``batch`` is done with: the screen has
+        what came of it, and the button need no longer look busy."""
+        batch = message.get("batch") if isinstance(message, dict) else None
+        if isinstance(batch, str) and 0 < len(batch) <= MAX_BATCH_NAME:
+            self.send({"type": "received", "batch": batch})
 
     def _files(self, message: object, buffers: list[object]) -> list[ChosenFile] | None:
         if not isinstance(message, dict) or message.get("type") not in ("files", "unreadable"):

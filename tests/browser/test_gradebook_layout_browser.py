@@ -91,5 +91,6 @@ def test_the_gradebook_is_a_tidy_table_in_the_sets_order_at_1024_and_1366(
             assert label in labels
     finally:
         page.locator(".kz-teacher-clear-results").click()
+        page.locator(".kz-teacher-clear-results-yes").click()   # it asks first
         book.wait_for(state="detached")
         start_empty(page)

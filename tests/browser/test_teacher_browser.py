@@ -46,6 +46,7 @@ def start_empty(page: Any) -> None:
     page.locator(".kz-teacher-clear").wait_for()
     if page.locator(".kz-teacher-clear-results").count():
         page.locator(".kz-teacher-clear-results").click()
+        page.locator(".kz-teacher-clear-results-yes").click()   # it asks first
         page.locator("[data-testid='teacher-file']").first.wait_for(state="detached")
     if page.locator(".kz-teacher-clear").is_disabled():
         return
@@ -292,6 +293,7 @@ def test_the_title_typed_without_enter_is_downloaded_and_the_gradebook_stays_aft
     assert files.all_inner_texts() == ["anna.json → Anna · набор «Homework» · ответов: 1"]
     assert "1 из 4" in page.get_by_test_id("gradebook").inner_text()
     page.locator(".kz-teacher-clear-results").click()
+    page.locator(".kz-teacher-clear-results-yes").click()   # it asks first
     page.get_by_test_id("gradebook").wait_for(state="detached")
     assert files.count() == 0
     start_empty(page)

@@ -27,6 +27,7 @@ def _empty_screen(page: Any, url: str) -> None:
     page.locator(".kz-teacher-clear").wait_for()
     if page.locator(".kz-teacher-clear-results").count():
         page.locator(".kz-teacher-clear-results").click()
+        page.locator(".kz-teacher-clear-results-yes").click()   # it asks first
         page.locator("[data-testid='teacher-file']").first.wait_for(state="detached")
     if not page.locator(".kz-teacher-clear").is_disabled():
         page.locator(".kz-teacher-clear").click()
