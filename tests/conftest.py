@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from kozel_tutor.cards import CardSet, Suit, parse_cards
+from kozel_tutor.cards import Card, CardSet, Suit, parse_cards
 from kozel_tutor.lessons.checks import expected
 from kozel_tutor.lessons.model import Task
 from kozel_tutor.rules import Rules, find_rules
@@ -21,6 +21,7 @@ from kozel_tutor.state import DealState, Trick
 if TYPE_CHECKING:
     from kozel_tutor.app.play_view import PlayScreen
     from kozel_tutor.app.review import StepAnalysis
+    from kozel_tutor.app.session import MatchSession
     from kozel_tutor.widgets.lesson import LessonWidget
 
 RandomDeal = Callable[..., DealState]
@@ -127,6 +128,21 @@ def finish_lesson(widget: LessonWidget) -> None:
             widget.receive({"type": "next"})
 
 
+def play_out(session: MatchSession,
+             learner: Callable[[MatchSession], Card] | None = None) -> None:
+    """Play ``session``'s deal to its end, not scored: every question answered with its first
+    choice, the learner's cards chosen by ``learner`` (the lowest legal card when not given),
+    the AI's by the AI."""
+    while not session.awaiting_score:
+        if session.asking:
+            session.answer(0)
+        elif session.learner_to_act:
+            session.play(learner(session) if learner is not None
+                         else sorted(session.deal.legal_plays())[0])
+        else:
+            session.ai_act()
+
+
 def review_overlay(analysis: StepAnalysis, lang: str, variant: str = "standard"
                    ) -> dict[str, Any]:
     """The deal review's side panel for ``analysis``, shown over a finished random deal of
@@ -137,13 +153,7 @@ def review_overlay(analysis: StepAnalysis, lang: str, variant: str = "standard"
 
     rng = random.Random(3)
     session = MatchSession(Settings(level="random", variant=variant), rng=rng)
-    while not session.deal.is_over or session.asking:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(rng.choice(sorted(session.deal.legal_plays())))
-        else:
-            session.ai_act()
+    play_out(session, lambda s: rng.choice(sorted(s.deal.legal_plays())))
     session.finish_deal()
     review = ReviewUi([analysis.step], analyses={0: analysis})
     view = check_table_view(table_view(session, TableUi(lang=lang, mode="review", review=review)))

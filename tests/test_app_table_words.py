@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from conftest import play_out
 
 from kozel_tutor.app.review import Alternative, ReviewStep, StepAnalysis, learner_steps
 from kozel_tutor.app.screens import home_view
@@ -233,13 +234,7 @@ def test_every_column_of_the_deal_summary_has_a_head(lang: str, first: str) -> N
 
 def test_a_regional_deal_summary_has_a_head_over_its_rows_names() -> None:
     session = MatchSession(Settings(level="random", variant="classic"), rng=random.Random(4))
-    while not session.deal.is_over:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(sorted(session.deal.legal_plays())[0])
-        else:
-            session.ai_act()
+    play_out(session)
     session.finish_deal()
     overlay = check_table_view(table_view(session, TableUi(lang="ru", mode="summary")))["overlay"]
     assert overlay["table"]["head"][0] == "Итоги"

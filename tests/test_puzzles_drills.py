@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import play_out
 
 from kozel_tutor.ai import make_player
 from kozel_tutor.app.puzzles_view import PuzzlesView
@@ -123,13 +124,7 @@ def test_drills_come_from_regional_deals_too(tmp_path: Path) -> None:
         for seed in range(2):
             session = MatchSession(Settings(level="random", variant=variant),
                                    rng=random.Random(seed))
-            while not session.awaiting_score:
-                if session.asking:
-                    session.answer(0)
-                elif session.learner_to_act:
-                    session.play(sorted(session.deal.legal_plays())[0])
-                else:
-                    session.ai_act()
+            play_out(session)
             result = session.finish_deal()
             assert session.last_deal is not None
             rules = {**session.settings.to_dict(), "rules": variant}

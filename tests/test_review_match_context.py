@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from conftest import play_out
+
 from kozel_tutor.ai.context import MatchContext, last_deal_context
 from kozel_tutor.app.review import (
     Alternative,
@@ -65,13 +67,7 @@ def played_deal(settings: Settings, seed: int, eggs_first: bool = False) -> Matc
     if eggs_first:
         session.score.record(deal_result(session.rules, (60, 60), (4, 5)))
     session.start_deal()
-    while not session.deal.is_over or session.asking:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(solve(Position.from_state(session.deal), outcomes=False).best[0])
-        else:
-            session.ai_act()
+    play_out(session, lambda s: solve(Position.from_state(s.deal), outcomes=False).best[0])
     session.finish_deal()
     return session
 

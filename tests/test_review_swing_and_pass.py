@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 
+from conftest import play_out
+
 from kozel_tutor.app.review import (
     Alternative,
     ReviewStep,
@@ -159,13 +161,7 @@ def _first_deal(seed: int) -> MatchSession:
     session = MatchSession(Settings(level="random", variant="classic"), first_dealer=Seat.W,
                            start=False, rng=random.Random(1))
     session._begin_run(seed)
-    while not session.awaiting_score:
-        if session.asking:
-            session.answer(0)
-        elif session.learner_to_act:
-            session.play(sorted(session.deal.legal_plays())[0])
-        else:
-            session.ai_act()
+    play_out(session)
     session.finish_deal()
     return session
 
