@@ -27,11 +27,24 @@ def start_game(page: Any, *, level: str = "random", trump: str = "clubs", deck: 
                match: str = "12") -> None:
     """From the home screen: open the settings, choose, press Play, wait for the table."""
     page.get_by_test_id("open-play").click()
-    for testid in (f"level-{level}", f"trump-{trump}", f"deck-{deck}", f"match-{match}"):
-        page.get_by_test_id(testid).click()
-        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+    choose(page, f"level-{level}", f"trump-{trump}", f"deck-{deck}", f"match-{match}")
     page.get_by_test_id("play").click()
     page.locator(READY).first.wait_for()
+
+
+def choose(page: Any, *testids: str) -> None:
+    """On the settings: pick each option (its data-testid) and wait until it shows as chosen."""
+    for testid in testids:
+        page.get_by_test_id(testid).click()
+        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+
+
+def back_to_standard(page: Any) -> None:
+    """From the table, leave the settings as the other browser tests expect them: the standard
+    game."""
+    page.get_by_test_id("menu").click()
+    page.get_by_test_id("new-game").click()
+    choose(page, "variant-standard")
 
 
 def hand(page: Any) -> list[str]:

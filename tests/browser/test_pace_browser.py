@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from .conftest import CHROMIUM, TIMEOUT_MS, missing, start_voila, stop
-from .helpers import PLAYABLE, SUMMARY, open_home, play_one, wait_ready
+from .helpers import PLAYABLE, SUMMARY, choose, open_home, play_one, wait_ready
 
 SLOTS = "[data-testid=trick] .kz-slot"
 # every line the live region is given, kept as it comes (the region itself keeps the last four,
@@ -61,9 +61,7 @@ def _new_match(page: Any, pace: str) -> None:
         page.get_by_test_id("new-game").click()
     else:
         page.get_by_test_id("open-play").click()
-    for testid in ("level-random", "trump-clubs", "deck-32", f"pace-{pace}"):
-        page.get_by_test_id(testid).click()
-        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+    choose(page, "level-random", "trump-clubs", "deck-32", f"pace-{pace}")
     page.get_by_test_id("play").click()
     assert wait_ready(page) == "play"
 

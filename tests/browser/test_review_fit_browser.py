@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 
-from .helpers import PLAYABLE, SUMMARY, open_home, play_deal, start_game, wait_ready
+from .helpers import (
+    PLAYABLE,
+    SUMMARY,
+    back_to_standard,
+    choose,
+    open_home,
+    play_deal,
+    start_game,
+    wait_ready,
+)
 from .test_table_layout import longest_hint
 
 SIZES = [(1024, 576), (1366, 768)]
@@ -162,9 +171,7 @@ def test_classics_before_the_deal_panel_opens_at_its_top(page: Any, voila_server
     page.set_viewport_size({"width": 1024, "height": 576})
     open_home(page, voila_server.url)
     page.get_by_test_id("open-play").click()
-    for testid in ("variant-classic", "level-random"):
-        page.get_by_test_id(testid).click()
-        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+    choose(page, "variant-classic", "level-random")
     try:
         page.get_by_test_id("play").click()
         page.locator(".kz-felt").wait_for()
@@ -185,11 +192,7 @@ def test_classics_before_the_deal_panel_opens_at_its_top(page: Any, voila_server
         # the live region reads its words as it opens: the dialog is not also described by them
         assert page.locator(PREDEAL).get_attribute("aria-describedby") is None
     finally:
-        # leave the settings as the other browser tests expect them: the standard game
-        page.get_by_test_id("menu").click()
-        page.get_by_test_id("new-game").click()
-        page.get_by_test_id("variant-standard").click()
-        page.locator("[data-testid='variant-standard'][aria-checked='true']").wait_for()
+        back_to_standard(page)
 
 
 # What the table shows, each time it changes from now on: no table, a panel (its testid), or

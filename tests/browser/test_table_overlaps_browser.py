@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 
-from .helpers import PLAYABLE, SUMMARY, open_home, play_one, start_game, wait_ready
+from .helpers import (
+    PLAYABLE,
+    SUMMARY,
+    back_to_standard,
+    choose,
+    open_home,
+    play_one,
+    start_game,
+    wait_ready,
+)
 from .test_table_layout import longest_hint
 
 TABLE_FOCUSED = "() => document.activeElement?.classList.contains('kz-table-root')"
@@ -100,9 +109,7 @@ def test_a_panel_before_the_deal_leaves_the_points_and_the_side_plates_in_sight(
     page.set_viewport_size({"width": width, "height": height})
     open_home(page, voila_server.url)
     page.get_by_test_id("open-play").click()
-    for testid in ("variant-classic", "level-random"):
-        page.get_by_test_id(testid).click()
-        page.locator(f"[data-testid='{testid}'][aria-checked='true']").wait_for()
+    choose(page, "variant-classic", "level-random")
     try:
         page.get_by_test_id("play").click()
         page.locator(".kz-felt").wait_for()
@@ -129,8 +136,4 @@ def test_a_panel_before_the_deal_leaves_the_points_and_the_side_plates_in_sight(
         assert {k: v for k, v in meets.items() if k in shown} == dict.fromkeys(shown, False), (
             meets, points)
     finally:
-        # leave the settings as the other browser tests expect them: the standard game
-        page.get_by_test_id("menu").click()
-        page.get_by_test_id("new-game").click()
-        page.get_by_test_id("variant-standard").click()
-        page.locator("[data-testid='variant-standard'][aria-checked='true']").wait_for()
+        back_to_standard(page)
