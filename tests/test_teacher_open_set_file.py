@@ -19,8 +19,9 @@ def _screen(store: Store | None = None, lang: str = "ru") -> TeacherView:
     return TeacherView(lang, lambda: None, backend="python", store=store)
 
 
-def _set_file(title: str, cards: str = "3") -> tuple[str, bytes, TeacherView]:
-    """The set file a screen downloads: its name and bytes."""
+def set_file(title: str, cards: str = "3") -> tuple[str, bytes, TeacherView]:
+    """The set file a screen downloads: its name and bytes, and the screen (the other teacher
+    tests open it too)."""
     view = _screen()
     view.cards.value = cards
     view.add_filtered()
@@ -32,7 +33,7 @@ def _set_file(title: str, cards: str = "3") -> tuple[str, bytes, TeacherView]:
 
 
 def test_a_saved_set_file_comes_back_on_the_screen_to_go_on_with(tmp_path: Path) -> None:
-    name, content, made = _set_file("Домашка 7")
+    name, content, made = set_file("Домашка 7")
     view = _screen(Store(tmp_path / "progress.sqlite3"))
     assert view.open_set_file(name, content)
     assert [p.id for p in view.chosen] == [p.id for p in made.chosen]
@@ -50,7 +51,7 @@ def test_a_saved_set_file_comes_back_on_the_screen_to_go_on_with(tmp_path: Path)
 
 
 def test_a_set_on_the_screen_is_replaced_only_when_the_teacher_says_so() -> None:
-    name, content, _ = _set_file("Домашка 8", cards="4")
+    name, content, _ = set_file("Домашка 8", cards="4")
     view = _screen()
     view.cards.value = "3"
     view.add_filtered()
@@ -91,7 +92,7 @@ def test_a_file_that_is_not_a_set_is_named_without_advice_for_students() -> None
 
 
 def test_a_position_added_to_an_opened_set_takes_the_words_on_the_file_away() -> None:
-    name, content, _ = _set_file("Домашка 9")
+    name, content, _ = set_file("Домашка 9")
     view = _screen()
     assert view.open_set_file(name, content)
     assert "Открыт набор «Домашка 9»" in html.unescape(view.open_status.value)

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, missing
 from test_teacher import homework
+from test_teacher_open_set_file import set_file
 
 from kozel_tutor.app.puzzles_view import PuzzlesView
 from kozel_tutor.app.store import Store
@@ -49,18 +50,6 @@ def _choose(button: FileButton, *files: tuple[str, bytes | int]) -> None:
                           [data for _, data in files if isinstance(data, bytes)]) == len(files)
 
 
-def _set_file(title: str, cards: str) -> tuple[str, bytes]:
-    """The set file another screen downloads: its name and bytes."""
-    view = _screen()
-    view.cards.value = cards
-    view.add_filtered()
-    view.title.value = title
-    found = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"',
-                      view.share.value)
-    assert found is not None
-    return html.unescape(found.group(1)), base64.b64decode(found.group(2))
-
-
 def _results(student: str) -> bytes:
     """A student's results file: one answer to the homework."""
     puzzle_set = homework()
@@ -78,7 +67,7 @@ def _file_lines(view: TeacherView) -> list[str]:
 # -- 1. a new choice of a set file takes the old message away --------------------------------
 
 def test_a_set_file_chosen_after_a_bad_one_takes_its_error_away() -> None:
-    name, content = _set_file("Бой за 31", cards="4")
+    name, content, _ = set_file("Бой за 31", cards="4")
     view = _screen()
     view.cards.value = "3"
     view.add_filtered()
@@ -93,7 +82,7 @@ def test_a_set_file_chosen_after_a_bad_one_takes_its_error_away() -> None:
 
 
 def test_a_bad_set_file_chosen_while_asked_withdraws_the_question_about_the_one_before() -> None:
-    name, content = _set_file("Бой за 31", cards="4")
+    name, content, _ = set_file("Бой за 31", cards="4")
     view = _screen()
     view.cards.value = "3"
     view.add_filtered()
