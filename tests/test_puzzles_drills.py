@@ -91,22 +91,34 @@ def test_a_search_that_finds_no_drill_says_what_a_drill_needs(tmp_path: Path) ->
                                                     "получается из хода, который стоил")
 
 
-def test_the_search_for_drills_speaks_on_its_own_tile_which_keeps_the_focus(
+def test_the_search_for_drills_shows_on_its_own_tile_and_the_menus_voice_says_it_once(
         tmp_path: Path) -> None:
-    """The tile pressed keeps the focus as the menu is drawn again, and a screen reader reads
-    it out with its line (``aria-describedby``): each deal analysed, then what was found, is
-    said there, in the menu's language, and not a second time above the tiles."""
+    """The tile pressed keeps the focus as the menu is drawn again and shows, in place of its
+    line of explanation, each deal analysed, then what was found, in the menu's language, and
+    not a second time above the tiles.  A screen reader hears each once from the menu's live
+    region (``PanelWidget.say``), said before the tile shows it: the tile's line is then not
+    its description as well (panel.js), which the focus coming back to it would repeat."""
     store = Store(tmp_path / "progress.sqlite3")
     for seed in range(2):
         play_and_store(store, seed)
     view = PuzzlesView("ru", store, lambda: None, backend="python")
     seen: list[str] = []
-    view.panel.observe(lambda change: seen.append(str(mine_tile(view)["title"])), names="view")
+    said_then: list[str] = []
+    heard: list[str] = []
+
+    def drawn(change: object) -> None:
+        seen.append(str(mine_tile(view)["title"]))
+        said_then.append(view.panel.said)
+
+    view.panel.observe(drawn, names="view")
+    view.panel.observe(lambda change: heard.append(view.panel.said), names="said_count")
     assert view.panel.receive({"type": "button", "id": "mine"}) is not None
     added = len(Progress(store.path).drills())
     assert seen == ["Разбираем раздачу 1 из 2…", "Разбираем раздачу 2 из 2…",
                     f"Новых задач из ваших партий: {added}."]
-    assert view.panel.view["lines"] == [], "said once, on the tile"
+    assert heard == seen == said_then, "each said once, before its tile shows it"
+    assert view.panel.said_lang == "ru"
+    assert view.panel.view["lines"] == [], "not a second time above the tiles"
     view.set_lang("en")
     assert mine_tile(view)["title"] == f"New drills from your games: {added}."
     view.open_rated()

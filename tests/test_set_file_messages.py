@@ -160,7 +160,8 @@ def test_a_cut_file_and_a_typo_say_where_and_what_to_do(tmp_path: Path) -> None:
     english = _open_in_puzzles(tmp_path, "en", "homework.json", typo)
     russian = _open_in_puzzles(tmp_path, "ru", "homework.json", typo)
     line = text[:answer.start(1)].count("\n") + 1
-    assert f"not valid JSON: Invalid control character at line {line}, column" in english
+    assert ("not valid JSON: a quotation mark is not closed before the end of the line "
+            f"(line {line}, column") in english
     assert "at at" not in english and english.endswith(SET_AGAIN[0])
     assert f"кавычка не закрыта до конца строки (строка {line}, символ" in russian
     assert "управляющий" not in russian and russian.endswith(SET_AGAIN[1])

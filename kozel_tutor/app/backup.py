@@ -465,6 +465,12 @@ _PANEL: dict[str, dict[str, str]] = {
                "ru": "Прогресс загружен из файла, сохранённого {exported}."},
     "reopen": {"en": "Open the app with this progress", "ru": "Открыть приложение с этим "
                                                              "прогрессом"},
+    # {link}: "reopen", the link's words
+    "way_on": {"en": "The app's screens still hold the old progress, so the way home is gone: "
+                     "to carry on, open the app again with the link “{link}” below.",
+               "ru": "Экраны приложения ещё показывают прежний прогресс, поэтому кнопки «Домой» "
+                     "больше нет: чтобы продолжить, откройте приложение заново по ссылке "
+                     "«{link}» ниже."},
     "failed": {"en": "The file was not loaded, your progress is unchanged. {reason}",
                "ru": "Файл не загружен, ваш прогресс не изменился. {reason}"},
     "db_error": {"en": "The progress database could not be read or written ({reason}). "
@@ -493,8 +499,13 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
     the way home and the language switch (``on_lang``: the app's own, which switches every
     screen; without it the switch changes this screen).  After an import the app on screen
     still holds the old progress in memory, so the panel offers only a link that opens the app
-    again (from the imported progress) and no way back to the stale screens.  ``on_import`` is
-    told of every successful import.
+    again (from the imported progress) and no way back to the stale screens, and says so.
+    ``on_import`` is told of every successful import.
+
+    How a file went is shown under the buttons (a refusal in the colours of the home screen's
+    notice) and read out once by a screen reader, through the header's voice
+    (:meth:`PanelWidget.say <kozel_tutor.widgets.PanelWidget.say>`): the focus stays on the
+    button that chose the file, and the words appear elsewhere.
     """
 
     def __init__(self, store: Store, lang: str, *, go_home: Callable[[], None] | None = None,
@@ -560,10 +571,11 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
             message = self._say("db_error", reason=exc)
             self.download.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
             return
+        # the arrow is a picture: the link is named by its words alone
         self.download.value = (
             f'<a class="kozel-backup-download kz-download" data-testid="backup-download" '
             f'download="{backup_filename()}" href="data:application/json;base64,{payload}">'
-            f'⬇ {_escape(self._say("download"))}</a>')
+            f'<span aria-hidden="true">⬇ </span>{_escape(self._say("download"))}</a>')
 
     def import_file(self, content: bytes) -> ImportReport | None:
         """Import ``content`` and say how it went in :attr:`status`; ``None`` if refused.
@@ -589,8 +601,12 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
             notices.append(rows_notice)
         set_aside = "".join(f'<p data-testid="backup-set-aside">{_escape(notice)}</p>'
                             for notice in notices)
+        way_on = self._say("way_on", link=self._say("reopen"))
+        # read out once, with the way on: the header loses its way home below
+        self.header.say(" ".join((message, *notices, way_on)), self.lang)
         # "?" is this very page without its query: following it starts the app afresh.
         self.status.value = (f'<p data-testid="backup-ok">{_escape(message)}</p>{set_aside}'
+                             f'<p data-testid="backup-way-on">{_escape(way_on)}</p>'
                              f'<p><a href="?" target="_self" data-testid="backup-reopen">'
                              f'{_escape(self._say("reopen"))}</a></p>')
         self.imported = True
@@ -603,7 +619,10 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
     def _refused(self, exc: BackupError | sqlite3.Error | OSError) -> None:
         message = (self._say("failed", reason=exc.text(self.lang))
                    if isinstance(exc, BackupError) else self._say("db_error", reason=exc))
-        self.status.value = f'<p data-testid="backup-error">{_escape(message)}</p>'
+        # shown as the home screen's notices are (panel.css), read out once by the header
+        self.header.say(message, self.lang)
+        self.status.value = (f'<p class="kz-panel-error" data-testid="backup-error">'
+                             f'{_escape(message)}</p>')
 
     def _on_files(self, files: list[ChosenFile]) -> None:
         chosen = files[0]

@@ -26,6 +26,7 @@ from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
+from .screens import LanguageSwitch, lang_button
 from .sections import SECTIONS
 from .store import Store
 from .texts import text
@@ -92,14 +93,18 @@ def lessons_panel_view(records: dict[str, LessonRecord], lang: str) -> dict[str,
         "title": _t("title", lang),
         "subtitle": _t("subtitle", lang),
         "testid": "lessons",
-        "toolbar": [{"id": "home", "label": text("back", lang), "testid": "lessons-home"}],
+        "toolbar": [{"id": "home", "label": text("back", lang), "testid": "lessons-home"},
+                    lang_button(lang)],
         "tiles": [lesson_tile(lid, records.get(lid), lang) for lid in lesson_ids()],
         "buttons": [],
     }
 
 
-class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
+class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     """The Lessons section of the app: the list, or one lesson with a button back to the list.
+
+    The list has the language switch of every screen: the app's own (``on_lang``), which
+    switches every screen; without an app it switches this one.
 
     ``open_section(key)`` is the app's way to its other screens (:data:`WAYS_ON`): with it, the
     end of the course offers a match and the puzzles as buttons; without it (no app) it offers
@@ -184,8 +189,8 @@ class LessonsView(ipywidgets.VBox):  # type: ignore[misc]
         if command.kind != "button":
             return
         self.panel.return_to = ""   # the focus comes back to the control pressed now
-        if command.value == "home":
-            self.go_home()
+        if command.value in ("home", "lang"):
+            self.header_button(command.value)
         elif command.value.startswith("lesson:"):
             lesson_id = command.value.removeprefix("lesson:")
             if lesson_id in lesson_ids():

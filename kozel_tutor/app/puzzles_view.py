@@ -222,10 +222,10 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
     The Review tile counts every puzzle on the review list (``reviews``; without it
     ``counts["review"]`` puzzles due now) and says when they are due; it opens whenever one waits.
     The sets opened from links and files (``kept``) come first, each saying how far the
-    learner got (``answered``: a :data:`Tally` by set id).  The search for drills says how far
+    learner got (``answered``: a :data:`Tally` by set id).  The search for drills shows how far
     it got, then what it found (``mining``) on its own tile, in place of the tile's line of
-    explanation: the tile keeps the focus as the menu is drawn again, and a screen reader reads
-    the line out with it.
+    explanation, where the eyes are: the tile keeps the focus as the menu is drawn again.  A
+    screen reader hears it from the panel's voice (:meth:`PuzzlesView.find_drills`).
 
     >>> menu_view({}, [], "en", theme="any", rating=1500, errors=[],
     ...           mining="New drills from your games: 2.")["tiles"][3]["title"]
@@ -566,22 +566,28 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def find_drills(self) -> int:
         """Mine the learner's finished deals not mined yet; returns how many drills were added.
-        The search's tile says how far it got, deal by deal, then what it found."""
+        The search's tile shows how far it got, deal by deal, then what it found, and the
+        menu's voice says each once (:meth:`_mining`)."""
         mined = self.progress.mined_deals()
         stored = deals_from_store(self.store)
         deals = [d for d in stored if d.key not in mined]
         if not deals:
-            self.mining = _said("no_new" if stored else "no_deals")
-            self.show_menu()
+            self._mining(_said("no_new" if stored else "no_deals"))
             return 0
         added = 0
         for number, deal in enumerate(deals, 1):
-            self.mining = _said("mining", i=number, n=len(deals))
-            self.show_menu()
+            self._mining(_said("mining", i=number, n=len(deals)))
             added += self.progress.add_drills(deal.key, mine_deal(deal, backend=self.backend))
-        self.mining = _said("mined", n=added) if added else _said("mined_none", margin=MARGIN)
-        self.show_menu()
+        self._mining(_said("mined", n=added) if added else _said("mined_none", margin=MARGIN))
         return added
+
+    def _mining(self, words: Shown) -> None:
+        """The search for drills got this far: the menu's voice says so (a screen reader hears
+        nothing of a tile's line that changes), then its tile shows it.  Said first: the tile
+        whose line was just said is not described by it too (panel.js), so it is heard once."""
+        self.mining = words
+        self.panel.say(words(self.lang), self.lang)
+        self.show_menu()
 
     def set_lang(self, lang: str) -> None:
         """Called by the app when the learner switches language: every word on screen."""
@@ -617,9 +623,11 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         links = []
         for kind, key in (("json", "download"), ("csv", "download_csv")):
             link = results_download(sheet, kind)
+            # the arrow is a picture: the link is named by its words alone
+            arrow, words = _t(key, self.lang).split(" ", 1)
             links.append(f'<a class="kz-puzzles-download" data-testid="puzzles-results-{kind}" '
                          f'download="{html.escape(link["filename"])}" href="{link["href"]}">'
-                         f'{html.escape(_t(key, self.lang))}</a>')
+                         f'<span aria-hidden="true">{arrow} </span>{html.escape(words)}</a>')
         self.downloads.value = " ".join(links)
 
     def _remember_name(self, set_id: str, name: str) -> None:

@@ -238,7 +238,7 @@ ERRORS: dict[str, dict[str, str]] = {
     "empty_file": {"en": "the file is empty", "ru": "файл пустой"},
     "not_utf8": {"en": "not UTF-8 text (a puzzle set file is JSON text)",
                  "ru": "это не текстовый файл (файл набора задач — текст в формате JSON)"},
-    "bad_json": {"en": "not valid JSON: {message} at line {line}, column {column}",
+    "bad_json": {"en": "not valid JSON: {message} (line {line}, column {column})",
                  "ru": "это некорректный JSON: {message} (строка {line}, символ {column})"},
     "json_cut": {"en": "not valid JSON: the file ends early, at line {line} (was it saved or "
                        "sent only in part?)",
@@ -404,6 +404,19 @@ GOAL_WORDS: dict[str, dict[str, str]] = {
 """A goal in a few words, ``{n}`` the card points it asks for (the standard game's 61, 90, 31,
 or a preset's own: :func:`.variants.goal_threshold`)."""
 
+_JSON_MESSAGES_EN = {
+    "Expecting value": "a value is missing, or there is an extra comma before it",
+    "Expecting property name enclosed in double quotes": "a name in double quotes is missing, "
+                                                         "or there is an extra comma before it",
+    "Expecting ',' delimiter": "a comma is missing",
+    "Expecting ':' delimiter": "a colon is missing",
+    "Unterminated string starting at": "a quotation mark is never closed",
+    "Invalid control character at": "a quotation mark is not closed before the end of the line",
+    "Invalid \\escape": "a backslash \\ that does not belong there",
+    "Extra data": "there is more text after the end of the JSON",
+    "Illegal trailing comma before end of object": "an extra comma before }",
+    "Illegal trailing comma before end of array": "an extra comma before ]",
+}
 _JSON_MESSAGES_RU = {
     "Expecting value": "нет значения или перед ним лишняя запятая",
     "Expecting property name enclosed in double quotes": "нет имени поля в двойных кавычках или "
@@ -420,13 +433,13 @@ _JSON_MESSAGES_RU = {
 
 
 def json_message(message: str) -> dict[str, str]:
-    """The JSON decoder's message in English (without the "at" some end in, as the messages
-    say "at line …" after it) and in Russian words.
+    """The JSON decoder's message in plain English and Russian words (a learner reads them,
+    not the parser's "Expecting value").
 
     >>> json_message("Invalid control character at")["en"]
-    'Invalid control character'
+    'a quotation mark is not closed before the end of the line'
     """
-    return {"en": message.removesuffix(" at"),
+    return {"en": _JSON_MESSAGES_EN.get(message, "a mistake in the writing"),
             "ru": _JSON_MESSAGES_RU.get(message, "ошибка в записи")}
 
 

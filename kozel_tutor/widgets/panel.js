@@ -15,6 +15,17 @@ export default {
     host.append(root);
     const uid = `kz-panel-${panelUid++}`;
     const opened = new Set();   // the option groups whose explanations the learner opened
+    // The panel's voice (PanelWidget.say): one polite status region beside the panel, on the
+    // page empty and never redrawn; Python's words are read once each (a new said_count).
+    const spoken = liveRegion("kz-panel-spoken", "panel-spoken", 1, "status");
+    host.append(spoken.node);
+    const hear = () => {
+      if (!model.get("said")) spoken.node.replaceChildren();
+      else spoken.tell(model.get("said_count"), () => model.get("said"), model.get("said_lang") || model.get("lang"));
+    };
+    // a new language takes the line away, saying nothing (a line left in the other language
+    // would be found there by a screen reader's reading keys)
+    const hush = () => spoken.node.replaceChildren();
 
     function button(spec, cls) {
       const b = el("button", `kz-btn ${cls || ""}` + (spec.primary ? " kz-primary" : ""));
@@ -27,24 +38,33 @@ export default {
         icon.setAttribute("aria-hidden", "true");   // a picture: its words are the label's
         b.append(icon);
       }
-      const label = el("span", "kz-btn-label", spec.label);
+      // an arrow drawn before or after the words («← Домой», "Next →") is a picture too: shown,
+      // not read out ("left arrow Home")
+      const words = arrowed(spec.label);
+      if (words.before) b.append(glyph(words.before + " "));
+      const label = el("span", "kz-btn-label", words.text);
       b.append(label);
+      if (words.after) b.append(glyph(" " + words.after));
       if (spec.name) b.setAttribute("aria-label", spec.name);
       if (spec.title) {
-        b.title = spec.title;
+        // the line just said by the panel's voice (a search's result on its own tile, which
+        // keeps the focus as the panel is drawn again) is shown, but does not describe the
+        // tile too: it would be said twice
+        const said = cls === "kz-tile" && model.get("said_count") > 0 && spec.title === model.get("said");
+        if (!said) b.title = spec.title;
         if (cls === "kz-tile") {
           // a tile is named by its label and described by its line of explanation
           const hint = el("span", "kz-tile-hint", spec.title);
           hint.id = `${uid}-${spec.testid}-hint`;
           label.id = `${uid}-${spec.testid}-label`;
           if (!spec.name) b.setAttribute("aria-labelledby", label.id);
-          b.setAttribute("aria-describedby", hint.id);
+          if (!said) b.setAttribute("aria-describedby", hint.id);
           b.append(hint);
         }
       }
       if (spec.disabled) b.disabled = true;
       b.addEventListener("click", () => {
-        busy(b);
+        busy(b, spec.name || words.text);
         lastPressed.set(model.get("view").testid || "", spec.testid);
         model.send({ type: "button", id: spec.id });
       });
@@ -146,14 +166,25 @@ export default {
 
     // Until Python answers (a new view, or this screen replaced by another) the pressed
     // button says it is working; the spinner shows only after 0.3 s (see panel.css).
+    // After WAIT_SAID ms without an answer (a section's first opening on a busy machine) the
+    // panel's voice says that the press is being worked on: aria-busy alone says nothing.
     let idle = null;
+    let slow = null;
     let shownError = null;
-    function busy(b) {
+    const WAIT_SAID = 1000;
+    function busy(b, name) {
       b.classList.add("kz-busy");
       b.setAttribute("aria-busy", "true");
       root.classList.add("kz-waiting");
       clearTimeout(idle);
+      clearTimeout(slow);
       idle = setTimeout(() => draw(), 15000);   // never stuck, whatever happened
+      const waiting = model.get("waiting");
+      if (waiting) {
+        slow = setTimeout(() => {
+          if (root.classList.contains("kz-waiting")) spoken.say(waiting.replace("{label}", name), model.get("lang"));
+        }, WAIT_SAID);
+      }
     }
 
     // After a redraw the focus stays on its control (an option chosen, the language switched),
@@ -164,6 +195,7 @@ export default {
       const view = model.get("view");
       const focused = focusBefore(root);
       clearTimeout(idle);
+      clearTimeout(slow);
       root.classList.remove("kz-waiting");
       root.replaceChildren();
       root.lang = model.get("lang");
@@ -231,8 +263,10 @@ export default {
     }
 
     model.on("change:view", draw);
+    model.on("change:lang", hush);
     model.on("change:lang", draw);
     model.on("change:names", draw);
+    model.on("change:said_count", hear);
     draw();
     // A screen shown again gives the focus back to the control that left it (Home: the tile of
     // the section), or the one Python names (return_to: the lessons' tile of the lesson just
@@ -247,9 +281,34 @@ export default {
     model.send({ type: "hello", query: window.location.search || "", langs });
     return () => {
       clearTimeout(idle);
+      clearTimeout(slow);
       model.off("change:view", draw);
+      model.off("change:lang", hush);
       model.off("change:lang", draw);
       model.off("change:names", draw);
+      model.off("change:said_count", hear);
     };
   },
 };
+
+// A label's arrow drawn before or after its words («← Домой», "Next →", "⬇ Results"): the
+// words and the arrow apart, the arrow to be shown but not read out.
+const ARROW_BEFORE = /^([\u2190-\u21FF\u27A1\u2B05-\u2B07]+)\s+(\S[\s\S]*)$/;
+const ARROW_AFTER = /^([\s\S]*\S)\s+([\u2190-\u21FF\u27A1\u2B05-\u2B07]+)$/;
+
+function arrowed(label) {
+  let text = label;
+  let before = "";
+  let after = "";
+  let m = ARROW_BEFORE.exec(text);
+  if (m) [, before, text] = m;
+  m = ARROW_AFTER.exec(text);
+  if (m) [, text, after] = m;
+  return { before, text, after };
+}
+
+function glyph(text) {
+  const node = el("span", "kz-btn-glyph", text);
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
