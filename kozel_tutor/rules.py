@@ -15,7 +15,7 @@ import dataclasses
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_cards
@@ -51,6 +51,13 @@ _DECK_RANKS = {
     32: frozenset(Rank) - {Rank.SIX},
     24: frozenset({Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.SIX}),
 }
+
+
+@cache
+def _deck_cards(deck: int) -> CardSet:
+    """The cards of the ``deck``-card deck (an immutable set, made once: positions ask for it
+    card by card)."""
+    return CardSet(c for c in CARDS if c.rank in _DECK_RANKS[deck])
 
 
 @dataclass(frozen=True)
@@ -130,7 +137,7 @@ class Rules:
 
     @property
     def deck_cards(self) -> CardSet:
-        return CardSet(c for c in CARDS if c.rank in self.ranks)
+        return _deck_cards(self.deck)
 
     def card_order(self, trump: Suit | None = None) -> CardOrder:
         """The compiled card order for a deal with ``trump`` (default: the fixed trump suit)."""
