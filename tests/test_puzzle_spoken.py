@@ -48,13 +48,21 @@ def test_each_puzzle_put_on_screen_says_its_position_and_each_hint_is_said(lang:
     player.handle({"type": "hint"})
     hint = current_hint(first.hints[0], first.position).get(lang)
     assert _spoken(player) == (n + 1, {"ru": "Подсказка 1: ", "en": "Hint 1: "}[lang] + hint)
-    player.set_lang("en" if lang == "ru" else "ru")   # a new language is no new thing to say
-    assert _spoken(player)[0] == n + 1
-    player.set_lang(lang)
+    # a switch of the language says the hint again, once, in the new language
+    other = "en" if lang == "ru" else "ru"
+    player.set_lang(other)
+    said = {"ru": "Подсказка 1: ", "en": "Hint 1: "}[other]
+    hint = current_hint(first.hints[0], first.position).get(other)
+    assert _spoken(player) == (n + 2, said + hint)
+    player.set_lang(other)   # the same language: nothing new
+    assert _spoken(player)[0] == n + 2
+    player.set_lang(lang)   # and back: said again in it
+    assert _spoken(player) == (n + 3, {"ru": "Подсказка 1: ", "en": "Hint 1: "}[lang]
+                               + current_hint(first.hints[0], first.position).get(lang))
 
     player.handle({"type": "play", "card": _wrong(first)})
     view = player.view()
-    assert view["spoken"]["count"] == n + 2
+    assert view["spoken"]["count"] == n + 4
     assert view["spoken"]["text"].startswith(view["feedback"]["text"])
     player.handle({"type": "next"})
     n, text = _spoken(player)

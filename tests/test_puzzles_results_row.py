@@ -62,3 +62,24 @@ def test_a_teachers_set_says_the_name_is_for_sending_the_answers(
     # right under the bar, above the puzzle: a student sees it from the first puzzle on
     assert view.children.index(view.results) == view.children.index(view.bar) + 1
     assert words in view.downloads.value
+
+
+def test_the_results_csv_is_written_for_the_learners_excel(tmp_path: Path) -> None:
+    """In Russian the student's CSV is the gradebook's: semicolons (Russian Excel reads commas
+    as one column); switching to English writes it with commas."""
+    import base64
+    import re
+
+    store = Store(tmp_path / "progress.sqlite3")
+    view = PuzzlesView("ru", store, lambda: None, backend=PY,
+                       query=f"set={set_to_param(_teachers_set())}")
+    view.name.value = "Аня"
+
+    def csv_text() -> str:
+        found = re.search(r'href="data:text/csv[^,]*,([^"]+)"', view.downloads.value)
+        assert found is not None, view.downloads.value
+        return base64.b64decode(found.group(1)).decode("utf-8-sig")
+
+    assert ";" in csv_text().splitlines()[0]
+    view.set_lang("en")
+    assert ";" not in csv_text().splitlines()[0] and "," in csv_text().splitlines()[0]

@@ -622,7 +622,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self._remember_name(puzzle_set.id, name)
         links = []
         for kind, key in (("json", "download"), ("csv", "download_csv")):
-            link = results_download(sheet, kind)
+            link = results_download(sheet, kind, self.lang)
             # the arrow is a picture: the link is named by its words alone
             arrow, words = _t(key, self.lang).split(" ", 1)
             links.append(f'<a class="kz-puzzles-download" data-testid="puzzles-results-{kind}" '

@@ -59,13 +59,14 @@ TEXT: dict[str, dict[str, str]] = {
     "difficulty": {"ru": "Сложность", "en": "Difficulty"},
     "cards": {"ru": "Карт на руке", "en": "Cards in hand"},
     "variant": {"ru": "Вариант", "en": "Variant"},
-    "any": {"ru": "любая", "en": "any"},   # тема, сложность
-    "any_cards": {"ru": "сколько угодно", "en": "any"},
-    "any_variant": {"ru": "любой", "en": "any"},
-    "easy": {"ru": "лёгкие (<1200)", "en": "easy (<1200)"},
-    "medium": {"ru": "средние", "en": "medium"},
-    "hard": {"ru": "трудные (1600+)", "en": "hard (1600+)"},
-    "opening": {"ru": "первый ход", "en": "opening lead"},
+    # the lists' choices begin with a capital letter, as the themes' and variants' names do
+    "any": {"ru": "Любая", "en": "Any"},   # тема, сложность
+    "any_cards": {"ru": "Сколько угодно", "en": "Any"},
+    "any_variant": {"ru": "Любой", "en": "Any"},
+    "easy": {"ru": "Лёгкие (<1200)", "en": "Easy (<1200)"},
+    "medium": {"ru": "Средние (1200–1599)", "en": "Medium (1200–1599)"},
+    "hard": {"ru": "Трудные (1600+)", "en": "Hard (1600+)"},
+    "opening": {"ru": "Первый ход", "en": "Opening lead"},
     "found": {"ru": "Подходит задач: {n}.", "en": "Matching puzzles: {n}."},
     # some of them ticked ✓ in the list: the list shows {n}, the button adds from {left}
     "found_left": {"ru": "Подходит задач: {n}, из них ещё не в наборе: {left}.",

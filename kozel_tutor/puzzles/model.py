@@ -36,7 +36,7 @@ from ..formats import PUZZLE_SET_FORMAT as FORMAT
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..seats import Seat, Team
-from .texts import ERRORS, FILE_KINDS, TEXTS, cards_words, in_both, json_message, size_phrase
+from .texts import ERRORS, FILE_KINDS, TEXTS, cards_words, json_message, size_phrase
 
 __all__ = [
     "FORMAT",
@@ -428,9 +428,14 @@ def _parse_answers(raw: object, position: Position | None,
         if wrong:
             seat = position.to_move
             problems.append(PuzzleProblem(
-                "answers_illegal", cards=cards_words(wrong),
-                seat=in_both(seat.label)))
+                "answers_illegal", cards=cards_words(wrong), seat=_seat_words(seat)))
     return frozenset(cards)
+
+
+def _seat_words(seat: Seat) -> dict[str, str]:
+    """A seat as the teacher wrote it (``S``), in Russian also by its letter there, «Ю (S)»:
+    as the position's own problems name it (:mod:`kozel_tutor.position`)."""
+    return {"en": seat.label("en"), "ru": f"{seat.label('ru')} ({seat.name})"}
 
 
 def _parse_themes(raw: object, problems: list[PuzzleProblem]) -> tuple[str, ...]:

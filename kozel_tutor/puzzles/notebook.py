@@ -70,6 +70,7 @@ def play(source: PuzzleSet | str | Sequence[Puzzle], lang: str | None = None, *,
                           given=given)
     widget = PuzzleWidget(player, on_lang=_switch_notebook_lang)
     _shown.add(widget)
+    player.on_record(lambda: _ratings_moved(widget))
     return widget
 
 
@@ -85,7 +86,15 @@ def _switch_notebook_lang(lang: str) -> None:
     notebook_lang(lang, remember=True)
     for widget in list(_shown):
         if widget.player.lang != lang:
-            widget.set_lang(lang)
+            widget.set_lang(lang, tell=False)   # said by the widget whose button it was
+
+
+def _ratings_moved(answered: PuzzleWidget) -> None:
+    """An answer in one puzzle widget moved the learner's rating: every other widget of this
+    notebook that keeps the progress shows the rating as it is now."""
+    for widget in list(_shown):
+        if widget is not answered and widget.player.progress is not None:
+            widget.player.reread_ratings()
 
 
 @dataclass(frozen=True)

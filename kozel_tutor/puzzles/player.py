@@ -290,7 +290,9 @@ class _Attempt:
     unrated: bool = False
     first: bool = True
     difficulty: float = 0.0
-    """The puzzle's live rating and the learner's, read once (the header shows them)."""
+    """The puzzle's live rating and the learner's, as the header shows them: read when the
+    puzzle is put on screen, and again after an answer elsewhere moved them
+    (:meth:`PuzzlePlayer.reread_ratings`)."""
     learner_rating: float | None = None
     rates: bool = False
     """Whether the first answer will move the learner's rating (the Hint button says so)."""
@@ -329,6 +331,7 @@ class PuzzlePlayer:
         self.given = dict(given or {})
         self.answered: list[tuple[str, bool]] = []
         self._listeners: list[Callable[[], None]] = []
+        self._recorded: list[Callable[[], None]] = []
         self.said = 0
         """How many things the screen has had to say (each new one is read out: see
         :meth:`view`'s ``spoken``)."""
@@ -361,9 +364,37 @@ class PuzzlePlayer:
         for callback in list(self._listeners):
             callback()
 
-    def set_lang(self, lang: str) -> None:
-        self.lang = "en" if lang == "en" else "ru"
+    def on_record(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after each answer this player keeps in the progress: the ratings
+        have moved (another player of the same learner reads them again: :meth:`reread_ratings`).
+        """
+        self._recorded.append(callback)
+
+    def set_lang(self, lang: str, *, tell: bool = True) -> None:
+        """Speak ``lang``.  On a switch the screen's last words (the position, the hint, the
+        verdict) are said again, once, in the new language, unless not ``tell`` (the switch was
+        made on another screen, which says it)."""
+        lang = "en" if lang == "en" else "ru"
+        switched, self.lang = lang != self.lang, lang
+        if switched and tell:
+            self.said += 1   # the same words, now in the other language
         self._changed()
+
+    def reread_ratings(self) -> None:
+        """Read the ratings on screen again, after an answer elsewhere (another puzzle widget
+        of the notebook) has moved them: the learner's rating in the header, and, for a puzzle
+        not answered yet, its own rating and whether a first answer will be rated (the Hint
+        button says so).  The screen is drawn again only if one of them changed."""
+        attempt, progress = self.attempt, self.progress
+        if attempt is None or progress is None:
+            return
+        before = (attempt.learner_rating, attempt.difficulty, attempt.rates)
+        attempt.learner_rating = progress.learner_rating().rating
+        if attempt.chosen is None:
+            attempt.difficulty = progress.puzzle_rating(attempt.puzzle).rating
+            attempt.rates = attempt.first and progress.will_rate(attempt.puzzle)
+        if (attempt.learner_rating, attempt.difficulty, attempt.rates) != before:
+            self._changed()
 
     @property
     def puzzle(self) -> Puzzle | None:
@@ -432,6 +463,8 @@ class PuzzlePlayer:
                                          round(record.learner_after.rating))
             else:
                 attempt.unrated = True
+            for callback in list(self._recorded):
+                callback()
 
     def _explain(self, attempt: _Attempt, card: Card) -> None:
         """Analyse every card for the feedback on ``card`` (when the solver can here)."""
@@ -473,7 +506,7 @@ class PuzzlePlayer:
         self._explain(attempt, given.card)
 
     def _start(self, puzzle: Puzzle, *, first: bool = True) -> _Attempt:
-        """A new attempt at ``puzzle``, with the ratings its header shows read once."""
+        """A new attempt at ``puzzle``, with the ratings its header shows read now."""
         if self.progress is None:
             return _Attempt(puzzle, self.clock(), first=first, difficulty=puzzle.rating)
         return _Attempt(puzzle, self.clock(), first=first,
@@ -730,9 +763,15 @@ def _ranks(lang: str) -> dict[str, str]:
     return {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 
 
-def results_download(sheet: ResultsSheet, kind: str = "json") -> dict[str, str]:
-    """A data: link the browser can save: the results file, JSON or CSV."""
-    text = sheet.to_csv() if kind == "csv" else sheet.to_json()
-    mime = "text/csv" if kind == "csv" else "application/json"
-    payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+def results_download(sheet: ResultsSheet, kind: str = "json",
+                     lang: str = "en") -> dict[str, str]:
+    """A data: link the browser can save: the results file, JSON or CSV.  The CSV is for Excel
+    as the gradebook's is: in ``lang``'s way (in Russian with semicolons and decimal commas:
+    :meth:`~.teacher.ResultsSheet.to_csv`), in UTF-8 marked as such (a BOM), so that Excel
+    reads its letters right; the teacher's app reads it either way."""
+    if kind == "csv":
+        text, mime, encoding = sheet.to_csv(lang), "text/csv", "utf-8-sig"
+    else:
+        text, mime, encoding = sheet.to_json(), "application/json", "utf-8"
+    payload = base64.b64encode(text.encode(encoding)).decode("ascii")
     return {"filename": sheet.filename(kind), "href": f"data:{mime};charset=utf-8;base64,{payload}"}

@@ -28,6 +28,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,7 @@ __all__ = [
     "gradebook",
     "gradebook_html",
     "gradebook_table",
+    "half_up",
     "load_results",
     "normalise_student_name",
     "percent",
@@ -169,7 +171,7 @@ class ResultsSheet:
             at: datetime | None = None) -> ResultRow:
         stamp = (at or datetime.now(UTC)).replace(microsecond=0).isoformat()
         row = ResultRow(puzzle.id, parse_card(card).token, parse_card(card) in puzzle.answers,
-                        round(float(seconds), 1), int(hints), stamp)
+                        half_up(float(seconds)), int(hints), stamp)
         self.rows.append(row)
         return row
 
@@ -186,9 +188,13 @@ class ResultsSheet:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
 
-    def to_csv(self) -> str:
+    def to_csv(self, lang: str = "en") -> str:
+        """The answers as a table: with commas and decimal points, or in Russian (``"ru"``)
+        with semicolons and decimal commas, as Excel in Russian reads it (so the gradebook's
+        CSV is written: :meth:`SetGrades.to_csv`); :func:`read_results` reads either."""
+        ru = check_lang(lang) == "ru"
         out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        writer = csv.writer(out, delimiter=";" if ru else ",", lineterminator="\n")
         writer.writerow([*_CSV_COLUMNS, *_CSV_SET_COLUMNS])
         where = {ident: (number, title) for number, (ident, title) in enumerate(self.puzzles, 1)}
         total = len(self.puzzles) or ""
@@ -196,7 +202,8 @@ class ResultsSheet:
         for row in self.rows:
             number, title = where.get(row.puzzle, ("", Text("", "")))
             writer.writerow([excel_cell(student), excel_cell(self.set_id), excel_cell(row.puzzle),
-                             row.card, "1" if row.correct else "0", row.seconds, row.hints,
+                             row.card, "1" if row.correct else "0",
+                             str(row.seconds).replace(".", ",") if ru else row.seconds, row.hints,
                              row.at, number, total, excel_cell(title.ru), excel_cell(title.en),
                              excel_cell(self.set_title)])
         return out.getvalue()
@@ -658,6 +665,21 @@ _ANSWERS_OF = Noun(("answer", "answers"), ("ответа", "ответов", "о
 """Answers counted after «время» (genitive): "the time of 5 answers", «время 5 ответов»."""
 
 
+def half_up(value: float, digits: int = 1) -> float:
+    """``value`` to ``digits`` decimals, a half rounded up, as a teacher rounds by hand: the
+    gradebook's figures, on screen and in its CSV (Python's and pandas' ``round`` take a half
+    to the even digit, and a float's binary value below it: 14.25 and 30.25 would be 14.2 and
+    30.2).  NaN stays NaN.
+
+    >>> half_up(14.25), half_up(30.25), half_up(1.15), half_up(2.0 / 3, 2)
+    (14.3, 30.3, 1.2, 0.67)
+    """
+    if math.isnan(value):
+        return value
+    step = Decimal(1).scaleb(-digits)
+    return float(Decimal(repr(float(value))).quantize(step, rounding=ROUND_HALF_UP))
+
+
 def percent(part: int, whole: int) -> float:
     """``part`` of ``whole`` in whole percent, halves rounded up (5 of 8: 63); NaN of nothing.
 
@@ -780,7 +802,7 @@ class SetGrades:
                  say("gb_percent", lang): data["percent"], say("gb_hints", lang): data["hints"]}
         frame = pd.DataFrame({name: pd.array(values.to_list(), dtype="Int64")
                               for name, values in whole.items()}, index=data.index)
-        frame[say("gb_seconds", lang)] = data["seconds"].astype(float).round(1)
+        frame[say("gb_seconds", lang)] = data["seconds"].astype(float).map(half_up)
         marks = self.answers.reindex(index=list(data.index), columns=order)
         for puzzle in order:
             frame[self.label(puzzle, lang)] = pd.array(
@@ -1134,14 +1156,19 @@ def _card_label(token: object, lang: str) -> str:
 
 def _shown_number(value: float, lang: str, digits: int = 0) -> int | str:
     """A number of a table as shown: a whole one as a number, one with ``digits`` decimals as
-    ``lang`` writes it (``1,6`` in Russian, ``1.6`` in English), ``—`` where there is none.
+    ``lang`` writes it (``1,6`` in Russian, ``1.6`` in English), a half rounded up
+    (:func:`half_up`), ``—`` where there is none.
 
     >>> _shown_number(63.0, "ru"), _shown_number(1.63, "ru", 1), _shown_number(14, "en", 1)
     (63, '1,6', '14.0')
+    >>> _shown_number(14.25, "ru", 1)
+    '14,3'
     """
     if pd.isna(value):
         return "—"
-    return int(value) if digits == 0 else Number(float(value), digits).in_lang(lang)
+    if digits == 0:
+        return int(value)
+    return Number(half_up(float(value), digits), digits).in_lang(lang)
 
 
 def set_table(part: SetGrades, which: str, lang: str) -> pd.DataFrame:

@@ -267,3 +267,18 @@ function handKeys(hand) {
     reveal(cards[to]);
   });
 }
+
+// In JupyterLab a key pressed in a widget is also offered to the notebook's command-mode
+// shortcuts (↓ to the next cell, "a" to add one, "m" to make it Markdown). Lab matches them
+// from the focused element up and skips one marked data-lm-suppress-shortcuts (a mark on the
+// root would come too late: the focused element itself matches ":focus"). So each key marks,
+// or unmarks, its own target before Lab sees it: a key without Ctrl, Alt or Cmd is the
+// widget's (or the browser's: a list's ↓); with one of them, and Shift+Enter, still Lab's
+// (Ctrl+S saves the notebook, Shift+Enter runs the cell). Outside Lab the mark means nothing.
+function keysStayHere(root) {
+  root.addEventListener("keydown", (e) => {
+    if (!(e.target instanceof Element)) return;
+    const lab = e.ctrlKey || e.altKey || e.metaKey || (e.shiftKey && e.key === "Enter");
+    e.target.toggleAttribute("data-lm-suppress-shortcuts", !lab);
+  }, true);
+}

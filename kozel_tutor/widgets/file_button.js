@@ -25,6 +25,9 @@ export default {
     input.tabIndex = -1;
     button.append(icon, label);
     root.append(button, input);
+    // the widget's box (Lumino's .lm-Widget clips its overflow) lets the button's focus ring
+    // show whole (file_button.css)
+    host.classList.add("kz-file-host");
     host.append(root);
 
     let reading = false;
@@ -104,7 +107,15 @@ export default {
       } finally {
         reading = false;
         draw();
+        // The focus back on the button, and the button in sight: the page scrolls only as far
+        // as it must (a button in sight stays put, so what the screen said of the files stays
+        // where the learner reads it, and in sight as far as the window has room for both).
+        // In the next frame: after the page's own scrolling to what it said (a panel brings
+        // its error into sight then).
         button.focus({ preventScroll: true });
+        requestAnimationFrame(() => {
+          if (document.activeElement === button) button.scrollIntoView({ block: "nearest" });
+        });
       }
     });
 

@@ -10,6 +10,7 @@ export default {
     const root = el("div", "kz-lesson-root");
     root.tabIndex = -1;   // the focus stays in the widget even when a step has no control
     host.append(root);
+    keysStayHere(root);
     // What is drawn anew on every change of the view, and, beside it and never redrawn, the one
     // live region through which Python's words reach a screen reader (view.spoken: the new
     // step, the hint, the verdict, the end of the lesson). A region drawn already filled is

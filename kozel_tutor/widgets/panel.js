@@ -13,6 +13,7 @@ export default {
     // a tile at the panel's edge (the puzzles menu: no padding of its own) must stay whole
     host.classList.add("kz-panel-host");
     host.append(root);
+    keysStayHere(root);
     const uid = `kz-panel-${panelUid++}`;
     const opened = new Set();   // the option groups whose explanations the learner opened
     // The panel's voice (PanelWidget.say): one polite status region beside the panel, on the

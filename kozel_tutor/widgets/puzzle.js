@@ -15,6 +15,7 @@ export default {
     const say = spoken.say;
     root.append(content, spoken.node);
     host.append(root);
+    keysStayHere(root);
     const send = (msg) => model.send(msg);
     let shownCards = 0;   // cards of the line revealed so far (local presentation state)
     let lineKey = "";
@@ -101,9 +102,11 @@ export default {
     }
 
 
-    // Python's next words, once each
+    // Python's next words, once each, in the view's language (the line is marked with it: a
+    // line said before a switch keeps its own). A switch of the language is news too: the
+    // puzzle's words are said again, once, in the new language.
     function sayView(view) {
-      if (view.spoken) spoken.tell(view.spoken.count, () => view.spoken.text);
+      if (view.spoken) spoken.tell(view.spoken.count, () => view.spoken.text, view.lang);
     }
 
     // What the cards of the line from the from-th to the to-th (not counting those already on the
@@ -207,7 +210,7 @@ export default {
         const from = shownCards;
         shownCards = Math.min(total, n);
         draw();
-        say(lineSaid(line, from, shownCards));
+        say(lineSaid(line, from, shownCards), view.lang);
       };
       const nav = el("div", "kz-puzzle-nav");
       nav.append(button(view.labels.step, "puzzle-step", () => stepTo(shownCards + 1),

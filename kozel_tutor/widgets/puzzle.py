@@ -52,9 +52,10 @@ class PuzzleWidget(NamedWidget):
         self.on_msg(self._receive)
         self._refresh()
 
-    def set_lang(self, lang: str) -> None:
-        """Switch the language (the app calls this when the learner does)."""
-        self.player.set_lang(lang)
+    def set_lang(self, lang: str, *, tell: bool = True) -> None:
+        """Switch the language (the app calls this when the learner does); the puzzle's words
+        are said again in it, unless not ``tell`` (another widget's button switched it)."""
+        self.player.set_lang(lang, tell=tell)
 
     def receive(self, message: object) -> bool:
         """Hand one browser message to the player; anything that is not an object is dropped.

@@ -97,6 +97,7 @@ export default {
     const hintId = `${uid}-keys`;
     const statusId = `${uid}-status`;
     el.append(root);
+    keysStayHere(root);
     // What is drawn anew on every change of the view, and, beside it and never redrawn, the one
     // live region through which Python's words reach a screen reader (TableWidget.say: each
     // card played, by whom, who took the trick, what changed).
