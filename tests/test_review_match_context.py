@@ -198,7 +198,7 @@ def review_lines(session: MatchSession, review: ReviewUi, lang: str) -> list[str
     return lines
 
 
-def test_the_review_shows_the_swing_first_once_the_card_before_is_analysed() -> None:
+def test_the_review_shows_the_swing_after_your_card_once_the_card_before_is_analysed() -> None:
     session = played_deal(Settings(level="random"), seed=1)
     assert session.last_deal is not None
     steps = learner_steps(session.last_deal, session.rules, last_deal_context(session.score))
@@ -209,11 +209,12 @@ def test_the_review_shows_the_swing_first_once_the_card_before_is_analysed() -> 
     assert not any(line.startswith("After") for line in review_lines(session, review, "en"))
     review.analyses[0] = analyse_step(steps[0], budget=None)
     lines = review_lines(session, review, "en")
-    assert lines[0] == ("After Nina's A♣, the most your side can make with all the cards face up "
+    # your card's line first, kept in sight on a short screen; then what the others did
+    assert lines[0] == f"You played the {steps[1].played.name_in('en')}."
+    assert lines[1] == ("After Nina's A♣, the most your side can make with all the cards face up "
                         "fell from 5 to 0 points. Nina cannot see the hidden cards, so this may "
                         "be just bad luck.")
-    assert lines[1] == f"You played the {steps[1].played.name_in('en')}."
-    assert review_lines(session, review, "ru")[0].startswith("После хода Нины (Т♣)")
+    assert review_lines(session, review, "ru")[1].startswith("После хода Нины (Т♣)")
 
 
 def test_the_tables_review_button_reviews_the_deal_in_its_match(tmp_path: Any) -> None:

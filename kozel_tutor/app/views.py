@@ -511,8 +511,8 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
         overlay["lines"] = lines
         return overlay
     changes = swing(review.analyses.get(review.index - 1), analysis)
-    if changes:   # what the others' cards did since your previous card, first
-        lines.insert(0, swing_text(changes, lang))
+    if changes:   # what the others' cards did since your previous card, after your card's
+        lines.insert(1, swing_text(changes, lang))   # line (kept in sight on a short screen)
     forced = len(step.legal) == 1
     if forced:
         lines.append(text("review_only", lang))
