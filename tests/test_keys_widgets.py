@@ -48,10 +48,14 @@ def test_the_lesson_widget_reads_the_refusal_and_compares_no_words() -> None:
 
 
 def test_the_panels_the_table_leaves_to_the_live_region_are_those_python_speaks() -> None:
-    found = re.search(r"const READ_OUT = \[([^\]]*)\];", asset("table.js"))
-    assert found is not None
-    assert tuple(re.findall(r'"([a-z-]+)"', found.group(1))) == SPOKEN_PANELS
-    assert set(RESULT_PANELS) < set(SPOKEN_PANELS)
+    code = asset("table.js")
+    results = re.search(r"const RESULTS = \[([^\]]*)\];", code)
+    read_out = re.search(r"const READ_OUT = \[\.\.\.RESULTS, ([^\]]*)\];", code)
+    assert results is not None and read_out is not None
+    assert tuple(re.findall(r'"([a-z-]+)"', results.group(1))) == RESULT_PANELS
+    spoken = RESULT_PANELS + tuple(re.findall(r'"([a-z-]+)"', read_out.group(1)))
+    assert spoken == SPOKEN_PANELS
+    assert code.count('"summary", "results"') == 1, "one copy of the result panels"
 
 
 def test_each_keyboard_helper_is_written_once_and_used_by_every_hand() -> None:

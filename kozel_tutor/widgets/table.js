@@ -13,9 +13,11 @@ const ICONS = {
 
 const h = el;
 
-// The panels whose words the live region reads out as they open: a result's (a deal's, the
-// match's) and what happened before the deal (kozel_tutor.app.table_access.SPOKEN_PANELS).
-const READ_OUT = ["summary", "results", "predeal"];
+// A result's panels (a deal's, the match's: kozel_tutor.app.table_access.RESULT_PANELS) and
+// those whose words the live region reads out as they open: a result's and what happened
+// before the deal (SPOKEN_PANELS).
+const RESULTS = ["summary", "results"];
+const READ_OUT = [...RESULTS, "predeal"];
 let tableUid = 0;
 
 function buttonEl(spec, onClick) {
@@ -419,7 +421,6 @@ export default {
     // plates (the opponents', theirs on one of them), in the middle still, and above yours.  A
     // result's panel says the points itself and keeps the whole felt.
     const PLATE_GAP = 8;
-    const RESULTS = ["summary", "results"];
     function fitOverFelt() {
       const felt = content.querySelector(":scope > .kz-felt, :scope > .kz-stage > .kz-felt");
       const status = content.querySelector(".kz-status");
