@@ -32,6 +32,7 @@ from kozel_tutor.puzzles.teacher import (
     read_results,
     results_table,
 )
+from kozel_tutor.widgets import PanelWidget
 from kozel_tutor.widgets._assets import asset, esm
 from kozel_tutor.widgets.puzzle import PuzzleWidget
 
@@ -66,10 +67,10 @@ def test_each_widget_marks_the_target_of_a_plain_key_so_jupyterlab_skips_its_sho
     own target, put there (or taken off) before the key reaches the page: a capturing listener
     on the widget's root; with Ctrl, Alt, Cmd, or Shift+Enter the key is still Lab's."""
     code = esm(widget)
-    guard = re.search(r"function keysStayHere\(root\) \{(.*?)\n\}", code, re.S)
+    guard = re.search(r"function keepKeyFromLab\(e\) \{(.*?)\n\}", code, re.S)
     assert guard is not None
     body = guard.group(1)
-    assert 'root.addEventListener("keydown"' in body and "}, true);" in body   # capturing
+    assert 'root.addEventListener("keydown", keepKeyFromLab, true);' in code   # capturing
     assert f'e.target.toggleAttribute("{LAB_MARK}", !lab)' in body
     assert 'e.ctrlKey || e.altKey || e.metaKey || (e.shiftKey && e.key === "Enter")' in body
     assert code.count("keysStayHere(root);") == 1
@@ -79,19 +80,19 @@ def test_each_widget_marks_the_target_of_a_plain_key_so_jupyterlab_skips_its_sho
 
 def test_the_teacher_screen_marks_the_target_of_a_plain_key_so_jupyterlab_skips_its_shortcuts(
 ) -> None:
-    """The screen is plain ipywidgets: an image with no source, never shown, runs the same
-    listener on the screen's root once it is on the page."""
+    """The screen is plain ipywidgets: its voice (an anywidget, on the page once) marks the
+    target of a key pressed anywhere on the screen with the widgets' one function."""
     view = TeacherView("ru", backend="python")
-    setup = view.page_setup
-    assert setup in view.children and setup.layout.display == "none"
-    img = re.search(r'<img src="" alt="" hidden onerror="([^"]*)">', setup.value)
-    assert img is not None
-    script = img.group(1).replace("&#x27;", "'").replace("&amp;", "&").replace("&gt;", ">")
-    assert "this.closest('.kz-teacher')" in script
-    assert "addEventListener('keydown'" in script and "},true);" in script
-    assert f"toggleAttribute('{LAB_MARK}'" in script
-    assert "!(e.ctrlKey||e.altKey||e.metaKey||(e.shiftKey&&e.key==='Enter'))" in script
-    assert "r.dataset.kzKeys" in script   # one listener, however often it is drawn
+    assert view.live in view.children and view.live.keys_of == ".kz-teacher"
+    assert "kz-teacher" in view._dom_classes
+    code = asset("live_status.js")
+    assert 'e.target.closest(screen)' in code and "keepKeyFromLab(e);" in code
+    assert 'document.addEventListener("keydown", keys, true);' in code   # capturing
+    assert 'document.removeEventListener("keydown", keys, true);' in code
+    helpers = asset("dom.js")
+    assert helpers.count("function keepKeyFromLab(") == 1
+    assert 'root.addEventListener("keydown", keepKeyFromLab, true);' in helpers
+    assert not any("onerror" in getattr(c, "value", "") for c in view.children)
 
 
 # -- B: every puzzle widget shows the rating as it is now -----------------------------------------
@@ -220,13 +221,12 @@ def test_the_teacher_notebook_says_the_ace_is_t_in_the_russian_tables() -> None:
 
 def test_the_teacher_screens_fields_take_the_apps_focus_ring() -> None:
     view = TeacherView("en", backend="python")
-    style = re.search(r"<style>(.*?)</style>", view.page_setup.value)
-    assert style is not None
-    rule = style.group(1)
-    for field in ("select", "input", "textarea"):
-        assert f".kz-teacher {field}:focus-visible" in rule
+    assert isinstance(view.header, PanelWidget)   # its styles are on the page with the screen
+    rule = asset("panel.css")
+    fields = ", ".join(f".kz-teacher {field}:focus-visible"
+                       for field in ("select", "input", "textarea"))
     # ipywidgets takes the outline away with !important
-    assert "{outline:3px solid #2a7de1 !important;outline-offset:1px}" in rule
+    assert fields + " {\n  outline: 3px solid #2a7de1 !important; outline-offset: 1px;" in rule
     # no row clips a ring round a control at its edge
     rows = [c for c in view.children if type(c).__name__ == "HBox"]
     assert rows and all(c.layout.overflow == "visible" for c in rows)

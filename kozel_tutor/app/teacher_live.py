@@ -9,6 +9,8 @@ is taken away (:meth:`LiveStatus.clear`).
 
 The same small script answers Escape: pressed inside an element matching ``escape_from`` (the
 question before the set is cleared), it presses the button ``escape_to`` in it (*Cancel*).
+And in JupyterLab a key pressed inside ``keys_of`` (the whole screen: plain ipywidgets, with no
+script of their own) stays the screen's, not a shortcut of the notebook's, as a widget's does.
 
 >>> live = LiveStatus()
 >>> live.say("Добавлено задач: 10.", "ru")
@@ -27,7 +29,9 @@ __all__ = ["LiveStatus"]
 
 class LiveStatus(anywidget.AnyWidget):
     """A polite live region: :meth:`say` reads a line out.  ``escape_from`` and ``escape_to``
-    (CSS selectors): Escape pressed inside the first presses the second, found in it."""
+    (CSS selectors): Escape pressed inside the first presses the second, found in it.
+    ``keys_of`` (a CSS selector): the keys pressed inside it are kept from JupyterLab's
+    shortcuts."""
 
     _esm = esm("live_status.js")
     _css = asset("cards.css")   # its kz-sr-only: read out, not shown
@@ -38,6 +42,7 @@ class LiveStatus(anywidget.AnyWidget):
     testid = traitlets.Unicode("live-status").tag(sync=True)
     escape_from = traitlets.Unicode("").tag(sync=True)
     escape_to = traitlets.Unicode("").tag(sync=True)
+    keys_of = traitlets.Unicode("").tag(sync=True)
 
     def say(self, text: str, lang: str) -> None:
         """Read ``text`` (in ``lang``) out; the same words again are read again."""

@@ -158,32 +158,6 @@ _LABELLED = {"description_width": "initial"}
 # screen reader too).
 _WIDE = {"width": "100%", "max_width": "44em"}
 
-# In JupyterLab a key pressed on the screen is also offered to the notebook's command-mode
-# shortcuts: ↓ in the catalogue's list would go to the next cell.  Lab matches them from the
-# focused element up and skips one marked data-lm-suppress-shortcuts (a mark on the screen's
-# root comes too late: the focused list itself matches ":focus").  So, drawn, the screen has
-# each key mark its own target first (a capturing listener on the root): a key without Ctrl,
-# Alt or Cmd is the screen's (the list's ↓); with one of them, and Shift+Enter, still Lab's
-# (Ctrl+S saves the notebook, Shift+Enter runs the cell).  An image that cannot load (no src)
-# runs it once it is on the page; the same keys as the widgets' (dom.js: keysStayHere).
-_KEYS_JS = ("const go=(n)=>{const r=this.closest('.kz-teacher');"
-            "if(!r){if(n<50)setTimeout(()=>go(n+1),100);return;}"
-            "if(r.dataset.kzKeys)return;r.dataset.kzKeys='1';"
-            "r.addEventListener('keydown',(e)=>{if(e.target instanceof Element)"
-            "e.target.toggleAttribute('data-lm-suppress-shortcuts',"
-            "!(e.ctrlKey||e.altKey||e.metaKey||(e.shiftKey&&e.key==='Enter')));},true);};go(0);")
-
-# The lists and text fields take the app's focus ring (3px, as its buttons'), not the widgets'
-# 1px border (ipywidgets takes their outline away with !important: so is it given back).
-_FIELD_RING = (".kz-teacher select:focus-visible,.kz-teacher input:focus-visible,"
-               ".kz-teacher textarea:focus-visible"
-               "{outline:3px solid #2a7de1 !important;outline-offset:1px}")
-
-_PAGE_SETUP = (f"<style>{_FIELD_RING}</style>"
-               f'<img src="" alt="" hidden onerror="{html.escape(_KEYS_JS)}">')
-"""What the screen adds to the page (never shown): its fields' focus ring, its keys kept from
-JupyterLab's shortcuts."""
-
 
 def _onclick(script: str) -> str:
     return f'onclick="{html.escape(script)}"'
@@ -440,10 +414,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self._replacing: tuple[str, PuzzleSet] | None = None   # a set file, asked to replace
         self._opened: PuzzleError | tuple[str, dict[str, object]] | None = None   # said of it
         self.live = LiveStatus(testid="teacher-spoken", escape_from=".kz-teacher-confirm",
-                               escape_to=".kz-teacher-clear-no, .kz-teacher-clear-results-no")
-        self.page_setup = ipywidgets.HTML(_PAGE_SETUP,
-                                          layout=ipywidgets.Layout(display="none"))
-        self.page_setup.add_class("kz-teacher-setup")
+                               escape_to=".kz-teacher-clear-no, .kz-teacher-clear-results-no",
+                               keys_of=".kz-teacher")
         self._build_header()
         self._build_filters()
         self._build_own_position()
@@ -482,7 +454,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             self.open_status, self.confirm, self.reshare, self.items, self.share,
             self.section_title("grade"), self.upload, self.files_again, self.files_box,
             self.results_confirm, self.grades,
-            self.live, self.handed, self.page_setup,
+            self.live, self.handed,
         )
 
     def _build_header(self) -> None:

@@ -275,10 +275,12 @@ function handKeys(hand) {
 // or unmarks, its own target before Lab sees it: a key without Ctrl, Alt or Cmd is the
 // widget's (or the browser's: a list's ↓); with one of them, and Shift+Enter, still Lab's
 // (Ctrl+S saves the notebook, Shift+Enter runs the cell). Outside Lab the mark means nothing.
+function keepKeyFromLab(e) {
+  if (!(e.target instanceof Element)) return;
+  const lab = e.ctrlKey || e.altKey || e.metaKey || (e.shiftKey && e.key === "Enter");
+  e.target.toggleAttribute("data-lm-suppress-shortcuts", !lab);
+}
+
 function keysStayHere(root) {
-  root.addEventListener("keydown", (e) => {
-    if (!(e.target instanceof Element)) return;
-    const lab = e.ctrlKey || e.altKey || e.metaKey || (e.shiftKey && e.key === "Enter");
-    e.target.toggleAttribute("data-lm-suppress-shortcuts", !lab);
-  }, true);
+  root.addEventListener("keydown", keepKeyFromLab, true);
 }

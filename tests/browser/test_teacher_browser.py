@@ -324,6 +324,9 @@ def test_the_teacher_picks_a_puzzle_by_keyboard_after_looking_at_it_and_is_asked
                            ".dataset.puzzle !== first", arg=first)
     chosen = str(preview.get_attribute("data-puzzle"))
     assert "Ответ:" in preview.inner_text() and "Ученик:" in preview.inner_text()
+    # the list takes the app's focus ring (panel.css), not the widgets' thin border
+    ring = "e => { const s = getComputedStyle(e); return `${s.outlineWidth} ${s.outlineStyle}`; }"
+    assert listing.evaluate(ring) == "3px solid"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Добавить в набор"
     page.keyboard.press("Enter")
