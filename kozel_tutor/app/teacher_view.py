@@ -368,6 +368,22 @@ this is the right file."
     return f"{text}{stop} {_t(key, lang)}" if key else f"{text}{stop}"
 
 
+def _question(name: str, on_yes: Callable[[], None], on_no: Callable[[], None],
+              ) -> tuple[ipywidgets.VBox, ipywidgets.HTML, ipywidgets.Button, ipywidgets.Button]:
+    """A question asked before something is lost, hidden until asked: the box (class
+    ``kz-teacher-confirm``, whose Escape is Cancel: LiveStatus), its words, and its buttons Yes
+    (``{name}-yes``) and Cancel (``{name}-no``, the main one: the safe answer)."""
+    words = ipywidgets.HTML()
+    yes = wbutton(f"{name}-yes")
+    yes.on_click(lambda _: on_yes())
+    no = wbutton("kz-wbtn-primary", f"{name}-no")
+    no.on_click(lambda _: on_no())
+    box = ipywidgets.VBox([words, ipywidgets.HBox([yes, no])],
+                          layout=ipywidgets.Layout(display="none"))
+    box.add_class("kz-teacher-confirm")
+    return box, words, yes, no
+
+
 def _set_choices(dropdown: Any, options: list[tuple[str, str]], default: str,
                  description: str) -> None:
     """New words for a dropdown's choices, keeping the one chosen."""
@@ -535,15 +551,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.count = w.HTML()
         self.clear = wbutton("kz-teacher-clear")
         self.clear.on_click(lambda _: self.ask_clear())
-        self.clear_question = w.HTML()
-        self.clear_yes = wbutton("kz-teacher-clear-yes")
-        self.clear_yes.on_click(lambda _: self._answer_yes())
-        self.clear_no = wbutton("kz-wbtn-primary", "kz-teacher-clear-no")
-        self.clear_no.on_click(lambda _: self.cancel_clear())
-        self.confirm = w.VBox([self.clear_question,
-                               w.HBox([self.clear_yes, self.clear_no])],
-                              layout=w.Layout(display="none"))
-        self.confirm.add_class("kz-teacher-confirm")
+        self.confirm, self.clear_question, self.clear_yes, self.clear_no = _question(
+            "kz-teacher-clear", self._answer_yes, self.cancel_clear)
         self.items = w.VBox()
         self.items.add_class("kz-teacher-items")
         self._rows: dict[str, tuple[Any, Any, Any]] = {}
@@ -572,15 +581,9 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.clear_results.layout.align_self = "flex-start"
         self.clear_results.on_click(lambda _: self.ask_clear_results())
         # the question before every file goes (its Cancel answers Escape: LiveStatus)
-        self.results_question = ipywidgets.HTML()
-        self.results_yes = wbutton("kz-teacher-clear-results-yes")
-        self.results_yes.on_click(lambda _: self.clear_all_results())
-        self.results_no = wbutton("kz-wbtn-primary", "kz-teacher-clear-results-no")
-        self.results_no.on_click(lambda _: self.cancel_clear_results())
-        self.results_confirm = ipywidgets.VBox(
-            [self.results_question, ipywidgets.HBox([self.results_yes, self.results_no])],
-            layout=ipywidgets.Layout(display="none"))
-        self.results_confirm.add_class("kz-teacher-confirm")
+        (self.results_confirm, self.results_question, self.results_yes,
+         self.results_no) = _question("kz-teacher-clear-results", self.clear_all_results,
+                                      self.cancel_clear_results)
         self.results_confirm.add_class("kz-teacher-results-confirm")
         self.files_again = ipywidgets.HTML()   # the files chosen again, listed once
         self._again: list[str] = []
