@@ -105,8 +105,8 @@ def missing(what: str) -> None:
     """Skip on a developer machine without the browser stack; fail where it is required."""
     if browser_required():
         pytest.fail(f"{what}; the browser tests are required here (KOZEL_REQUIRE_BROWSER=1, or CI "
-                    "set): scripts/test.sh installs what they need, KOZEL_REQUIRE_BROWSER=0 skips "
-                    "them", pytrace=False)
+                    "set): scripts/test.sh installs what they need (chromium only as root, with "
+                    "apt-get), KOZEL_REQUIRE_BROWSER=0 skips them", pytrace=False)
     pytest.skip(what)
 
 
