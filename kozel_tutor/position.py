@@ -15,6 +15,7 @@ letter meant; points short of 120 by no more than the tens in play suggest a T m
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -226,6 +227,13 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "deal_over": {
         "en": "every hand is empty: the deal is over",
         "ru": "у всех игроков кончились карты: раздача окончена",
+    },
+    "deck_missing": {
+        "en": "\"deck\" is missing: the position fits the {deck}-card deck, but rules {name!r} "
+              "without \"deck\" are played with {default} cards (add \"deck\": {deck})",
+        "ru": "не указана колода (\"deck\"): позиция сходится с колодой из {deck} карт, а по "
+              "правилам «{name}» без поля \"deck\" играют колодой из {default} карт (добавьте "
+              "\"deck\": {deck})",
     },
     "hand_too_big": {
         "en": "a hand cannot hold {size} cards with the {deck}-card deck",
@@ -610,14 +618,43 @@ def _parse(data: Mapping[str, Any]) -> Position:
         raise PositionError(problems)
     # Each part that could not be read has named its problem above.
     assert rules is not None and trump is not None and hands is not None and leader is not None
+    parts = _Parts(trump, hands, leader, trick, taken, led, "taken" in data)
     try:
-        return Position(rules, trump, hands, leader, trick, taken[0], taken[1], led)
+        return _position(rules, parts)
     except PositionError as exc:
-        if "taken" in data or not _TAKEN_MISSED & {problem.key for problem in exc.details}:
+        if "deck" in data or not _COUNTS & {problem.key for problem in exc.details}:
+            raise
+        smaller = _deck_left_out(rules, parts)
+        if smaller is None:
+            raise
+        raise smaller from None
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """What a position gives besides its rules, read."""
+
+    trump: Suit
+    hands: tuple[CardSet, CardSet, CardSet, CardSet]
+    leader: Seat
+    trick: tuple[Card, ...]
+    taken: tuple[tuple[int, int], tuple[int, int]]
+    led: frozenset[Suit]
+    taken_given: bool
+
+
+def _position(rules: Rules, parts: _Parts) -> Position:
+    """The position of ``parts`` under ``rules``; one that leaves out ``taken`` where it is
+    needed is told so."""
+    try:
+        return Position(rules, parts.trump, parts.hands, parts.leader, parts.trick,
+                        parts.taken[0], parts.taken[1], parts.led)
+    except PositionError as exc:
+        if parts.taken_given or not _TAKEN_MISSED & {problem.key for problem in exc.details}:
             raise
         # the deal's start may leave out what was taken; a later position may not, and its
         # sums are then wrong only for want of it
-        held = sum(len(hand) for hand in hands) + len(trick)
+        held = sum(len(hand) for hand in parts.hands) + len(parts.trick)
         rest = [problem for problem in exc.details if problem.key not in _TAKEN_MISSED]
         raise PositionError([Problem("taken_missing", cards=CARDS(rules.deck - held)),
                              *rest]) from None
@@ -626,6 +663,48 @@ def _parse(data: Mapping[str, Any]) -> Position:
 _TAKEN_MISSED = frozenset({"tricks_count", "points_sum", "points_sum_tens",
                            "points_not_makeable"})
 """The problems of a later position that leaves out ``taken`` (each side taken to have none)."""
+
+_COUNTS = _TAKEN_MISSED | {"taken_missing", "hand_too_big"}
+"""The problems of cards that do not fit the deck in number: its size, or its points."""
+
+_DECK_SIZES = (36, 32, 24)
+"""Every deck a preset may be played with (:class:`~kozel_tutor.rules.Rules`), largest first."""
+
+
+def _smaller_decks(rules: Rules) -> list[Rules]:
+    """``rules`` with each deck of the preset smaller than theirs, largest first: the other
+    decks a position of the preset may mean when it leaves out ``deck``."""
+    if "deck" not in preset_options(rules.name):
+        return []
+    options = dict(rules.options)
+    found: list[Rules] = []
+    for deck in _DECK_SIZES:
+        if deck < rules.deck:
+            with contextlib.suppress(RulesError):   # a deck the preset is not played with
+                found.append(find_rules(rules.name, **{**options, "deck": deck}))
+    return found
+
+
+def _deck_left_out(rules: Rules, parts: _Parts) -> PositionError | None:
+    """Why a position that leaves out ``deck`` and does not fit the preset's first deck
+    (``rules``) is refused, when its cards make a smaller deck of the preset instead: none is
+    outside that deck, and their number and points fit it (with what was taken).  The deck is
+    not guessed: the problem names it, with whatever else is wrong under it.  ``None`` when
+    no smaller deck fits."""
+    given = {card for hand in parts.hands for card in hand} | set(parts.trick)
+    for smaller in _smaller_decks(rules):
+        if not all(card in smaller.deck_cards for card in given):
+            continue
+        try:
+            _position(smaller, parts)
+        except PositionError as exc:
+            rest = list(exc.details)
+        else:
+            rest = []
+        if not _COUNTS & {problem.key for problem in rest}:
+            return PositionError([Problem("deck_missing", deck=smaller.deck, name=rules.name,
+                                          default=rules.deck), *rest])
+    return None
 
 
 def _parse_rules(data: Mapping[str, Any], trump: Suit | None,

@@ -426,6 +426,9 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
                      "leader": "N"},
     "tricks_count": changed(taken={"NS": [40, 4], "EW": [50, 4]}),
     "taken_missing": {k: v for k, v in BASE.items() if k != "taken"},
+    "deck_missing": {"hands": {"N": "AC KC QC JC TC 9C 8C 7C", "E": "AS KS QS JS TS 9S 8S 7S",
+                               "S": "AH KH QH JH TH 9H 8H 7H", "W": "AD KD QD JD TD 9D 8D 7D"},
+                     "leader": "N"},   # a 32-card deal without "deck": 32
     "illegal_card": changed(hands={"N": "QC 9S", "E": "JD", "S": "TC", "W": "KH"},
                             trick=["AH", "7S", "6D"]),
     "points_sum": changed(taken={"NS": [41, 4], "EW": [50, 3]}),
@@ -440,11 +443,12 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
 }
 
 # The words of the English problems and of the card and seat errors they quote: none of them
-# belongs in a Russian problem, except the notation (JSON, UTF-8, the sides NS and EW, the key
-# "taken" that a position left out).
+# belongs in a Russian problem, except the notation (JSON, UTF-8, the sides NS and EW, the keys
+# "taken" and "deck" that a position left out).
 ENGLISH = ({word.lower() for texts in _MESSAGES.values()
             for word in re.findall("[A-Za-z]{3,}", texts["en"])}
-           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf", "nan", "infinity", "taken"}
+           | {"bad", "unknown", "rank", "expected"}) - {"json", "utf", "nan", "infinity", "taken",
+                                                         "deck"}
 
 
 def test_each_position_problem_has_an_example() -> None:
