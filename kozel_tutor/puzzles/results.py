@@ -908,22 +908,28 @@ def _column(frame: pd.DataFrame, name: str, default: object) -> pd.Series:
 
 def _puzzle_labels(first: pd.DataFrame, ids: Sequence[str], sets: Sequence[PuzzleSet],
                    puzzles: Iterable[Puzzle]) -> tuple[dict[str, Text], dict[str, int]]:
-    """Each puzzle's title and place in its set: what the results files say, else what the
-    given sets and puzzles say; equal labels are told apart by a counter."""
+    """Each puzzle's title and place in its set.  A given set decides for its puzzles: their
+    titles and the set's order (a results file cannot rename or renumber them), and a puzzle
+    answered outside it has no place in it.  Of a puzzle no given set knows, the title is the
+    results files', else the given puzzles' (the catalogue); of a set not given, the places are
+    the files'.  Equal labels are told apart by a counter."""
     titles: dict[str, Text] = {p.id: p.title for p in puzzles}
     numbers: dict[str, int] = {}
-    for puzzle_set in sets:
-        for number, puzzle in enumerate(puzzle_set.puzzles, 1):
-            titles[puzzle.id] = puzzle.title
-            numbers.setdefault(puzzle.id, number)
     told = first.assign(number=_column(first, "number", 0),
                         title_ru=_column(first, "title_ru", ""),
                         title_en=_column(first, "title_en", ""))
     for row in told.itertuples(index=False):
-        if int(row.number):
+        if int(row.number) and not sets:
             numbers[str(row.puzzle)] = int(row.number)
         if row.title_ru and row.title_en:
             titles[str(row.puzzle)] = Text(str(row.title_ru), str(row.title_en))
+    in_sets: set[str] = set()
+    for puzzle_set in sets:
+        for number, puzzle in enumerate(puzzle_set.puzzles, 1):
+            if puzzle.id not in in_sets:
+                in_sets.add(puzzle.id)
+                titles[puzzle.id] = puzzle.title
+                numbers[puzzle.id] = number
     labels: dict[str, Text] = {}
     for ident in ids:
         title = titles.get(ident, Text(ident, ident))
