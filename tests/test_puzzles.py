@@ -673,11 +673,13 @@ def test_a_variant_puzzle_says_its_rules_in_the_title_story_goal_and_player() ->
     puzzle = build_puzzle(KOZLY24_SAVE, category="e2", rng=__import__("random").Random(0),
                           backend=PY)
     assert puzzle is not None and puzzle.variant == "kozly24" and puzzle.id.startswith("kozly24-")
-    assert puzzle.goal is Goal.SAVE_31 and puzzle.title.en.endswith(" · 24-card game")
+    assert puzzle.goal is Goal.SAVE_31 and puzzle.title.en.endswith(" · 24-card Kozel")
     assert puzzle.story.ru.startswith("Правила — «Козёл на 24 картах».")
     assert "make 30 points (you are written 2, not 4)" in puzzle.story.en
     header = PuzzlePlayer(SetQueue([puzzle]), lang="en", backend=PY).view()["header"]
-    assert header["variant"] == "kozly24" and header["variant_label"] == "24-card game"
+    assert header["variant"] == "kozly24" and header["variant_label"] == "24-card Kozel"
+    from kozel_tutor.app.variant_texts import VARIANT_TEXTS  # the Play picker's name
+    assert header["variant_label"] == VARIANT_TEXTS["variant_kozly24"]["en"]
     assert header["goal"] == "Save yourselves: make 30 points (you are written 2, not 4)."
     assert check_puzzle(puzzle, backend=PY)[1] == []
 

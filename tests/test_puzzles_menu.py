@@ -292,7 +292,7 @@ def test_a_theme_only_the_regional_games_have_gives_rated_puzzles_of_those_games
     view.panel.receive({"type": "choose", "group": "theme", "value": "catch"})
     hint = view.panel.view["groups"][0]["hint"]
     assert hint.endswith("the standard game has none, so they are played under these rules: "
-                         "Nizhny Novgorod, 24-card game."), hint
+                         "Nizhny Novgorod, 24-card Kozel."), hint
     view.panel.receive({"type": "button", "id": "rated"})
     assert view.player is not None and view.player.puzzle is not None
     assert "catch" in view.player.puzzle.themes

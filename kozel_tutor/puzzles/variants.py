@@ -54,11 +54,12 @@ VARIANTS: dict[str, Text] = {
     "standard": Text("Обычный", "Standard"),
     "classic": Text("Классический", "Classic"),
     "nizhny": Text("Нижегородский", "Nizhny Novgorod"),
-    "kozly24": Text("Козёл на 24 картах", "24-card game"),
+    "kozly24": Text("Козёл на 24 картах", "24-card Kozel"),
 }
 """The variants puzzles are mined for, named as in the app's variant picker (shortened where the
 picker's name says more, as the names go into puzzle titles); the 24-card game by its whole name,
-«Козёл на 24 картах», as «Правила — «На 24 картах»» does not read as the name of a game."""
+«Козёл на 24 картах», "24-card Kozel", as «Правила — «На 24 картах»» does not read as the name of
+a game."""
 
 def variant_label(name: str) -> Text:
     """The name of variant ``name`` in both languages (an unknown preset keeps its id)."""
