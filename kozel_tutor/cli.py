@@ -165,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("position", help="position JSON file, or - for standard input")
     solve_cmd.add_argument("--backend", choices=["python", "native"], default=None,
                            help="solver backend (default: native when built)")
-    solve_cmd.add_argument("--budget", type=_seconds, default=None,
+    solve_cmd.add_argument("--budget", type=_seconds, default=None, metavar="SECONDS",
                            help="seconds to spend at most; then bounds are printed")
     solve_cmd.add_argument("--outcomes", action="store_true",
                            help="also print the deal result each card leads to")

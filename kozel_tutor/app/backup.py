@@ -44,6 +44,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
 import re
 import sqlite3
 import time
@@ -240,9 +241,9 @@ def backup_filename(now: float | None = None) -> str:
     return time.strftime("kozel-progress-%Y%m%d-%H%M.json", time.localtime(now))
 
 
-def write_backup(store: Store, path: Path) -> None:
-    """Write a backup copy to ``path`` atomically: a complete file or the old one
-    (:func:`~kozel_tutor.atomic_files.atomic_write_bytes`)."""
+def write_backup(store: Store, path: str | os.PathLike[str]) -> None:
+    """Write a backup copy to ``path`` (a ``str`` or a path) atomically: a complete file or the
+    old one (:func:`~kozel_tutor.atomic_files.atomic_write_bytes`)."""
     atomic_write_bytes(path, export_progress(store))
 
 
@@ -395,12 +396,14 @@ def _unreadable_saves(tables: _Rows, moved: float) -> tuple[list[list[Stored]],
     return bad, tuple(reasons)
 
 
-def read_backup(path: Path) -> bytes:
-    """The bytes of a backup copy on disk, refusing a file too large before reading it."""
-    size = path.stat().st_size
+def read_backup(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a backup copy on disk at ``path`` (a ``str`` or a path, as
+    :func:`write_backup` takes), refusing a file too large before reading it."""
+    file = Path(path)
+    size = file.stat().st_size
     if size > MAX_BYTES:
         raise _too_big(size)
-    return path.read_bytes()
+    return file.read_bytes()
 
 
 def import_progress(store: Store, data: bytes) -> ImportReport:
