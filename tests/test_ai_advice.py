@@ -87,14 +87,14 @@ def test_when_the_rule_of_thumb_agrees_its_words_come_first() -> None:
                                 points="70.0"), (CandidateStats(ace, 1.0, 70.4, 24),))
     reasons = _reasons(rule, best)
     assert reasons[0] == rule.reason and len(reasons) == 2
-    assert reasons[1].text("en") == ("Over 24 sampled layouts of the hidden cards, with this "
-                                     "card, on average, your side ends the deal with 70 card "
-                                     "points and your side writes 1.0 more than the opponents "
-                                     "on the match score.")
-    assert reasons[1].text("ru") == ("В 24 случайных раскладах скрытых карт с этой картой в "
-                                     "среднем выходит так: у вашей стороны к концу раздачи 70 "
-                                     "очков, а по счёту партии ваша сторона запишет на 1,0 "
-                                     "больше, чем соперники.")   # a decimal comma
+    assert reasons[1].text("en") == ("This card was tried in 24 ways the hidden cards may lie, "
+                                     "picked at random: on average your side ends the deal with "
+                                     "70 card points, and your side writes 1 point more than "
+                                     "the opponents on the match score.")
+    assert reasons[1].text("ru") == ("Эту карту проверили в 24 случайных раскладах скрытых "
+                                     "карт: в среднем у вашей стороны к концу раздачи 70 очков, "
+                                     "а по счёту партии ваша сторона запишет на 1 очко больше, "
+                                     "чем соперники.")
 
 
 def test_when_the_rule_of_thumb_disagrees_the_hint_says_so() -> None:
@@ -136,8 +136,8 @@ def test_a_card_of_exactly_the_same_value_is_not_called_better() -> None:
     last = _reasons(rule, best)[-1]
     assert last.key == "ai_advice_rule_no_worse"
     assert last.text("en") == ("The simple rule — take the trick when no opponent after you "
-                               "can beat your card — says the jack of hearts; in these layouts "
-                               "the jack of clubs does at least as well.")
+                               "can beat your card — says the jack of hearts; tried the same "
+                               "way, the jack of clubs does at least as well.")
     assert "лучше" not in last.text("ru") and "не хуже" in last.text("ru")
 
 
@@ -167,22 +167,23 @@ def test_the_search_figures_are_the_points_the_side_ends_with_in_both_languages(
     best = Decision(ace, None, (_stats(ace, [(2.0, 85.0)]),))
     en, ru = (_reasons(rule, best)[-1].text(lang) for lang in ("en", "ru"))
     assert "brings" not in en and "приносит" not in ru
-    assert en == ("Over 1 sampled layout of the hidden cards, with this card, on average, your "
-                  "side ends the deal with 85 card points and your side writes 2.0 more than the "
-                  "opponents on the match score.")
-    assert ru.startswith("В 1 случайном раскладе скрытых карт с этой картой в среднем выходит так: "
-                         "у вашей стороны к концу раздачи 85 очков")
+    assert en == ("This card was tried in 1 way the hidden cards may lie, picked at random: on "
+                  "average your side ends the deal with 85 card points, and your side writes 2 "
+                  "points more than the opponents on the match score.")
+    assert ru.startswith("Эту карту проверили в 1 случайном раскладе скрытых карт: в среднем у "
+                         "вашей стороны к концу раздачи 85 очков")
     # the deal's figure says what it counts: the match score, on average («в среднем» once,
     # before both figures)
-    assert ru.endswith("а по счёту партии ваша сторона запишет на 2,0 больше, чем соперники.")
+    assert ru.endswith("а по счёту партии ваша сторона запишет на 2 очка больше, чем соперники.")
     assert ru.count("в среднем") + ru.count("В среднем") == 1
     caught = _reasons(rule, best, points_known=False)[-1]
     assert caught.key == "ai_advice_search_score"
-    assert "point" not in caught.text("en") and "очк" not in caught.text("ru")
-    assert caught.text("en").endswith("with this card, on average, your side writes 2.0 more than "
-                                      "the opponents on the match score.")
-    assert caught.text("ru").endswith("с этой картой в среднем по счёту партии ваша сторона "
-                                      "запишет на 2,0 больше, чем соперники.")
+    # no card points (the match score's own points are said)
+    assert "card point" not in caught.text("en") and "к концу раздачи" not in caught.text("ru")
+    assert caught.text("en").endswith(": on average your side writes 2 points more than the "
+                                      "opponents on the match score.")
+    assert caught.text("ru").endswith(": в среднем по счёту партии ваша сторона запишет на 2 "
+                                      "очка больше, чем соперники.")
 
 
 def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
@@ -200,10 +201,10 @@ def test_the_hard_players_outcomes_line_up_layout_by_layout() -> None:
 # is good for it); a penalty preset's scoreboard counts what is written *against* each side
 
 GAIN_WORDS = {
-    ("standard", 2.5): ("your side writes 2.5 more than the opponents on the match score",
-                        "по счёту партии ваша сторона запишет на 2,5 больше, чем соперники"),
-    ("classic", -1.5): ("the opponents write 1.5 more than your side on the match score",
-                        "по счёту партии соперники запишут на 1,5 больше, чем вы"),
+    ("standard", 2.5): ("your side writes 2.5 points more than the opponents on the match score",
+                        "по счёту партии ваша сторона запишет на 2,5 очка больше, чем соперники"),
+    ("classic", -1.5): ("the opponents write 1.5 rows more than your side on the match score",
+                        "по счёту партии соперники запишут на 1,5 пары больше, чем вы"),
     ("nizhny", 2.5): ("2.5 more penalty points are written against the opponents than against "
                       "you",
                       "штрафных очков соперникам запишут на 2,5 больше, чем вам"),
@@ -212,8 +213,8 @@ GAIN_WORDS = {
                         "штрафных очков вам запишут на 2,5 больше, чем соперникам"),
     ("nizhny", 0.0): ("as many penalty points are written against you as against the opponents",
                       "штрафных очков вам и соперникам запишут поровну"),
-    ("standard", 0.02): ("both sides write the same on the match score",
-                         "по счёту партии обе стороны запишут поровну"),
+    ("standard", 0.02): ("both sides write about the same on the match score",
+                         "по счёту партии обе стороны запишут примерно поровну"),
 }
 
 
@@ -223,16 +224,17 @@ def test_the_hints_match_figure_says_which_side_gains_in_the_presets_terms(name:
     ace = Card.parse("AH")
     rule = Decision(ace, reason("feed_partner", card=ace))
     best = Decision(ace, None, (_stats(ace, [(mean, 70.0)]),))
-    penalty = find_rules(name).target_loses
+    rules = find_rules(name)
+    penalty, rows = rules.target_loses, rules.scoring == "classic"
     en, ru = GAIN_WORDS[name, mean]
-    search = _reasons(rule, best, penalty=penalty)[-1]
-    assert search.text("en").endswith(f"on average, your side ends the deal with 70 card points "
+    search = _reasons(rule, best, penalty=penalty, rows=rows)[-1]
+    assert search.text("en").endswith(f": on average your side ends the deal with 70 card points, "
                                       f"and {en}.")
-    assert search.text("ru").endswith(f"в среднем выходит так: у вашей стороны к концу раздачи "
-                                      f"70 очков, а {ru}.")
-    score_only = _reasons(rule, best, points_known=False, penalty=penalty)[-1]
-    assert score_only.text("en").endswith(f"with this card, on average, {en}.")
-    assert score_only.text("ru").endswith(f"с этой картой в среднем {ru}.")
+    assert search.text("ru").endswith(f": в среднем у вашей стороны к концу раздачи 70 очков, а "
+                                      f"{ru}.")
+    score_only = _reasons(rule, best, points_known=False, penalty=penalty, rows=rows)[-1]
+    assert score_only.text("en").endswith(f": on average {en}.")
+    assert score_only.text("ru").endswith(f": в среднем {ru}.")
     assert "+" not in search.text("en") + score_only.text("ru")
 
 
@@ -241,15 +243,15 @@ def test_in_a_penalty_game_the_hint_counts_the_way_the_scoreboard_does(name: str
     """S's trumps take the last two tricks: with 70 points NS win and the opponents are written
     4; with 20 NS lose and are written 2 (the scoreboard: "Against us · against them")."""
     hands = {"N": "AH 6H", "E": "6S TS", "S": "AC KC", "W": "JS 6D"}
-    for ours, en, ru in ((70, "4.0 more penalty points are written against the opponents than "
+    for ours, en, ru in ((70, "4 more penalty points are written against the opponents than "
                               "against you",
-                          "штрафных очков соперникам запишут на 4,0 больше, чем вам"),
-                         (20, "2.0 more penalty points are written against you than against the "
+                          "штрафных очков соперникам запишут на 4 больше, чем вам"),
+                         (20, "2 more penalty points are written against you than against the "
                               "opponents",
-                          "штрафных очков вам запишут на 2,0 больше, чем соперникам")):
+                          "штрафных очков вам запишут на 2 больше, чем соперникам")):
         view = late_deal(name, hands, "S", ours).view(Seat.S)
         advice = Adviser(random.Random(0)).advise(view)
-        assert advice.text("en").endswith(f" card points and {en}."), ours
+        assert f" card points, and {en}." in advice.text("en"), ours
         assert f"очков, а {ru}." in advice.text("ru"), ours
 
 
@@ -264,9 +266,9 @@ def test_in_the_standard_game_the_hints_figure_is_what_the_winners_write() -> No
         state.play(sorted(state.legal_plays())[0])
     assert state.result().written == (4, 0)
     search = next(r for r in advice.reasons if r.key == "ai_advice_search")
-    assert search.text("en").endswith(" and your side writes 4.0 more than the opponents on the "
-                                      "match score.")
-    assert search.text("ru").endswith(", а по счёту партии ваша сторона запишет на 4,0 больше, "
+    assert search.text("en").endswith(" and your side writes 4 points more than the opponents on "
+                                      "the match score.")
+    assert search.text("ru").endswith(", а по счёту партии ваша сторона запишет на 4 очка больше, "
                                       "чем соперники.")
 
 
@@ -274,10 +276,14 @@ def test_the_hint_counts_the_layouts_as_the_search_told_them() -> None:
     """Every possible layout solved, or a search cut short, is said so by the Hint too."""
     ace = Card.parse("AH")
     rule = Decision(ace, reason("feed_partner", card=ace))
-    for told, en, ru in ((layouts_count(60, every=True), "Over all 60 possible layouts",
-                          "Во всех возможных раскладах скрытых карт (их 60) с этой картой"),
-                         (layouts_count(10, drawn=24), "Over 10 of 24 sampled layouts",
-                          "В 10 из 24 случайных раскладов скрытых карт (на остальные")):
+    for told, en, ru in ((layouts_count(60, every=True),
+                          "This card was tried in all 60 ways the hidden cards may lie:",
+                          "Эту карту проверили во всех возможных раскладах скрытых карт (их 60):"),
+                         (layouts_count(10, drawn=24),
+                          "This card was tried in 10 of 24 ways the hidden cards may lie, picked "
+                          "at random (time ran out for the rest):",
+                          "Эту карту проверили в 10 из 24 случайных раскладов скрытых карт (на "
+                          "остальные")):
         best = Decision(ace, reason("best_expected", samples=10, layouts=told, card=ace,
                                     score="+1.00", points="70.0"), (_stats(ace, [(1.0, 70.0)]),))
         said = _reasons(rule, best)[-1]

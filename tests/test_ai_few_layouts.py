@@ -80,7 +80,7 @@ def test_the_reason_says_every_possible_layout_was_solved() -> None:
     decision = MonteCarloPlayer(random.Random(1), UNTIMED_HARD).choose(_few())
     assert decision.reason is not None
     assert decision.reason.text("en").startswith(
-        "Over all 60 possible layouts of the hidden cards, the ")
+        "In all 60 ways the hidden cards may lie, the ")
     assert decision.reason.text("ru").startswith(
         "Во всех возможных раскладах скрытых карт (их 60) лучше всего ")
 
@@ -93,13 +93,13 @@ def _best(layouts: object) -> tuple[str, str]:
 
 def test_a_sample_cut_short_by_the_clock_is_not_called_all_the_layouts() -> None:
     en, ru = _best(layouts_count(2, drawn=24))
-    assert en == ("Over 2 of 24 sampled layouts of the hidden cards (there was no time for the "
-                  "rest), the eight of hearts scores best: on average +0.30 a deal on the match "
-                  "score in your side's favour.")
+    assert en == ("In 2 of 24 ways the hidden cards may lie, picked at random (time ran out for "
+                  "the rest), the eight of hearts scores best: on average +0.30 a deal on the "
+                  "match score in your side's favour.")
     assert ru == ("В 2 из 24 случайных раскладов скрытых карт (на остальные не хватило "
                   "времени) лучше всего восьмёрка червей: по счёту партии это в среднем +0,30 "
                   "за раздачу в пользу вашей стороны.")
-    assert "possible" not in en and "возможн" not in ru
+    assert " all " not in en and "возможн" not in ru
 
 
 def test_the_layouts_are_counted_in_proper_russian() -> None:
@@ -110,8 +110,9 @@ def test_the_layouts_are_counted_in_proper_russian() -> None:
     assert _best(layouts_count(40, drawn=60, every=True))[1].startswith(
         "В 40 из 60 возможных раскладов скрытых карт (на остальные не хватило времени) ")
     assert _best(layouts_count(1, every=True)) == (
-        "Over the only possible layout of the hidden cards, the eight of hearts scores best: "
-        "on average +0.30 a deal on the match score in your side's favour.",
+        "In the only way the hidden cards can lie, the eight of hearts scores best: on "
+        "average +0.30 a deal on the match score in your side's favour.",
         "В единственном возможном раскладе скрытых карт лучше всего восьмёрка червей: по "
         "счёту партии это в среднем +0,30 за раздачу в пользу вашей стороны.")
-    assert _best(layouts_count(1))[0].startswith("Over 1 sampled layout of the hidden cards, ")
+    assert _best(layouts_count(1))[0].startswith("In 1 way the hidden cards may lie, picked at "
+                                                 "random, ")

@@ -250,9 +250,9 @@ def test_the_russian_reasons_use_the_apps_terms() -> None:
     assert best.text("ru") == ("В 24 случайных раскладах скрытых карт лучше всего туз червей: "
                                "по счёту партии это в среднем −0,9 за раздачу в пользу вашей "
                                "стороны.")
-    assert best.text("en") == ("Over 24 sampled layouts of the hidden cards, the ace of hearts "
-                               "scores best: on average -0.9 a deal on the match score in your "
-                               "side's favour.")
+    assert best.text("en") == ("In 24 ways the hidden cards may lie, picked at random, the ace "
+                               "of hearts scores best: on average -0.9 a deal on the match score "
+                               "in your side's favour.")
 
 
 # -- 6, 7: what is sure and what is only known -----------------------------------------------
@@ -320,7 +320,7 @@ def test_the_cash_reason_says_in_russian_what_it_says_in_english() -> None:
             break
     else:
         pytest.fail("no deal opens with a cash")
-    assert "no opponent is known to be able to ruff it" in why.text("en")
+    assert "no opponent is known to be able to trump it" in why.text("en")
     assert "насколько известно, её никто из соперников не перебьёт козырем" in why.text("ru")
     assert "некому" not in why.text("ru")
 

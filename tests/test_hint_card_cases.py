@@ -153,35 +153,34 @@ def search(mean: float, *, penalty: bool, points: bool = True) -> str:
 
 def test_the_statistics_sentence_reads_well_with_plus_points() -> None:
     assert search(0.3, penalty=False) == (
-        "В 24 случайных раскладах скрытых карт с этой картой в среднем выходит так: у вашей "
-        "стороны к концу раздачи 62 очка, а по счёту партии ваша сторона запишет на 0,3 больше, "
-        "чем соперники.")
+        "Эту карту проверили в 24 случайных раскладах скрытых карт: в среднем у вашей стороны к "
+        "концу раздачи 62 очка, а по счёту партии ваша сторона запишет чуть больше, чем "
+        "соперники (на 0,3 очка).")
     assert search(-0.3, penalty=False).endswith(
-        "по счёту партии соперники запишут на 0,3 больше, чем вы.")
+        "по счёту партии соперники запишут чуть больше, чем вы (на 0,3 очка).")
     assert search(0.0, penalty=False).endswith("по счёту партии обе стороны запишут поровну.")
 
 
 def test_the_statistics_sentence_reads_well_with_penalty_points() -> None:
     assert search(2.2, penalty=True) == (
-        "В 24 случайных раскладах скрытых карт с этой картой в среднем выходит так: у вашей "
-        "стороны к концу раздачи 62 очка, а штрафных очков соперникам запишут на 2,2 больше, "
-        "чем вам.")
+        "Эту карту проверили в 24 случайных раскладах скрытых карт: в среднем у вашей стороны к "
+        "концу раздачи 62 очка, а штрафных очков соперникам запишут на 2,2 больше, чем вам.")
     assert search(-2.2, penalty=True).endswith(
         "а штрафных очков вам запишут на 2,2 больше, чем соперникам.")
     assert search(2.2, penalty=True, points=False) == (
-        "В 24 случайных раскладах скрытых карт с этой картой в среднем штрафных очков "
+        "Эту карту проверили в 24 случайных раскладах скрытых карт: в среднем штрафных очков "
         "соперникам запишут на 2,2 больше, чем вам.")
 
 
 @pytest.mark.parametrize(("penalty", "mean", "en", "ru"), [
-    (False, -1.6, "with this card, on average, your side ends the deal with 62 card points and "
-                  "the opponents write 1.6 more than your side on the match score.",
-     "с этой картой в среднем выходит так: у вашей стороны к концу раздачи 62 очка, а по счёту "
-     "партии соперники запишут на 1,6 больше, чем вы."),
-    (True, -1.6, "with this card, on average, your side ends the deal with 62 card points and "
-                 "1.6 more penalty points are written against you than against the opponents.",
-     "с этой картой в среднем выходит так: у вашей стороны к концу раздачи 62 очка, а штрафных "
-     "очков вам запишут на 1,6 больше, чем соперникам."),
+    (False, -1.6, ": on average your side ends the deal with 62 card points, and the opponents "
+                  "write 1.6 points more than your side on the match score.",
+     ": в среднем у вашей стороны к концу раздачи 62 очка, а по счёту партии соперники "
+     "запишут на 1,6 очка больше, чем вы."),
+    (True, -1.6, ": on average your side ends the deal with 62 card points, and 1.6 more "
+                 "penalty points are written against you than against the opponents.",
+     ": в среднем у вашей стороны к концу раздачи 62 очка, а штрафных очков вам запишут на "
+     "1,6 больше, чем соперникам."),
 ])
 def test_the_match_figure_is_said_as_an_average_over_the_layouts_in_plain_words(
         penalty: bool, mean: float, en: str, ru: str) -> None:

@@ -200,8 +200,8 @@ def test_the_rule_quoted_for_a_card_an_unseen_void_may_ruff_says_it_may_be_ruffe
     said = _reasons(Decision(card, why), best)[-1]
     assert said.text("en") == (
         "The simple rule — take the trick when your card wins unless an opponent after you is "
-        "out of spades and beats it with a trump — says the queen of spades; in these layouts "
-        "the jack of clubs does at least as well.")
+        "out of spades and beats it with a trump — says the queen of spades; tried the same "
+        "way, the jack of clubs does at least as well.")
     assert said.text("ru") == (
         "Простое правило — берите взятку, когда ваша карта её берёт, если только соперник "
         "после вас не окажется без пик и не перебьёт её козырем — указывает на даму пик; в этих "

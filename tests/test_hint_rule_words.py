@@ -74,8 +74,8 @@ def test_the_rule_words_cover_every_reason_the_rule_player_has() -> None:
     (True, "en", "The simple rule — with no sure winner, lead a cheap card and keep your points "
                  "— says the six of spades, but here the jack of hearts is better."),
     (False, "en", "The simple rule — with no sure winner, lead a cheap card and keep your "
-                  "points — says the six of spades; in these layouts the jack of hearts does at "
-                  "least as well."),
+                  "points — says the six of spades; tried the same way, the jack of hearts does "
+                  "at least as well."),
     (True, "ru", "Простое правило — без верной взятки ходите с дешёвой карты и берегите очки — "
                  "указывает на шестёрку пик, но здесь лучше валет червей."),
     (False, "ru", "Простое правило — без верной взятки ходите с дешёвой карты и берегите очки — "

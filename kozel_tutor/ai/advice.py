@@ -82,9 +82,11 @@ class Adviser:
             return Advice(card=legal[0], reasons=(reason("only_card", card=legal[0]),))
         rule = self.rule.choose(view)
         best = self.search.choose(view, progress)
+        rules = view.rules
         return Advice(card=best.card,
                       reasons=_reasons(rule, best, points_known=not catch_possible(view),
-                                       penalty=view.rules.target_loses))
+                                       penalty=rules.target_loses,
+                                       rows=not rules.target_loses and rules.scoring != "standard"))
 
 
 #: how many standard errors a mean difference over sampled layouts must clear to count
@@ -95,18 +97,19 @@ POINTS_MARGIN = 3.0
 
 
 def _reasons(rule: Decision, best: Decision, *, points_known: bool = True,
-             penalty: bool = False) -> tuple[Message, ...]:
+             penalty: bool = False, rows: bool = False) -> tuple[Message, ...]:
     """The hint's reasons: the rule's words when it agrees, the search's figures, and when they
     differ whether the search's card is really better.  ``points_known`` is False while the
     solver's card points may be the catch's stand-in (:func:`.knowledge.catch_possible`);
-    ``penalty`` says the deal's figure in penalty points (``rules.target_loses``)."""
+    ``penalty`` says the deal's figure in penalty points (``rules.target_loses``), ``rows`` in
+    the rows of the classic tablo (any other score the winners write is in points)."""
     stats = next((s for s in best.candidates if s.card == best.card), None)
     if stats is None:   # no layout solved in time: the player's own words say so
         searched = () if best.reason is None else (best.reason,)
         if rule.card == best.card and rule.reason is not None:
             return (rule.reason, *searched)
         return searched
-    score = MatchGain(stats.mean_score, penalty=penalty)
+    score = MatchGain(stats.mean_score, penalty=penalty, rows=rows)
     layouts = _searched_layouts(best, stats.samples)
     if points_known:
         searched = (reason("advice_search", samples=stats.samples, layouts=layouts,

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..card_words import Case, agree_ru, card_phrase
 from ..cards import Card, Suit
-from ..i18n import MESSAGES, Count, Message, Number, Phrase, pick, plural_ru
+from ..i18n import MESSAGES, POINTS, ROWS, Count, Message, Number, Phrase, pick, plural_ru
 
 __all__ = ["AI_MESSAGES", "MatchGain", "layouts_count", "reason", "register_messages",
            "rule_words", "trumps_count"]
@@ -49,19 +49,19 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "ai_pull_trumps": {
         "en": "You hold {count} including the highest one still out: lead the {card} "
-              "to pull the opponents' trumps.",
+              "so the opponents must play their trumps.",
         "ru": "У вас {count}, включая старший из оставшихся: зайдите с {card_gen}, чтобы "
               "вытянуть козыри у соперников.",
     },
     "ai_cash_winner": {
         "en": "The {card} is the highest card of its suit still out and no opponent is known "
-              "to be able to ruff it: play it now.",
+              "to be able to trump it: play it now.",
         "ru": "{card} — старшая оставшаяся карта масти; насколько известно, её никто из "
               "соперников не перебьёт козырем: сыграйте её сейчас.",
     },
     "ai_cash_sure": {
         "en": "The {card} is the highest card of its suit still out and neither opponent can "
-              "ruff it: the trick is your side's.",
+              "trump it: the trick is your side's.",
         "ru": "{card} — старшая оставшаяся карта масти; её не перебьёт козырем ни один "
               "соперник: взятка ваша.",
     },
@@ -79,14 +79,14 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
     # its points, or the cheapest of equal winners): not "the highest still out"
     "ai_cash_winner_own": {
         "en": "Nobody else has a higher card of its suit than the {card}, and no opponent is "
-              "known to be able to ruff it: play it now.",
+              "known to be able to trump it: play it now.",
         "ru": "Ни у кого, кроме вас, нет карты этой масти старше {card_gen}, и, насколько "
               "известно, {card_him} никто из соперников не перебьёт козырем: сыграйте "
               "{card_him} сейчас.",
     },
     "ai_cash_sure_own": {
         "en": "Nobody else has a higher card of its suit than the {card}, and neither opponent "
-              "can ruff it: the trick is your side's.",
+              "can trump it: the trick is your side's.",
         "ru": "Ни у кого, кроме вас, нет карты этой масти старше {card_gen}, и {card_him} не "
               "перебьёт козырем ни один соперник: взятка ваша.",
     },
@@ -102,7 +102,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "взятка ваша.",
     },
     "ai_lead_partner_ruff": {
-        "en": "Your partner has shown out of {suit}: lead the {card} so they can ruff it.",
+        "en": "Your partner has run out of {suit}: lead the {card} so they can trump it.",
         "ru": "У партнёра кончились {suit}: зайдите с {card_gen}, пусть партнёр бьёт "
               "козырем.",
     },
@@ -113,23 +113,23 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "{card_gen}.",
     },
     "ai_avoid_ruff": {
-        "en": "An opponent has shown out of a suit you hold and could ruff it: lead the {card} "
+        "en": "An opponent has run out of a suit you hold and could trump it: lead the {card} "
               "instead.",
         "ru": "У одного из соперников кончилась масть, которая есть у вас, и он может бить "
               "её козырем: зайдите лучше с {card_gen}.",
     },
     "ai_lead_low": {
-        "en": "No sure winner to cash: lead the cheap {card} and keep your points.",
+        "en": "You have no sure winner: lead the cheap {card} and keep your points.",
         "ru": "Верных взяток нет: зайдите с {card_gen} — это дешёвая карта — и берегите очки.",
     },
     "ai_lead_least_plain": {
-        "en": "No sure winner to cash, and every plain card you hold is worth 10 or more: lead "
-              "the {card}, the cheapest of them, and keep your trumps.",
+        "en": "You have no sure winner, and every plain card you hold is worth 10 or more: "
+              "lead the {card}, the cheapest of them, and keep your trumps.",
         "ru": "Верных взяток нет, а каждая ваша некозырная карта стоит 10 очков или больше: "
               "зайдите с самой дешёвой из них — с {card_gen}, а козыри берегите.",
     },
     "ai_lead_least": {
-        "en": "No sure winner to cash, and every card you hold is worth 10 or more: lead the "
+        "en": "You have no sure winner, and every card you hold is worth 10 or more: lead the "
               "{card}, the cheapest of them.",
         "ru": "Верных взяток нет, а каждая ваша карта стоит 10 очков или больше: зайдите с "
               "самой дешёвой из них — с {card_gen}.",
@@ -275,7 +275,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "{card_cheapest}.",
     },
     "ai_ruff_points": {
-        "en": "There are {points} in this trick: ruff it with the {card}.",
+        "en": "There are {points} in this trick: trump it with the {card}.",
         "ru": "Во взятке {points}: бейте её козырем — {card_ins}.",
     },
     # the fight for the saving points, in the words of each kind of score table; the numbers
@@ -326,10 +326,10 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Played without much thought: the {card}.",
         "ru": "Сыграно наобум: {card}.",
     },
-    # the search's figures: {layouts} opens the sentence with how many layouts were solved
-    # and whether they were all the possible ones or a sample (layouts_count)
+    # the search's figures: {layouts} says how many layouts were solved and whether they were
+    # all the possible ones or a sample (layouts_count; the Russian opens with its «в»)
     "ai_best_expected": {
-        "en": "{layouts}, the {card} scores best: on average {score} "
+        "en": "In {layouts}, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour, and your side ends the deal "
               "with {points} card points on average.",
         "ru": "{layouts} лучше всего {card}: по счёту партии это в среднем "
@@ -337,7 +337,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "раздачи — {points}.",
     },
     "ai_best_expected_about": {
-        "en": "{layouts}, the {card} scores best: on average {score} "
+        "en": "In {layouts}, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour, and your side ends the deal "
               "with about {points} card points on average (each layout was solved only as far "
               "as the deal score needs).",
@@ -347,7 +347,7 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "нужно для счёта раздачи).",
     },
     "ai_best_expected_score": {
-        "en": "{layouts}, the {card} scores best: on average {score} "
+        "en": "In {layouts}, the {card} scores best: on average {score} "
               "a deal on the match score in your side's favour.",
         "ru": "{layouts} лучше всего {card}: по счёту партии это в среднем "
               "{score} за раздачу в пользу вашей стороны.",
@@ -369,18 +369,20 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Hint: make {suit} trumps.",
         "ru": "Подсказка: козыри — {suit}.",
     },
-    # {score} is a MatchGain: what is written for (or against) each side, in the preset's terms;
-    # both figures are averages over the layouts, said once before them
+    # {score} is a MatchGain: what is written for (or against) each side, in the preset's terms,
+    # rounded and in words; both figures are averages over the layouts tried, said once before
+    # them.  The words are a beginner's: the card was tried in so many ways the hidden cards may
+    # lie (layouts_count), not "over 24 sampled layouts"
     "ai_advice_search": {
-        "en": "{layouts}, with this card, on average, your side ends the deal with {points} "
-              "and {score}.",
-        "ru": "{layouts} с этой картой в среднем выходит так: у вашей стороны к концу раздачи "
+        "en": "This card was tried in {layouts}: on average your side ends the deal with "
+              "{points}, and {score}.",
+        "ru": "Эту карту проверили {layouts}: в среднем у вашей стороны к концу раздачи "
               "{points}, а {score}.",
     },
     # under the catch a solved line may end in a catch, whose card points are a stand-in
     "ai_advice_search_score": {
-        "en": "{layouts}, with this card, on average, {score}.",
-        "ru": "{layouts} с этой картой в среднем {score}.",
+        "en": "This card was tried in {layouts}: on average {score}.",
+        "ru": "Эту карту проверили {layouts}: в среднем {score}.",
     },
     # the rule-of-thumb player chose another card: {rule} is the rule in words (RULE_WORDS)
     "ai_advice_rule_differs": {
@@ -389,8 +391,8 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
               "{card}.",
     },
     "ai_advice_rule_no_worse": {
-        "en": "The simple rule — {rule} — says the {rule_card}; in these layouts the {card} does "
-              "at least as well.",
+        "en": "The simple rule — {rule} — says the {rule_card}; tried the same way, the {card} "
+              "does at least as well.",
         "ru": "Простое правило — {rule} — указывает на {rule_card_acc}; в этих раскладах "
               "{card} не хуже.",
     },
@@ -400,16 +402,16 @@ AI_MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Простое правило указывает на {rule_card_acc}, но здесь лучше {card}.",
     },
     "ai_advice_rule_no_worse_unnamed": {
-        "en": "A rule of thumb says the {rule_card}; in these layouts the {card} does at least "
-              "as well.",
+        "en": "A rule of thumb says the {rule_card}; tried the same way, the {card} does at "
+              "least as well.",
         "ru": "Простое правило указывает на {rule_card_acc}; в этих раскладах {card} не хуже.",
     },
 }
 
 
 _RULES: dict[str, dict[str, str]] = {
-    "pull_trumps": {"en": "with four trumps or more, lead the highest to pull the opponents' "
-                          "trumps",
+    "pull_trumps": {"en": "with four trumps or more, lead the highest so the opponents must "
+                          "play their trumps",
                     "ru": "с четырьмя козырями и больше ходите со старшего и вытягивайте козыри "
                           "соперников"},
     "cash": {"en": "lead the highest card still out in its suit and take the trick",
@@ -417,11 +419,12 @@ _RULES: dict[str, dict[str, str]] = {
     "cash_own": {"en": "holding the top cards of a suit, lead one of them and take the trick",
                  "ru": "когда старшие карты масти у вас, ходите с одной из них и забирайте "
                        "взятку"},
-    "lead_partner_ruff": {"en": "lead a suit your partner is out of, so they can ruff it",
+    "lead_partner_ruff": {"en": "lead a suit your partner has run out of, so they can "
+                                "trump it",
                           "ru": "ходите в масть, которой у партнёра нет, чтобы он бил козырем"},
     "no_ten_before_ace": {"en": "don't lead a ten while the ace of its suit is still out",
                           "ru": "не ходите с десятки, пока туз этой масти не вышел"},
-    "avoid_ruff": {"en": "don't lead a suit an opponent can ruff",
+    "avoid_ruff": {"en": "don't lead a suit an opponent can trump",
                    "ru": "не ходите в масть, которую соперник может побить козырем"},
     "lead_low": {"en": "with no sure winner, lead a cheap card and keep your points",
                  "ru": "без верной взятки ходите с дешёвой карты и берегите очки"},
@@ -471,7 +474,7 @@ _RULES: dict[str, dict[str, str]] = {
                     "ru": "не тратьте старший козырь на взятку без очков"},
     "play_low": {"en": "play a cheap card when you cannot surely win the trick",
                  "ru": "когда наверняка взять взятку не выйдет, играйте дешёвую карту"},
-    "ruff_points": {"en": "ruff a trick with 10 points or more in it",
+    "ruff_points": {"en": "trump a trick with 10 points or more in it",
                     "ru": "взятку, в которой 10 очков и больше, бейте козырем"},
     "fight_save": {"en": "when the deal is lost, fight for the points that save you",
                    "ru": "когда раздачу не выиграть, боритесь за очки, которые спасают"},
@@ -553,59 +556,110 @@ def rule_words(why: Message | None) -> Phrase | None:
 
 
 _GAIN_WORDS: dict[str, dict[str, str]] = {
-    # a score written for the winners (standard points, classic rows): bigger is better
-    "written_ours": {"en": "your side writes {n} more than the opponents on the match score",
-                     "ru": "по счёту партии ваша сторона запишет на {n} больше, чем соперники"},
-    "written_theirs": {"en": "the opponents write {n} more than your side on the match score",
-                       "ru": "по счёту партии соперники запишут на {n} больше, чем вы"},
-    "written_even": {"en": "both sides write the same on the match score",
-                     "ru": "по счёту партии обе стороны запишут поровну"},
-    # penalty points written against the losers (nizhny, kozly24): bigger is worse
-    "penalty_ours": {"en": "{n} more penalty points are written against the opponents than "
-                           "against you",
-                     "ru": "штрафных очков соперникам запишут на {n} больше, чем вам"},
-    "penalty_theirs": {"en": "{n} more penalty points are written against you than against the "
-                             "opponents",
-                       "ru": "штрафных очков вам запишут на {n} больше, чем соперникам"},
-    "penalty_even": {"en": "as many penalty points are written against you as against the "
-                           "opponents",
-                     "ru": "штрафных очков вам и соперникам запишут поровну"},
+    # a score written for the winners (standard points, classic rows): bigger is better.  {n} is
+    # the rounded figure with its noun ("2 points", «2 очка», "1.5 rows", «1,5 пары»), {about}
+    # "about " / «примерно » unless the average is exactly that figure; under 1 the words say
+    # "a little" and the figure follows in brackets
+    "written_ours": {"en": "your side writes {about}{n} more than the opponents on the match "
+                           "score",
+                     "ru": "по счёту партии ваша сторона запишет {about}на {n} больше, чем "
+                           "соперники"},
+    "written_ours_little": {"en": "your side writes a little more than the opponents on the "
+                                  "match score ({about}{n} more)",
+                            "ru": "по счёту партии ваша сторона запишет чуть больше, чем "
+                                  "соперники ({about}на {n})"},
+    "written_theirs": {"en": "the opponents write {about}{n} more than your side on the match "
+                             "score",
+                       "ru": "по счёту партии соперники запишут {about}на {n} больше, чем вы"},
+    "written_theirs_little": {"en": "the opponents write a little more than your side on the "
+                                    "match score ({about}{n} more)",
+                              "ru": "по счёту партии соперники запишут чуть больше, чем вы "
+                                    "({about}на {n})"},
+    "written_even": {"en": "both sides write {about}the same on the match score",
+                     "ru": "по счёту партии обе стороны запишут {about}поровну"},
+    # penalty points written against the losers (nizhny, kozly24): bigger is worse; {n} is the
+    # bare figure, the noun is in the words ({points} {are}: "1 more penalty point is written")
+    "penalty_ours": {"en": "{about}{n} more penalty {points} {are} written against the opponents "
+                           "than against you",
+                     "ru": "штрафных очков соперникам запишут {about}на {n} больше, чем вам"},
+    "penalty_ours_little": {"en": "slightly more penalty points are written against the "
+                                  "opponents than against you ({about}{n} more)",
+                            "ru": "штрафных очков соперникам запишут чуть больше, чем вам "
+                                  "({about}на {n})"},
+    "penalty_theirs": {"en": "{about}{n} more penalty {points} {are} written against you than "
+                             "against the opponents",
+                       "ru": "штрафных очков вам запишут {about}на {n} больше, чем соперникам"},
+    "penalty_theirs_little": {"en": "slightly more penalty points are written against you than "
+                                    "against the opponents ({about}{n} more)",
+                              "ru": "штрафных очков вам запишут чуть больше, чем соперникам "
+                                    "({about}на {n})"},
+    "penalty_even": {"en": "{about}as many penalty points are written against you as against "
+                           "the opponents",
+                     "ru": "штрафных очков вам и соперникам запишут {about}поровну"},
 }
 """The match score's gain in words.  The figure is an average over the layouts the search
-solved; the hint's sentence says so once, before it («В 24 случайных раскладах скрытых карт с
-этой картой в среднем выходит так: у вашей стороны к концу раздачи 62 очка, а по счёту партии
+solved; the hint's sentence says so once, before it («Эту карту проверили в 24 случайных
+раскладах скрытых карт: в среднем у вашей стороны к концу раздачи 62 очка, а по счёту партии
 …»)."""
+
+_ABOUT: dict[str, str] = {"en": "about ", "ru": "примерно "}
+"""Said before a rounded figure that is not the average exactly."""
 
 
 @dataclass(frozen=True)
 class MatchGain(Number):
     """What a deal is worth on the match score to the side it is said to, on average
     (:func:`.pimc.deal_utility`: above 0 is good for that side), in words that fit the score:
-    written *for* the winners in the standard and classic games, *against* the losers under
-    penalty scoring (``nizhny``, ``kozly24``), where the bigger score is the worse one.  A score
-    a deal wipes (``classic``'s lyusya, ``kozly24``'s sweep) counts as that much written the
-    other way, as :func:`.pimc.deal_utility` counts it.
+    written *for* the winners in the standard game (points) and the classic one (``rows``),
+    *against* the losers under penalty scoring (``nizhny``, ``kozly24``), where the bigger
+    score is the worse one.  A score a deal wipes (``classic``'s lyusya, ``kozly24``'s sweep)
+    counts as that much written the other way, as :func:`.pimc.deal_utility` counts it.
 
+    The figure is a beginner's: rounded to ``digits`` decimals with no ".0" ("2", not "2.0"),
+    "about" unless the average is exactly that, and under 1 "a little more" with the figure in
+    brackets.
+
+    >>> MatchGain(2.03).in_lang("en")
+    'your side writes about 2 points more than the opponents on the match score'
+    >>> MatchGain(-1.56).in_lang("ru")
+    'по счёту партии соперники запишут примерно на 1,6 очка больше, чем вы'
+    >>> MatchGain(2.0, rows=True).in_lang("ru")
+    'по счёту партии ваша сторона запишет на 2 пары больше, чем соперники'
+    >>> MatchGain(0.43).in_lang("en")
+    'your side writes a little more than the opponents on the match score (about 0.4 points more)'
     >>> MatchGain(2.5, penalty=True).in_lang("en")
     '2.5 more penalty points are written against the opponents than against you'
     >>> MatchGain(-0.5, penalty=True).in_lang("ru")
-    'штрафных очков вам запишут на 0,5 больше, чем соперникам'
-    >>> MatchGain(2.5).in_lang("en")
-    'your side writes 2.5 more than the opponents on the match score'
-    >>> MatchGain(-1.6).in_lang("ru")
-    'по счёту партии соперники запишут на 1,6 больше, чем вы'
+    'штрафных очков вам запишут чуть больше, чем соперникам (на 0,5)'
+    >>> MatchGain(0.02).in_lang("ru")
+    'по счёту партии обе стороны запишут примерно поровну'
     """
 
     penalty: bool = False
+    rows: bool = False
 
     def in_lang(self, lang: str) -> str:
-        if not round(self.value, self.digits):
-            side = "even"
+        shown = round(abs(self.value), self.digits)
+        about = "" if abs(abs(self.value) - shown) < 1e-9 else _ABOUT[lang]
+        score = "penalty" if self.penalty else "written"
+        if not shown:
+            return pick(_GAIN_WORDS, f"{score}_even", lang, about=about)
+        side = "ours" if self.value > 0 else "theirs"
+        little = "_little" if shown < 1 else ""
+        figure = Number(shown, self.digits).in_lang(lang)
+        if "." in figure or "," in figure:
+            figure = figure.rstrip("0").rstrip(".,")   # "2", not "2.0"; "1.5" stays
+        whole = shown == int(shown)
+        one = whole and int(shown) == 1
+        noun = ROWS if self.rows else POINTS
+        if self.penalty:
+            amount = figure
+        elif lang == "ru":      # a fraction takes the genitive singular: «1,5 очка», «0,5 пары»
+            amount = f"{figure} {plural_ru(int(shown), *noun.ru) if whole else noun.ru[1]}"
         else:
-            side = "ours" if self.value > 0 else "theirs"
-        amount = Number(abs(self.value), self.digits).in_lang(lang)
-        return pick(_GAIN_WORDS, f"{'penalty' if self.penalty else 'written'}_{side}", lang,
-                    n=amount)
+            amount = f"{figure} {noun.en[0] if one else noun.en[1]}"
+        return pick(_GAIN_WORDS, f"{score}_{side}{little}", lang, n=amount, about=about,
+                    points="point" if one else "points", are="is" if one else "are")
 
 
 def trumps_count(n: int) -> Count:
@@ -614,20 +668,21 @@ def trumps_count(n: int) -> Count:
 
 
 def layouts_count(solved: int, *, drawn: int | None = None, every: bool = False) -> Phrase:
-    """How many layouts of the hidden cards a search solved, as the words that open its
-    sentence: ``solved`` of the ``drawn`` it drew (all of them when None), which were
-    ``every`` layout that fits what the seat has seen, or only a sample.
+    """How many layouts of the hidden cards a search solved, in a beginner's words: ``solved``
+    of the ``drawn`` it drew (all of them when None), which were ``every`` layout that fits
+    what the seat has seen, or only some picked at random.  The English comes without its
+    preposition ("tried in …", "in …"), the Russian with its «в».
 
     >>> layouts_count(24).in_lang("en"), layouts_count(21).in_lang("ru")
-    ('over 24 sampled layouts of the hidden cards', 'в 21 случайном раскладе скрытых карт')
+    ('24 ways the hidden cards may lie, picked at random', 'в 21 случайном раскладе скрытых карт')
     >>> layouts_count(60, every=True).in_lang("ru")
     'во всех возможных раскладах скрытых карт (их 60)'
     >>> layouts_count(1, every=True).in_lang("en")
-    'over the only possible layout of the hidden cards'
+    'the only way the hidden cards can lie'
     >>> layouts_count(2, drawn=21).in_lang("ru")
     'в 2 из 21 случайного расклада скрытых карт (на остальные не хватило времени)'
-    >>> layouts_count(2, drawn=24).in_lang("en")
-    'over 2 of 24 sampled layouts of the hidden cards (there was no time for the rest)'
+    >>> layouts_count(6, drawn=24).in_lang("en")
+    '6 of 24 ways the hidden cards may lie, picked at random (time ran out for the rest)'
     """
     drawn = solved if drawn is None else drawn
     kind = "possible" if every else "sampled"
@@ -640,29 +695,30 @@ def layouts_count(solved: int, *, drawn: int | None = None, every: bool = False)
         key = "possible_one" if solved == 1 else "possible_all"
         return Phrase(pick(_LAYOUTS, key, "en", n=solved), pick(_LAYOUTS, key, "ru", n=solved))
     return Phrase(pick(_LAYOUTS, "sampled_all", "en", n=solved,
-                       layouts="layout" if solved == 1 else "layouts"),
+                       ways="way" if solved == 1 else "ways"),
                   pick(_LAYOUTS, "sampled_all", "ru", n=solved,
                        layouts=plural_ru(solved, "случайном раскладе", "случайных раскладах",
                                          "случайных раскладах")))
 
 
 _LAYOUTS: dict[str, dict[str, str]] = {
-    "sampled_all": {"en": "over {n} sampled {layouts} of the hidden cards",
+    "sampled_all": {"en": "{n} {ways} the hidden cards may lie, picked at random",
                     "ru": "в {n} {layouts} скрытых карт"},
-    "sampled_some": {"en": "over {n} of {of} sampled layouts of the hidden cards (there was no "
-                           "time for the rest)",
+    "sampled_some": {"en": "{n} of {of} ways the hidden cards may lie, picked at random (time "
+                           "ran out for the rest)",
                      "ru": "в {n} из {of} {layouts} скрытых карт (на остальные не хватило "
                            "времени)"},
-    "possible_all": {"en": "over all {n} possible layouts of the hidden cards",
+    "possible_all": {"en": "all {n} ways the hidden cards may lie",
                      "ru": "во всех возможных раскладах скрытых карт (их {n})"},
-    "possible_one": {"en": "over the only possible layout of the hidden cards",
+    "possible_one": {"en": "the only way the hidden cards can lie",
                      "ru": "в единственном возможном раскладе скрытых карт"},
-    "possible_some": {"en": "over {n} of the {of} possible layouts of the hidden cards (there "
-                            "was no time for the rest)",
+    "possible_some": {"en": "{n} of the {of} ways the hidden cards may lie (time ran out for "
+                            "the rest)",
                       "ru": "в {n} из {of} {layouts} скрытых карт (на остальные не хватило "
                             "времени)"},
 }
-"""The opening words of a search's sentence (:func:`layouts_count`); Russian after «в»."""
+"""The words of a search's layouts (:func:`layouts_count`): English after "in", Russian with
+its «в»."""
 
 _LAYOUTS_OF_RU: dict[str, tuple[str, str, str]] = {
     "sampled": ("случайного расклада", "случайных раскладов", "случайных раскладов"),
