@@ -6,7 +6,8 @@ get threads of their own), so the page never freezes: the learner sees who is th
 card lands after a short pause, and a finished trick stays on the table (winner highlighted)
 before it is gathered.  How long is the learner's choice (:class:`Pace`, ``Settings.pace``):
 ``relaxed``, ``quick``, or ``instant``, where nothing waits and a finished trick stays until the
-next card is played.  Every card is saved.
+next card is played.  Every card is saved.  The pause menu stops play: no one shows thinking
+behind it, and an AI's card worked out meanwhile waits, unplayed, until play resumes.
 
 All state changes happen under one lock; the worker re-checks a *generation* number after every
 slow step, so a new game or a closed review simply makes an old worker's result stale.
@@ -125,6 +126,8 @@ class PlayScreen:
         self.speaker = Speaker()
         #: the deal's procedure whose "before the deal" panel the learner has seen
         self._predeal_shown: object = None
+        #: an AI's choice made while play stood still, for its turn (see _stood_still)
+        self._kept: tuple[tuple[int, int, int, int], Seat, Card | Suit] | None = None
 
     # -- starting and resuming ----------------------------------------------------------------
 
@@ -155,8 +158,10 @@ class PlayScreen:
             self.session = session
             self._reset_ui()
             self.table.shown_anew()
-            if session.deal_recorded:
-                self.ui.mode = "results" if session.score.is_over else "summary"
+            if session.deal_recorded and session.score.is_over:
+                self._show_results()   # its statistics too, as the Results button shows them
+            elif session.deal_recorded:
+                self.ui.mode = "summary"
             self._continue()
 
     def come_back(self) -> None:
@@ -190,6 +195,7 @@ class PlayScreen:
         self.ui = TableUi(lang=self.ui.lang, sound=self.ui.sound, home=self.ui.home)
         self._hold_until = 0.0
         self._predeal_shown = None
+        self._kept = None
 
     # -- display ------------------------------------------------------------------------------
 
@@ -344,12 +350,15 @@ class PlayScreen:
             self._continue()
             return
         elif ident == "results" and session.score.is_over:
-            ui.mode = "results"
-            ui.stats = self.store.stats(session.settings.stats_key)
+            self._show_results()
             self._sound("win" if session.score.winner is LEARNER.team else "lose")
-        elif ident == "review" and session.last_deal is not None:
+        elif ident == "review" and ui.mode in ("summary", "results") \
+                and session.last_deal is not None:
+            # from the deal's summary, or from the match's results (the deal that ended it):
+            # Close goes back to the panel it was opened from
             ui.review = ReviewUi(learner_steps(session.last_deal, session.rules,
-                                               last_deal_context(session.score)))
+                                               last_deal_context(session.score)),
+                                 back=ui.mode)
             ui.mode = "review"
             self._start_analyst()
         elif ident in ("prev-step", "next-step") and ui.review is not None:
@@ -357,9 +366,19 @@ class PlayScreen:
             ui.review.index = min(max(ui.review.index + step, 0), len(ui.review.steps) - 1)
             self._start_analyst()
         elif ident == "close" and ui.mode == "review":
-            ui.mode = "results" if session.score.is_over and ui.stats else "summary"
+            ui.mode = ui.review.back if ui.review is not None else "summary"
             ui.review = None
         self.render()
+
+    def _show_results(self) -> None:
+        """The match's results panel, with the learner's statistics read afresh."""
+        session = self.session
+        assert session is not None
+        self.ui.mode = "results"
+        try:
+            self.ui.stats = self.store.stats(session.settings.stats_key)
+        except sqlite3.Error:
+            log.exception("could not read the statistics")
 
     def _toggle_last_trick(self) -> None:
         """Show the deal's last finished trick again in the trick area (the AI plays on), or
@@ -476,15 +495,18 @@ class PlayScreen:
                 self.render()
                 return self._retire()
             seat, view = session.ai_view()
+            kept = self._kept_choice(seat)
             self.ui.thinking, self.ui.progress = seat, None
             self.render()
         started = time.monotonic()
-        choice = session.ai_choose(seat, view, self._progress_callback(
-            lambda: generation == self._generation and self.ui.thinking is not None))
+        choice = kept if kept is not None else session.ai_choose(
+            seat, view, self._progress_callback(
+                lambda: generation == self._generation and self.ui.thinking is not None))
         time.sleep(max(0.0, self.pace.card - (time.monotonic() - started)))
         with self._lock:
-            if generation != self._generation or self.session is not session:
-                return self._retire()
+            if generation != self._generation or self.session is not session \
+                    or self.ui.mode != "play":
+                return self._stood_still(generation, seat, choice)
             self.ui.thinking, self.ui.progress = None, None
             self.ui.held_trick = None   # a trick kept until the next card (Pace.keep_trick)
             action = session.ai_apply(seat, choice)
@@ -499,9 +521,34 @@ class PlayScreen:
             self.render()
         return True
 
+    def _stood_still(self, generation: int, seat: Seat, choice: Card | Suit) -> bool:
+        """The AI at ``seat`` chose ``choice`` while play stood still.  Behind the pause menu
+        (the menu open, the learner on another screen) the card is kept unplayed, and played as
+        play goes on: the player, still to play, shows thinking again for a moment
+        (:meth:`_kept_choice`); nothing moves on the table meanwhile.  A game changed
+        meanwhile (a new match, the table put aside) drops it.  Either way the seat no longer
+        shows thinking, and the game now on the table gets a worker of its own if it has
+        something to do (one started meanwhile found this one still alive and left it the
+        work)."""
+        if generation == self._generation and self.session is not None:
+            self._kept = (self._turn(), seat, choice)
+        self.ui.thinking, self.ui.progress = None, None
+        self._retire()
+        self._continue()
+        return False
+
+    def _kept_choice(self, seat: Seat) -> Card | Suit | None:
+        """The choice the AI at ``seat`` made for this very turn before a pause, if any (taken:
+        it is played once)."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[0] != self._turn() or kept[1] != seat:
+            return None
+        return kept[2]
+
     def _progress_callback(self, current: Callable[[], bool]) -> Callable[[float], None]:
         """A progress report for the status line's bar, at most every 0.15 s, shown while
-        ``current()`` (checked under the lock) says the work still belongs on screen."""
+        ``current()`` (checked under the lock) says the work still belongs on screen; behind
+        the pause menu it is kept, not shown (:func:`~.views.table_view`)."""
         last = 0.0
 
         def progress(fraction: float) -> None:
@@ -513,7 +560,8 @@ class PlayScreen:
             with self._lock:
                 if current():
                     self.ui.progress = min(max(float(fraction), 0.0), 1.0)
-                    self.render()
+                    if self.ui.mode == "play":
+                        self.render()
         return progress
 
     def _finish_deal(self) -> None:

@@ -370,6 +370,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "next": {"en": "Next", "ru": "Дальше"},
     "review": {"en": "Review the deal", "ru": "Разбор раздачи"},
     "results": {"en": "Results", "ru": "Итоги"},
+    # the match's results open the review of the deal that ended the match
+    "review_last": {"en": "Review the last deal", "ru": "Разбор последней раздачи"},
     # -- results ---------------------------------------------------------------------------
     "results_won": {"en": "You won the match!", "ru": "Вы выиграли партию!"},
     "results_lost": {"en": "You lost the match", "ru": "Вы проиграли партию"},

@@ -60,6 +60,9 @@ class ReviewUi:
     progress: float | None = None
     #: the steps whose analysis failed: said so, and not tried again in this review
     failed: set[int] = field(default_factory=set)
+    #: the panel the review was opened from, which Close goes back to: the deal's summary, or
+    #: the match's results (the deal that ended the match is reviewed from there too)
+    back: str = "summary"
 
 
 @dataclass
@@ -72,6 +75,8 @@ class TableUi:
     #: its kind
     status: tuple[Callable[[str], str], str] | None = None
     held_trick: Trick | None = None
+    #: the AI seat whose card is being worked out, and how far (the hint's progress too); the
+    #: table shows them only while play goes on (:func:`thinking_shown`), not behind the pause
     thinking: Seat | None = None
     progress: float | None = None
     sound: bool = True
@@ -109,6 +114,16 @@ def last_trick_words(trick: Trick, lang: str) -> str:
     пик, Нина — туз треф, Глеб — валет пик, вы — восьмёрка треф. Взял Фёдор: 16 очков.»"""
     return text("last_trick_said", lang, cards=seat_cards(tuple(trick.plays())),
                 took=_took_it(trick, lang))
+
+
+def thinking_shown(session: MatchSession, ui: TableUi) -> Seat | None:
+    """The seat the table shows thinking: the AI player whose card is being worked out, while
+    play goes on and that player is still to play; none behind the pause menu (play stands
+    still there, whatever the AI still works out in the background) nor on a result panel."""
+    deal = session.deal
+    if ui.mode != "play" or ui.thinking is None or deal.is_over or deal.to_move != ui.thinking:
+        return None
+    return ui.thinking
 
 
 def hint_available(session: MatchSession, ui: TableUi) -> bool:
@@ -172,6 +187,7 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
     review_step = _review_step(ui)
     deal = session.deal if review_step is None else session.last_deal_state(review_step.ply)
     playing = ui.mode == "play" and ui.held_trick is None and ui.thinking is None
+    thinking = thinking_shown(session, ui)
     seats: dict[str, Any] = {}
     asked = session.question if review_step is None and ui.mode == "play" else None
     # the learner's card marked: the one played (review), else the hint's
@@ -195,7 +211,7 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
                       if open_hand else []),
             "dealer": seat == deal.dealer,
             "active": not deal.is_over and deal.to_move == seat and ui.mode in ("play", "review"),
-            "thinking": ui.thinking == seat,
+            "thinking": thinking == seat,
             "team": team.name,
         }
         # each side's card points, on one plate of the side, named as the side's (not the
@@ -225,7 +241,8 @@ def table_view(session: MatchSession, ui: TableUi) -> dict[str, Any]:
         "winner": winner,
         "status": status,
         "status_kind": kind,
-        "progress": ui.progress,
+        # the bar of the AI's thinking or the hint's: it moves only while play goes on
+        "progress": ui.progress if ui.mode == "play" else None,
         "badges": _badges(session, lang),
         "toolbar": [
             _button("menu", text("menu", lang), icon="menu"),
@@ -343,8 +360,7 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
         title = text("summary_eggs", lang)
     else:
         title = text("summary_won" if result.winner is we else "summary_lost", lang)
-    # a deal never played (the third redeal refused) has no cards to review
-    buttons = [_button("review", text("review", lang))] if any(result.tricks) else []
+    buttons = _review_button(session, "review", lang)
     if session.score.is_over:
         buttons.append(_button("results", text("results", lang), primary=True))
     else:
@@ -379,6 +395,16 @@ def _summary(session: MatchSession, result: DealResult, lang: str) -> dict[str, 
     return {"kind": "summary", "testid": "deal-summary", "title": title, "lines": lines,
             "said": [_score_said(session, lang)],
             "table": {"head": _summary_head(lang), "rows": rows}, "buttons": buttons}
+
+
+def _review_button(session: MatchSession, label: str, lang: str) -> list[dict[str, Any]]:
+    """The button that opens the last deal's review (the deal's summary has it, and the
+    match's results for the deal that ended the match), or none: a deal never played (the
+    third redeal refused) has no cards to review."""
+    results = session.score.results
+    if session.last_deal is None or not results or not any(results[-1].tricks):
+        return []
+    return [_button("review", text(label, lang))]
 
 
 def _score_said(session: MatchSession, lang: str) -> str:
@@ -453,7 +479,8 @@ def _results(session: MatchSession, stats: Stats, ui: TableUi) -> dict[str, Any]
             "title": text("results_won" if won else "results_lost", lang),
             "lines": [*lines, title_stats],
             "table": {"head": [], "rows": rows, "testid": "stats"},
-            "buttons": [*_home(ui), _button("new-game", text("new_game", lang), primary=True)]}
+            "buttons": [*_home(ui), *_review_button(session, "review_last", lang),
+                        _button("new-game", text("new_game", lang), primary=True)]}
 
 
 def points_text(alt: Alternative) -> str:
