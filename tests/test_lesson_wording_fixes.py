@@ -79,8 +79,8 @@ def test_lesson_11_the_ace_led_into_the_void_is_trumped_by_that_player() -> None
     verdict = check(task, "AS").explanation
     assert "the opponents take this trick" in verdict.en
     named = cards_list(sorted(lost, key=lambda c: (-c.points, c.index)))
-    assert verdict.en.endswith(f"your side's points: {named.en}.")
-    assert verdict.ru.endswith(f"очки вашей стороны: {named.ru}.")
+    assert verdict.en.endswith(f"cards of your side by the end of the deal: {named.en}.")
+    assert verdict.ru.endswith(f"забирают эти карты вашей стороны: {named.ru}.")
 
 
 def test_lesson_11_each_wrong_card_names_the_cards_of_the_trick_it_blames() -> None:

@@ -531,8 +531,13 @@ def test_a_wrong_best_card_says_why_in_words_with_the_puzzles_tutor() -> None:
     assert verdict.explanation.ru.startswith(f"Не совсем. {tutor.ru}")
     assert verdict.explanation.en.startswith(f"Not quite. {tutor.en}")
     assert "К♠" in tutor.ru and "43" in tutor.ru   # the trick they gain, and what you end with
-    assert verdict.explanation.ru.endswith("Так соперникам достаются очки вашей стороны: Т♥.")
-    assert verdict.explanation.en.endswith("That way the opponents get your side's points: A♥.")
+    # the cards lost over the whole deal, against the best card's line: not said to be lost in
+    # the trick named before (the best line may lose some cards of yours too)
+    assert verdict.explanation.ru.endswith("После этой карты, в отличие от лучшей, соперники до "
+                                           "конца раздачи забирают эти карты вашей стороны: Т♥.")
+    assert verdict.explanation.en.endswith("After this card, and not after the best one, the "
+                                           "opponents win these cards of your side by the end of "
+                                           "the deal: A♥.")
     right = check(task, "AH").explanation.ru
     assert right.endswith("Лучший розыгрыш: в этой взятке вы — Т♥; в следующей партнёр — 9♠, "
                           "соперник справа — 7♠, вы — 10♠ …")

@@ -148,7 +148,11 @@ def check_best(task: BestCardTask, answer: str) -> Verdict:
     why = WRONG + Text(report.ru, report.en)
     lost = _given_away(task, chosen, best)
     if lost:
-        why = why + say("That way the opponents get your side's points: {cards}.",
-                        "Так соперникам достаются очки вашей стороны: {cards}.",
+        # over the rest of the deal, not only in the trick the report names (the best line
+        # may lose other cards of yours that this one loses too)
+        why = why + say("After this card, and not after the best one, the opponents win these "
+                        "cards of your side by the end of the deal: {cards}.",
+                        "После этой карты, в отличие от лучшей, соперники до конца раздачи "
+                        "забирают эти карты вашей стороны: {cards}.",
                         cards=cards_list(lost))
     return Verdict(False, why)
