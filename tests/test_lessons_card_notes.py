@@ -102,6 +102,18 @@ def test_with_several_cards_above_it_the_nearest_is_named_not_the_winner() -> No
     assert why_it_loses(ORDER, trick, Card.parse("TH")).en.startswith("The 7♣ is a trump")
 
 
+def test_a_card_named_that_loses_too_is_said_to_lose_so_the_learner_is_not_sent_to_it() -> None:
+    """K♥ under the 10♥ and a trump: the 10♥ is named (not the answer), and said to lose as
+    well; the 10♥ under the trump alone: the trump is named and wins, nothing more is said."""
+    trick = _cards("KH TH 7C 9H")
+    king = why_it_loses(ORDER, trick, Card.parse("KH"))
+    assert king.en.endswith("But the 10♥ does not take the trick either: a card here beats it "
+                            "too.")
+    assert king.ru.endswith("Но и 10♥ взятку не берёт: здесь есть карта сильнее.")
+    ten = why_it_loses(ORDER, trick, Card.parse("TH"))
+    assert "does not take the trick either" not in ten.en and "Но и" not in ten.ru
+
+
 def test_the_card_named_as_beating_the_pick_does_take_the_trick_from_it() -> None:
     """Over random tricks of the 36-card deck (checked by the engine's ``winning_index``, the
     same route the lessons' answers take)."""
@@ -120,6 +132,8 @@ def test_the_card_named_as_beating_the_pick_does_take_the_trick_from_it() -> Non
                 beater = next(c for c in trick if c.label("en") == named.group(1))
                 pair = sorted((chosen, beater), key=trick.index)   # in the order played
                 assert pair[ORDER.winning_index([c.index for c in pair])] == beater, why.en
+                # and it is said to lose too exactly when it is not the trick's winner
+                assert ("does not take the trick either" in why.en) == (beater != winner)
             else:   # neither of the suit led nor a trump: it never wins
                 assert ORDER.suit_of[chosen.index] not in (ORDER.suit_of[trick[0].index], TRUMP)
             assert why.ru and why.ru != why.en

@@ -58,9 +58,15 @@ def why_it_loses(order: CardOrder, cards: Sequence[Card], chosen: Card) -> Text:
     beater = min((c for c in cards if order.beats(c, chosen)),
                  key=lambda c: (order.is_trump(c), order.strength[c.index]))
     if suit != TRUMP and order.is_trump(beater):
-        return _trump_over_plain(order, beater, chosen)
-    return say("The {w} beats the {c}:", "{w} бьёт {c}:", w=beater, c=chosen) \
-        + _higher(order, beater, chosen, suit)
+        why = _trump_over_plain(order, beater, chosen)
+    else:
+        why = say("The {w} beats the {c}:", "{w} бьёт {c}:", w=beater, c=chosen) \
+            + _higher(order, beater, chosen, suit)
+    if any(order.beats(c, beater) for c in cards):
+        # the card named is not the answer either: the learner is not sent to it next
+        why = why + say("But the {w} does not take the trick either: a card here beats it too.",
+                        "Но и {w} взятку не берёт: здесь есть карта сильнее.", w=beater)
+    return why
 
 
 def _off_suit(order: CardOrder, lead: Card, chosen: Card, led: int) -> Text:
