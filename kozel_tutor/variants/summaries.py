@@ -18,14 +18,15 @@ VARIANT_SUMMARIES: dict[str, dict[str, str]] = {
             "The standard game: 36 cards (or 32), clubs are trumps under the eight queens and "
             "jacks, the player left of the dealer leads. The winners of a deal write 2, 4 if the "
             "losers stayed at 30 or below, 6 if they took no trick; 60–60 is eggs and doubles the "
-            "next deal. The first side to 12 wins; the others are the goats."
+            "next deal. The first side to 12 (or 6, in a short match) wins; the others are the "
+            "goats."
         ),
         "ru": (
             "Обычная игра: 36 карт (или 32), козыри — трефы, над ними восемь дам и валетов, "
             "первым ходит игрок слева от сдающего. Выигравшие раздачу пишут 2, 4 — если "
             "проигравшие не набрали больше 30, 6 — если они не взяли ни одной взятки; 60 на 60 — "
-            "«яйца», следующая раздача идёт вдвойне. Кто первым наберёт 12, тот выиграл, "
-            "остальные — козлы."
+            "«яйца», следующая раздача идёт вдвойне. Кто первым наберёт 12 (в короткой партии — "
+            "6), тот выиграл, остальные — козлы."
         ),
     },
     "classic": {
