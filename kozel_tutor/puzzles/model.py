@@ -33,6 +33,7 @@ from ..atomic_files import atomic_write_text
 from ..cards import Card, CardError, parse_card
 from ..formats import FILE_HEADS, RESULTS_FORMAT
 from ..formats import PUZZLE_SET_FORMAT as FORMAT
+from ..i18n import NBSP
 from ..json_input import JsonProblem, decode_json
 from ..position import Position, PositionError
 from ..seats import Seat, Team
@@ -149,13 +150,34 @@ def version_words(found: object) -> dict[str, str]:
                                                                            "поддерживается"}
 
 
+_MORE_PROBLEMS = {"en": "and {n} more", "ru": "и ещё {n}"}
+"""What ends a message that names only the first :attr:`PuzzleError.SHOWN` problems."""
+
+
+def _count_words(n: int, lang: str) -> str:
+    """A count as the app writes it: 2,391 in English, «2 391» (a no-break space) in Russian."""
+    return f"{n:,}".replace(",", NBSP) if lang == "ru" else f"{n:,}"
+
+
 class PuzzleError(ValueError):
-    """A puzzle, set or results file that cannot be used; names the file and every problem.
+    """A puzzle, set or results file that cannot be used; names the file and its problems.
 
     ``str(error)`` and :attr:`problems` are in English (the command line and the tests read
     them); :meth:`text` gives the same in ``"ru"`` or ``"en"`` for the app.  Every problem is a
-    keyed :class:`PuzzleProblem`, so no English line can reach the Russian text.
+    keyed :class:`PuzzleProblem`, so no English line can reach the Russian text.  The texts
+    name the first :attr:`SHOWN` problems and how many more there are (a set of 2,400 bad
+    puzzles is one short message, not a page); :attr:`problems` and :attr:`details` keep
+    every one.
+
+    >>> many = PuzzleError([PuzzleProblem("puzzle_n", n=n) for n in range(1, 2401)], "big.json")
+    >>> str(many)
+    'big.json: puzzle #1; puzzle #2; puzzle #3; puzzle #4; puzzle #5; and 2,395 more'
+    >>> many.text("ru").split("; ")[-1], len(many.problems)
+    ('и ещё 2\\xa0395', 2400)
     """
+
+    SHOWN = 5
+    """How many problems the texts name before saying how many more there are."""
 
     def __init__(self, problems: Sequence[PuzzleProblem], source: str | None = None,
                  advice: PuzzleProblem | None = None) -> None:
@@ -171,8 +193,14 @@ class PuzzleError(ValueError):
         return PuzzleError(self.details, self.source, advice)
 
     def problems_text(self, lang: str) -> str:
-        """Every problem in ``lang``, without the file's name, then the advice, if any."""
-        text = "; ".join(problem.text(lang) for problem in self.details)
+        """The problems in ``lang`` (the first :attr:`SHOWN`, then how many more), without
+        the file's name, then the advice, if any."""
+        lang = "ru" if lang == "ru" else "en"
+        shown = [problem.text(lang) for problem in self.details[:self.SHOWN]]
+        more = len(self.details) - len(shown)
+        if more:
+            shown.append(_MORE_PROBLEMS[lang].format(n=_count_words(more, lang)))
+        text = "; ".join(shown)
         return f"{text}. {self.advice.text(lang)}" if self.advice is not None else text
 
     def source_text(self, lang: str) -> str:
@@ -182,7 +210,8 @@ class PuzzleError(ValueError):
         return self.source or ""
 
     def text(self, lang: str) -> str:
-        """The whole message in ``"ru"`` or ``"en"``: the source, then every problem."""
+        """The whole message in ``"ru"`` or ``"en"``: the source, then the problems (the
+        first :attr:`SHOWN`, then how many more)."""
         body = self.problems_text(lang)
         return f"{self.source_text(lang)}: {body}" if self.source else body
 
