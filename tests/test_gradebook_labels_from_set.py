@@ -1,6 +1,7 @@
 """The gradebook names and numbers the puzzles of a set it was given as that set does: a results
 file that renames them or lists them in another order changes neither their titles nor their
-places.  A results file's words name only the puzzles no given set has."""
+places.  A results file's words name only the puzzles neither a given set nor the catalogue
+has."""
 
 from __future__ import annotations
 
@@ -76,7 +77,14 @@ def test_a_puzzle_outside_the_given_set_keeps_the_files_title_but_no_place_in_it
     assert list(puzzles.index) == [*(part.label(p.id, "en") for p in THREE), "y"]
 
 
-def test_without_the_set_the_files_titles_and_places_are_used() -> None:
+def test_without_the_set_the_files_places_and_the_catalogues_titles_are_used() -> None:
     book = gradebook(_renaming_file("json"), puzzles=CATALOGUE)
+    part = book.sets[0]
+    assert [part.label(p.id, "en") for p in reversed(THREE)] == [
+        f"{n}. {p.title.en}" for n, p in enumerate(reversed(THREE), 1)]
+
+
+def test_without_the_set_or_the_catalogue_the_files_titles_and_places_are_used() -> None:
+    book = gradebook(_renaming_file("json"))
     part = book.sets[0]
     assert [part.label(p.id, "en") for p in reversed(THREE)] == ["1. x", "2. x", "3. x"]

@@ -70,6 +70,7 @@ __all__ = [
     "ResultsSheet",
     "ResultsSource",
     "SetGrades",
+    "TitlesDiffer",
     "Untimed",
     "excel_cell",
     "gradebook",
@@ -641,6 +642,12 @@ _BOOK_WORDS: dict[str, dict[str, str]] = {
                          "набор изменили после того, как раздали ученикам; у каждого варианта "
                          "своя часть журнала ниже."},
     "only_in": {"en": "{name}, only in it: {puzzles}", "ru": "{name}, только в нём: {puzzles}"},
+    "titles_differ": {"en": "In the set “{title}” the results files give puzzle {puzzle} "
+                            "different titles: {titles}. The gradebook uses the most common "
+                            "one.",
+                      "ru": "В наборе «{title}» файлы результатов называют задачу {puzzle} "
+                            "по-разному: {titles}. В журнале — название, которое встречается "
+                            "чаще всего."},
     "untimed": {"en": "{file} ({student}): the time of {answers} could not be read: the file has "
                       "dates instead of seconds (Excel writes 3.1 so, taking it for the 3rd of "
                       "January). The answers count; their time is left out of the gradebook.",
@@ -741,6 +748,18 @@ class CaseNames:
 
 
 @dataclass(frozen=True)
+class TitlesDiffer:
+    """A puzzle of a set that neither a given set nor the catalogue knows, to which the results
+    files give different ``titles``: each with the ``files`` that give it, the most common
+    first (the one the gradebook uses; of titles as common, the first seen)."""
+
+    set_id: str
+    puzzle: str
+    titles: tuple[Text, ...]
+    files: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class Untimed:
     """A file with ``answers`` whose seconds could not be read (Excel made dates of them): the
     answers count, their time does not."""
@@ -760,7 +779,8 @@ class SetGrades:
     has no answers is there with nothing answered), ``puzzles`` (``students`` who answered,
     ``unanswered``, ``right``, ``percent``, mean ``hints``, median ``seconds``,
     ``common_wrong_card``) and ``answers`` (student × puzzle: right or wrong, NA: no answer).
-    ``labels`` names each puzzle (its place in the set and its title).
+    ``labels`` names each puzzle (its place in the set and its title); ``titles_differ``: the
+    puzzles whose title only the files give, and they do not agree on it.
 
     ``puzzles`` is in the set's order (the puzzles' places in it), as the table of answers and
     the CSV are.  Of a set the gradebook was given, ``puzzles`` and ``answers`` list every
@@ -778,6 +798,7 @@ class SetGrades:
     numbers: Mapping[str, int] = field(default_factory=dict)
     total: int = 0
     unlisted: int = 0
+    titles_differ: tuple[TitlesDiffer, ...] = ()
 
     def label(self, puzzle_id: str, lang: str) -> str:
         """``3. Пустая карта: 3 карты``: the puzzle's place in its set and title (its id when
@@ -827,9 +848,10 @@ class Gradebook:
     ``shown`` as the gradebook shows them, ``set_id``, ``answers``); ``disputes`` are the
     answers a file marks otherwise than its card deserves; ``namesakes`` the files shown apart
     although they name the same student; ``case_names`` the names that differ only in capital
-    letters; ``untimed`` the files whose answers' seconds could not be read.  ``students``,
-    ``puzzles`` and ``answers`` are the sets' frames together, each row with its ``set_id``;
-    :meth:`table` shows them to a teacher.
+    letters; ``untimed`` the files whose answers' seconds could not be read;
+    :attr:`titles_differ` the puzzles the files title differently.  ``students``, ``puzzles``
+    and ``answers`` are the sets' frames together, each row with its ``set_id``; :meth:`table`
+    shows them to a teacher.
     """
 
     sets: tuple[SetGrades, ...] = ()
@@ -849,6 +871,11 @@ class Gradebook:
     @property
     def students(self) -> pd.DataFrame:
         return self._together("students")
+
+    @property
+    def titles_differ(self) -> tuple[TitlesDiffer, ...]:
+        """The puzzles whose title only the results files give, and they disagree on it."""
+        return tuple(differ for part in self.sets for differ in part.titles_differ)
 
     @property
     def puzzles(self) -> pd.DataFrame:
@@ -906,23 +933,50 @@ def _column(frame: pd.DataFrame, name: str, default: object) -> pd.Series:
     return frame[name] if name in frame else pd.Series(default, index=frame.index)
 
 
+def _files_titles(rows: pd.DataFrame, set_id: str, known: Iterable[str]
+                  ) -> tuple[dict[str, Text], list[TitlesDiffer]]:
+    """What the results files of a set title each puzzle that is not ``known``: the title most
+    of the files give it (of titles as common, the first seen), and the puzzles they title
+    differently.  Each file counts once for a puzzle, however often it answered it."""
+    skip = set(known)
+    given: dict[str, dict[Text, dict[str, str]]] = {}   # puzzle → title → file key → name
+    told = rows.assign(title_ru=_column(rows, "title_ru", ""),
+                       title_en=_column(rows, "title_en", ""),
+                       file_key=_column(rows, "file_key", ""), file=_column(rows, "file", ""))
+    for row in told.itertuples(index=False):
+        puzzle = str(row.puzzle)
+        ru, en = row.title_ru, row.title_en
+        if not puzzle or puzzle in skip or not (isinstance(ru, str) and ru
+                                               and isinstance(en, str) and en):
+            continue
+        files = given.setdefault(puzzle, {}).setdefault(Text(ru, en), {})
+        files.setdefault(str(row.file_key), str(row.file))
+    titles: dict[str, Text] = {}
+    differ: list[TitlesDiffer] = []
+    for puzzle, by_title in given.items():
+        ranked = sorted(by_title, key=lambda title: -len(by_title[title]))   # stable: ties
+        titles[puzzle] = ranked[0]                                           # first seen
+        if len(ranked) > 1:
+            differ.append(TitlesDiffer(set_id, puzzle, tuple(ranked), tuple(
+                tuple(dict.fromkeys(by_title[title].values())) for title in ranked)))
+    return titles, differ
+
+
 def _puzzle_labels(first: pd.DataFrame, ids: Sequence[str], sets: Sequence[PuzzleSet],
-                   puzzles: Iterable[Puzzle]) -> tuple[dict[str, Text], dict[str, int]]:
+                   puzzles: Iterable[Puzzle], told_titles: Mapping[str, Text]
+                   ) -> tuple[dict[str, Text], dict[str, int]]:
     """Each puzzle's title and place in its set.  A given set decides for its puzzles: their
     titles and the set's order (a results file cannot rename or renumber them), and a puzzle
     answered outside it has no place in it.  Of a puzzle no given set knows, the title is the
-    results files', else the given puzzles' (the catalogue); of a set not given, the places are
-    the files'.  Equal labels are told apart by a counter."""
-    titles: dict[str, Text] = {p.id: p.title for p in puzzles}
+    given puzzles' (the catalogue), else the one the results files agree on most
+    (``told_titles``: :func:`_files_titles`); of a set not given, the places are the files'.
+    Equal labels are told apart by a counter."""
+    titles: dict[str, Text] = {**told_titles, **{p.id: p.title for p in puzzles}}
     numbers: dict[str, int] = {}
-    told = first.assign(number=_column(first, "number", 0),
-                        title_ru=_column(first, "title_ru", ""),
-                        title_en=_column(first, "title_en", ""))
-    for row in told.itertuples(index=False):
-        if int(row.number) and not sets:
-            numbers[str(row.puzzle)] = int(row.number)
-        if row.title_ru and row.title_en:
-            titles[str(row.puzzle)] = Text(str(row.title_ru), str(row.title_en))
+    if not sets:
+        for puzzle, number in zip(first["puzzle"], _column(first, "number", 0), strict=True):
+            if int(number):
+                numbers[str(puzzle)] = int(number)
     in_sets: set[str] = set()
     for puzzle_set in sets:
         for number, puzzle in enumerate(puzzle_set.puzzles, 1):
@@ -1089,11 +1143,13 @@ def _set_grades(rows: pd.DataFrame, set_id: str, puzzle_set: PuzzleSet | None,
     answers = answers.reindex(index=roster, columns=listed).astype("boolean")
     answers.index.name, answers.columns.name = "student", "puzzle"
     sets = [puzzle_set] if puzzle_set is not None else []
-    labels, numbers = _puzzle_labels(first, listed, sets, known.values())
+    told_titles, differ = _files_titles(rows, set_id, known)   # known: the given sets' too
+    labels, numbers = _puzzle_labels(first, listed, sets, known.values(), told_titles)
     in_set_order = sorted(listed, key=lambda p: (numbers.get(p, 10**6), p))
     return SetGrades(set_id, _set_title(rows, set_id, puzzle_set), students,
                      puzzles_frame.loc[in_set_order],
-                     answers, labels, numbers, total, max(total - len(listed), 0))
+                     answers, labels, numbers, total, max(total - len(listed), 0),
+                     tuple(differ))
 
 
 def gradebook(results: pd.DataFrame, *, sets: Iterable[PuzzleSet] = (),
@@ -1223,8 +1279,9 @@ def gradebook_table(book: Gradebook, which: str, lang: str) -> pd.DataFrame | No
 
 
 def _check_html(book: Gradebook, lang: str) -> str:
-    """What the teacher should look at: answers a file marks otherwise than their cards, and
-    namesakes shown apart."""
+    """What the teacher should look at: answers a file marks otherwise than their cards,
+    namesakes shown apart, names differing in capitals, sets of one title, puzzles the files
+    title differently and files whose seconds could not be read."""
     items = []
     for dispute in book.disputes:
         part = book.part(dispute.set_id)
@@ -1246,6 +1303,7 @@ def _check_html(book: Gradebook, lang: str) -> str:
                             names=word_list([quote.format(n) for n in case.names], lang),
                             files=", ".join(" + ".join(group) for group in case.files)))
     items.extend(_same_title_notes(book, lang))
+    items.extend(_titles_differ_notes(book, lang))
     for lost in book.untimed:
         items.append(_words("untimed", lang, file=lost.file, student=lost.student,
                             answers=_ANSWERS_OF(lost.answers).in_lang(lang)))
@@ -1282,6 +1340,29 @@ def _same_title_notes(book: Gradebook, lang: str) -> list[str]:
             described.append(_words("only_in", lang, name=name, puzzles=", ".join(
                 only[:3] + ["…"] * (len(only) > 3))) if only else name)
         notes.append(_words("same_title", lang, title=title, parts="; ".join(described)))
+    return notes
+
+
+def _titles_differ_notes(book: Gradebook, lang: str) -> list[str]:
+    """A note for each puzzle the results files title differently in ``lang``: its label in
+    the gradebook, and each title with (the first three of) the files that give it."""
+    notes: list[str] = []
+    quote = _QUOTES[lang]
+    for differ in book.titles_differ:
+        files: dict[str, dict[str, None]] = {}   # the title in lang → its files
+        for title, named in zip(differ.titles, differ.files, strict=True):
+            files.setdefault(title.get(lang), {}).update(dict.fromkeys(named))
+        if len(files) < 2:
+            continue   # they differ in the other language only
+        titles = []
+        for shown, givers in files.items():
+            names = list(givers)
+            listed = ", ".join(names[:3]) + (", …" if len(names) > 3 else "")
+            titles.append(f"{quote.format(shown)} ({listed})")
+        part = book.part(differ.set_id)
+        label = part.label(differ.puzzle, lang) if part is not None else differ.puzzle
+        notes.append(_words("titles_differ", lang, title=book.set_title(differ.set_id, lang),
+                            puzzle=quote.format(label), titles="; ".join(titles)))
     return notes
 
 
