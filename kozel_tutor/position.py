@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardError, CardSet, Rank, Suit, parse_card
-from .i18n import CARDS, LANGUAGES, PLAIN_SUITS, POINTS, TRICKS, Count, word_list
+from .i18n import CARDS, LANGUAGES, PLAIN_SUITS, POINTS, TRICKS, Count, plural_ru, word_list
 from .json_input import JsonProblem, decode_json
 from .rules import Rules, RulesError, find_rules, legal_mask, preset_names, preset_options
 from .seats import Seat, SeatError, Team
@@ -204,6 +204,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "en": "led: {error}",
         "ru": "среди мастей, с которых уже ходили, непонятная масть «{token}» "
               "(пишите {suit_letters})",
+    },
+    "led_twice": {
+        "en": "led names {repeats}: name each suit once",
+        "ru": "среди мастей, с которых уже ходили, повторяются {repeats} — каждую масть "
+              "пишут один раз",
     },
     "card_twice": {
         "en": "{card} is both in the {first} and the {second}",
@@ -894,19 +899,36 @@ def _parse_taken(raw: object,
 
 
 def _parse_led(raw: object, problems: list[Problem]) -> frozenset[Suit]:
+    """The suits ``led`` names, each letter a suit; a suit named more than once is a problem
+    (it lists the suits led, not the tricks: a suit is led or not)."""
     if not isinstance(raw, str):
         problems.append(Problem("led_not_text"))
         return frozenset()
-    suits: set[Suit] = set()
+    named: dict[Suit, int] = {}
     for letter in raw.replace(" ", ""):
         try:
-            suits.add(Suit.parse(letter))
+            suit = Suit.parse(letter)
         except CardError as exc:
             problems.append(Problem("led_cyrillic", token=letter,
                                     **_fixes([(letter, _SUIT_MEANT, _SUIT_ANY)]))
                             if _russian(letter)
                             else Problem("bad_led", error=str(exc), token=letter))
-    return frozenset(suits)
+            continue
+        named[suit] = named.get(suit, 0) + 1
+    repeated = [(suit, count) for suit, count in named.items() if count > 1]
+    if repeated:
+        problems.append(Problem("led_twice", repeats=_Words(
+            word_list([f"{suit.name_in('en')} {_times(n, 'en')}" for suit, n in repeated], "en"),
+            word_list([f"{suit.name_in('ru')} ({_times(n, 'ru')})" for suit, n in repeated],
+                      "ru"))))
+    return frozenset(named)
+
+
+def _times(n: int, lang: str) -> str:
+    """How often: "twice", "3 times"; «дважды», «3 раза», «5 раз»."""
+    if lang == "ru":
+        return "дважды" if n == 2 else f"{n} {plural_ru(n, 'раз', 'раза', 'раз')}"
+    return "twice" if n == 2 else f"{n} times"
 
 
 # -- consistency --------------------------------------------------------------------------------

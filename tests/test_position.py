@@ -416,6 +416,7 @@ EACH_PROBLEM: dict[str, str | bytes | dict[str, Any] | Callable[[], object]] = {
     "bad_taken": changed(taken={"NS": 40, "EW": [50, 3]}),
     "led_not_text": changed(led=5),
     "bad_led": changed(led="X"),
+    "led_twice": changed(led="SS"),
     "card_twice": with_hand("E", "AH"),
     "not_in_deck": changed(deck=32, taken={"NS": [40, 3], "EW": [50, 3]}),
     "trick_too_long": changed(trick=["AH", "6S", "8S", "9D"]),
