@@ -438,6 +438,8 @@ def test_panel_loads_a_good_file_and_tells_the_app(store: Store, tmp_path: Path)
     data = export_progress(store)
     panel.upload.receive({"type": "files", "files": [{"name": "p.json", "size": len(data),
                                                        "sent": True}]}, [memoryview(data)])
+    assert reports == [] and panel.asking()   # it asks first
+    panel.load_yes.click()
     assert [r.rows["prefs"] for r in reports] == [2]
     assert 'data-testid="backup-ok"' in panel.status.value
     assert fresh.get_pref("lang") == "ru"

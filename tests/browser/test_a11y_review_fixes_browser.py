@@ -83,6 +83,7 @@ def test_the_backup_copys_result_is_said_once_and_its_error_looks_like_one(
     with page.expect_file_chooser() as chooser:
         page.get_by_test_id("backup-upload").click()
     chooser.value.set_files(str(saved))
+    page.locator(".kozel-backup-confirm-yes").click()   # the screen asks first
     page.get_by_test_id("backup-ok").wait_for()
     heard = _heard_settles(page, 2)
     assert len(heard) == 2 and heard[1].startswith("Прогресс загружен из файла")

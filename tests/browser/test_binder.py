@@ -291,6 +291,7 @@ def check_progress_survives_a_new_session_through_the_progress_file(
     with page.expect_file_chooser() as chooser:  # the widget's file input is not in the page
         page.locator(".kozel-backup-upload").click()
     chooser.value.set_files(str(saved))
+    page.locator(".kozel-backup-confirm-yes").click()   # the screen asks first
     page.locator("[data-testid='backup-ok']").wait_for()
     page.get_by_test_id("backup-reopen").click()
     page.get_by_test_id("continue").wait_for()
