@@ -44,13 +44,17 @@ from pathlib import Path
 __all__ = [
     "BUSY_WAIT",
     "SET_ASIDE_KEY",
+    "SHORT_WAIT",
     "DamagedFile",
     "NotKept",
     "OpenedFile",
     "connect",
+    "held",
     "is_damage",
     "open_database",
     "reading",
+    "short_reading",
+    "short_transaction",
     "transaction",
     "write_problem",
 ]
@@ -244,3 +248,87 @@ def _copy(source: Path, target: Path) -> None:
     with (closing(sqlite3.connect(uri, uri=True, timeout=BUSY_WAIT)) as src,
           closing(sqlite3.connect(target)) as dst):
         src.backup(dst)
+
+
+# -- brief waits: a file another window or program holds while the app is open ------------
+
+SHORT_WAIT = 1.0
+"""Seconds a query waits while another window or program holds the progress file (the app's own
+writes take milliseconds); then it gives up, and the app says the file is in use."""
+BUSY_PAUSE = 5.0
+"""For this many seconds after a query found the file held, queries wait only
+:data:`PAUSED_WAIT`: a screen that reads several things is drawn at once, not after a wait
+for each."""
+PAUSED_WAIT = 0.05
+
+
+@dataclass(frozen=True)
+class _Held:
+    why: NotKept
+    at: float
+    """When it was last found held (:func:`time.monotonic`)."""
+    by_write: bool
+    """Whether a write found it held (only a write then shows it is free again)."""
+
+
+_held: dict[str, _Held] = {}
+"""The database files another connection held when last tried, by absolute path."""
+
+
+def _key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def held(path: Path) -> NotKept | None:
+    """Why the database file ``path`` cannot be written just now (``reason`` ``in_use``: another
+    window or program held it when a query last tried), or ``None``.  It stays until a write
+    succeeds (or, when only a read found the file held, a read)."""
+    found = _held.get(_key(path))
+    return None if found is None else found.why
+
+
+@contextmanager
+def _connection(path: Path, *, write: bool) -> Iterator[sqlite3.Connection]:
+    """A short connection to ``path`` that waits :data:`SHORT_WAIT` at most for another
+    connection's hold (:data:`PAUSED_WAIT` just after one was found); ``write``: in one
+    ``BEGIN IMMEDIATE`` transaction.  A query that finds the file held marks it (:func:`held`)."""
+    key = _key(path)
+    found = _held.get(key)
+    paused = found is not None and time.monotonic() - found.at < BUSY_PAUSE
+    try:
+        with closing(connect(path)) as conn:
+            wait = PAUSED_WAIT if paused else SHORT_WAIT
+            conn.execute(f"PRAGMA busy_timeout = {round(1000 * wait)}")
+            if not write:
+                yield conn
+            else:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        if write_problem(exc) == "in_use":
+            _held[key] = _Held(NotKept("in_use", Path(path), str(exc)), time.monotonic(),
+                               write or (found is not None and found.by_write))
+        raise
+    if found is not None and (write or not found.by_write):
+        _held.pop(key, None)
+
+
+@contextmanager
+def short_reading(path: Path) -> Iterator[sqlite3.Connection]:
+    """A connection for reads (or single statements) that waits briefly for another
+    connection's hold on the file (:data:`SHORT_WAIT`), closed at the end of the block."""
+    with _connection(path, write=False) as conn:
+        yield conn
+
+
+@contextmanager
+def short_transaction(path: Path) -> Iterator[sqlite3.Connection]:
+    """One atomic write that waits briefly for another connection's hold on the file
+    (:data:`SHORT_WAIT`): everything done in the block is committed, or none of it."""
+    with _connection(path, write=True) as conn:
+        yield conn

@@ -24,9 +24,21 @@ if TYPE_CHECKING:
     from ..sqlite_files import NotKept
     from .store import Store
 
-__all__ = ["not_kept_notice", "save_set_aside_notice", "set_aside_notice", "untold_notice"]
+__all__ = ["held_notice", "not_kept_notice", "save_set_aside_notice", "set_aside_notice",
+           "untold_notice"]
 
 log = logging.getLogger(__name__)
+
+_HELD = {
+    # the progress file, free when the app opened it, is held by another window or program now
+    # (kozel_tutor.sqlite_files.held): what is done is not kept until it lets the file go
+    "en": "Your progress cannot be saved just now: the progress file {place} is in use by "
+          "another window or program. You can go on solving: your answers are judged as "
+          "usual, and they are saved again once the other window or program lets the file go.",
+    "ru": "Прогресс сейчас не сохраняется: файл {place} занят другим окном или программой. "
+          "Решать задачи можно: ответы проверяются как обычно и снова начнут сохраняться, "
+          "когда другое окно или программа освободит файл.",
+}
 
 
 def save_set_aside_notice(reason: str, lang: str) -> str:
@@ -68,3 +80,13 @@ def not_kept_notice(why: NotKept, lang: str) -> str:
     key = f"not_kept_{why.reason}"
     return text(key if key in TEXTS else "not_kept_other", lang, place=str(why.place),
                 detail=why.detail)
+
+
+def held_notice(why: NotKept, lang: str) -> str:
+    """What the learner is told while the progress file, free when the app opened it, is held
+    by another window or program (:func:`kozel_tutor.sqlite_files.held`), naming the file:
+    the words of :func:`not_kept_notice` when the app cannot keep anything at all, else that
+    nothing is kept *until the file is free again*."""
+    if why.reason != "in_use":
+        return not_kept_notice(why, lang)
+    return _HELD["ru" if lang == "ru" else "en"].format(place=why.place)

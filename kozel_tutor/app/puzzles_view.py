@@ -8,8 +8,11 @@ first checked by the solver (a puzzle whose answers are wrong is set aside and n
 kept with the student's name (:mod:`~kozel_tutor.puzzles.student_sets`): the menu offers it
 again, and opening it again goes on from the first answers given, which stay as they were.
 Bad files and links are reported in the panel, in the learner's language, never as a
-traceback.  Every screen has the app's language switch, which in the app switches every
-screen at once (``on_lang``: ``App.toggle_lang``).
+traceback.  While another window or program holds the progress file, the menu and the bar
+above a puzzle say so (:func:`~kozel_tutor.app.notices.held_notice`), the menu shows what can
+be read, and answers are judged all the same (each verdict says it was not saved).  Every
+screen has the app's language switch, which in the app switches every screen at once
+(``on_lang``: ``App.toggle_lang``).
 
 >>> menu_view({"rated": 3}, [], "en", theme="any", rating=1500, errors=[])["title"]
 'Puzzles'
@@ -51,9 +54,11 @@ from ..puzzles.teacher import ResultsSheet, normalise_student_name, set_from_que
 from ..puzzles.themes import THEMES, theme_note
 from ..puzzles.variants import variant_label
 from ..puzzles.verify import MARGIN, SetAside, check_set_answers, verified_key
+from ..sqlite_files import write_problem
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
+from .notices import held_notice
 from .screens import LanguageSwitch, lang_button
 from .store import Store
 
@@ -208,13 +213,20 @@ def _db_error(exc: Exception) -> Shown:
     return lambda lang: _t("db_error", lang, reason=exc)
 
 
+def _in_use(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` is another window's or program's hold on the progress file: the
+    section's notice says so (:meth:`PuzzlesView.held_notice`), not an error line."""
+    return write_problem(exc) == "in_use"
+
+
 def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, theme: str,
               rating: float, errors: Sequence[str], note: str = "",
               reviews: ReviewStatus | None = None, now: float | None = None,
               kept: Sequence[PuzzleSet] = (),
               answered: Mapping[str, Tally] | None = None, mining: str = "",
-              variants: Sequence[str] = ("standard",)) -> dict[str, Any]:
-    """The menu panel: modes and sets as tiles, the theme filter, problems if any.
+              variants: Sequence[str] = ("standard",), notice: str = "") -> dict[str, Any]:
+    """The menu panel: modes and sets as tiles, the theme filter, problems if any (after
+    ``notice``: the progress file is in use by another window or program).
 
     ``variants`` are the rules the rated puzzles of the picked theme are played under
     (:func:`~kozel_tutor.puzzles.player.rated_variants`): named when not the standard game.
@@ -282,8 +294,11 @@ def menu_view(counts: dict[str, int], sets: Sequence[PuzzleSet], lang: str, *, t
         "lines": [note] if note else [],
         "buttons": [],
     }
+    problems = [notice] if notice else []
     if errors:
-        view["error"] = _t("bad_files", lang, problems="; ".join(errors))
+        problems.append(_t("bad_files", lang, problems="; ".join(errors)))
+    if problems:
+        view["error"] = " ".join(problems)
     return view
 
 
@@ -360,6 +375,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.playing: PuzzleSet | None = None
         self.aside: list[SetAside] = []
         self.screen = "menu"
+        self._held_shown = False
+        """Whether the bar above the puzzle says the progress file is held."""
         try:
             linked = set_from_query(query)
         except PuzzleError as exc:
@@ -392,7 +409,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             reviews = self.progress.review_status(self.clock())
             return {"review": reviews.due, "drills": len(self.progress.drills())}, reviews
         except sqlite3.Error as exc:
-            self.errors.append(_db_error(exc))
+            if not _in_use(exc):
+                self.errors.append(_db_error(exc))
             return {}, None
 
     def _set_progress(self) -> tuple[list[PuzzleSet], dict[str, Tally]]:
@@ -406,7 +424,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                 if entry.puzzle_set.id not in listed:
                     kept.setdefault(_tile_key(entry.puzzle_set.id), entry)
         except sqlite3.Error as exc:
-            self.errors.append(_db_error(exc))
+            if not _in_use(exc):
+                self.errors.append(_db_error(exc))
             return [], {}
         tallies = {s.id: _tally(s, answers.get(s.id, {})) for s in self.sets}
         tallies.update({k.puzzle_set.id: _tally(k.puzzle_set, answers.get(k.puzzle_set.id, {}),
@@ -419,6 +438,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.sheet = None
         self.playing = None
         self.aside = []
+        self.progress.still_held()   # a file held before may be free again
         try:
             rating = self.progress.learner_rating().rating
         except sqlite3.Error:
@@ -431,9 +451,16 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                                     reviews=reviews, now=self.clock(), kept=kept,
                                     answered=answered,
                                     mining=self.mining(self.lang) if self.mining else "",
-                                    variants=rated_variants(self.catalogue, self._themes()))
+                                    variants=rated_variants(self.catalogue, self._themes()),
+                                    notice=self.held_notice())
         self.menu.children = (self.panel, self.upload)
         self.children = (self.style, self.menu)
+
+    def held_notice(self) -> str:
+        """That the progress file is in use by another window or program just now, naming it
+        (:func:`~kozel_tutor.sqlite_files.held`), or ``""``."""
+        why = self.progress.held
+        return "" if why is None else held_notice(why, self.lang)
 
     def leave(self) -> None:
         """Back to the menu; leaving a set half done says that its answers are kept."""
@@ -460,11 +487,24 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             back["title"] = _t("back_kept", self.lang)
         view: dict[str, Any] = {"title": title, "testid": "puzzles-bar", "buttons": [],
                                 "toolbar": [back, lang_button(self.lang)]}
+        problems = []
+        if self.screen == "puzzle":
+            self._held_shown = self.progress.held is not None
+            problems.append(self.held_notice())
         if self.screen == "puzzle" and self.aside:
             which = "; ".join(a.problem.text(self.lang) for a in self.aside)
-            view["error"] = _t("set_aside", self.lang, n=len(self.aside),
-                               which=which[:1].upper() + which[1:])
+            problems.append(_t("set_aside", self.lang, n=len(self.aside),
+                               which=which[:1].upper() + which[1:]))
+        if any(problems):
+            view["error"] = " ".join(p for p in problems if p)
         self.bar.view = view
+
+    def _player_changed(self) -> None:
+        """After the player's screen changed: the results files, and the bar's notice when
+        the progress file was found held or free again (an answer was or was not saved)."""
+        self._refresh_downloads()
+        if self.screen == "puzzle" and (self.progress.held is not None) != self._held_shown:
+            self._show_bar()
 
     def _play(self, queue: SetQueue | RatedQueue, *, set_id: str = "",
               sheet: ResultsSheet | None = None, given: Mapping[str, FirstAnswer] | None = None,
@@ -475,7 +515,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                                    set_id=set_id, backend=self.backend, given=given,
                                    send_results=send_results)
         self.widget = PuzzleWidget(self.player)
-        self.player.on_change(self._refresh_downloads)
+        self.player.on_change(self._player_changed)
         self.screen = "puzzle"
         self._show_bar()
         parts: list[Any] = [self.style, self.bar, self.widget]
@@ -536,8 +576,14 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                         given: Mapping[str, FirstAnswer]) -> ResultsSheet:
         """Keep a teacher's set for the menu; its results sheet, under the name typed before,
         with the first answers given before."""
-        self.memory.keep(puzzle_set, self.clock(), (a.puzzle.id for a in self.aside))
-        name = self.memory.student(puzzle_set.id)
+        try:
+            self.memory.keep(puzzle_set, self.clock(), (a.puzzle.id for a in self.aside))
+        except sqlite3.Error:   # held by another program: the set opens, the menu lacks it
+            log.warning("could not keep the set %s for the menu", puzzle_set.id, exc_info=True)
+        try:
+            name = self.memory.student(puzzle_set.id)
+        except sqlite3.Error:
+            name = ""
         if name:
             self.name.value = name
         sheet = ResultsSheet.for_set(normalise_student_name(self.name.value) or "?", puzzle_set,
@@ -674,7 +720,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                     self.open_set(kept)
         except sqlite3.Error as exc:
             log.exception("puzzle progress database error")
-            self.errors.append(_db_error(exc))
+            if not _in_use(exc):   # the menu's notice says the file is in use
+                self.errors.append(_db_error(exc))
             self.show_menu()
 
     def open_file(self, name: str, content: bytes) -> PuzzleWidget | None:

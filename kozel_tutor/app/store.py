@@ -12,6 +12,10 @@ Nothing here ever stops the app, and nothing is lost without a word:
   has read it: :meth:`Store.set_aside_note`);
 * a good database that cannot be written (read-only, held by another program) is left as it
   is and the session works on a copy that is not kept (:attr:`Store.not_kept` says why);
+* a file another window or program holds later, while the app is open, is waited for briefly
+  (a second: :func:`~kozel_tutor.sqlite_files.short_reading`), not for every query's ten
+  seconds: the call then fails with :class:`sqlite3.OperationalError`, which its caller
+  copes with, and the next call tries again;
 * a save that does not load (any bytes, any JSON shape, nested too deeply) is moved to the
   ``bad_saves`` table, and any other row whose values (a draft among them) cannot be read to
   the ``bad_rows`` table (:mod:`kozel_tutor.bad_rows`): :class:`UnreadableValue` and
@@ -52,7 +56,13 @@ from ..bad_rows import (
 from ..data_home import DB_NAME, data_dir, progress_file
 from ..scoring import DealResult, MatchScore
 from ..seats import Team
-from ..sqlite_files import SET_ASIDE_KEY, NotKept, open_database, reading, transaction
+from ..sqlite_files import (
+    SET_ASIDE_KEY,
+    NotKept,
+    open_database,
+    short_reading,
+    short_transaction,
+)
 
 __all__ = ["DB_NAME", "ChangedElsewhere", "NotKept", "Stats", "Store", "UnreadableValue",
            "data_dir", "parse_save"]
@@ -162,7 +172,7 @@ class Store:
         :class:`ChangedElsewhere` if another window wrote or deleted the row since this store
         last read or wrote it.  A row this store never read is its to write."""
         with self._lock:
-            with transaction(self.path) as conn:
+            with short_transaction(self.path) as conn:
                 current = _version(conn, table, key)
                 if self._versions.get((table, key), current) != current:
                     self._stale.add((table, key))
@@ -187,14 +197,14 @@ class Store:
 
     def set_aside_note(self) -> Path | None:
         """The damaged progress file this one replaced, until :meth:`forget_set_aside`."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             row = conn.execute("SELECT value FROM meta WHERE key = ?", (SET_ASIDE_KEY,)
                                ).fetchone()
         return None if row is None else self.file.with_name(str(row[0]))
 
     def forget_set_aside(self) -> None:
         """The learner has read where the damaged file went."""
-        with transaction(self.path) as conn:
+        with short_transaction(self.path) as conn:
             conn.execute("DELETE FROM meta WHERE key = ?", (SET_ASIDE_KEY,))
 
     # -- the match in progress ----------------------------------------------------------------
@@ -225,7 +235,7 @@ class Store:
     def read_match(self) -> dict[str, Any] | None:
         """The saved match as decoded JSON, or ``None`` if there is none.  A save that cannot
         be read (:func:`parse_save`) is set aside, then :class:`UnreadableValue` says why."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             # as bytes: text that is not UTF-8 could not even be fetched as str
             row = conn.execute("SELECT CAST(data AS BLOB), updated FROM saves WHERE slot = ?",
                                (self.slot,)).fetchone()
@@ -239,13 +249,13 @@ class Store:
             raise
 
     def has_match(self) -> bool:
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             row = conn.execute("SELECT 1 FROM saves WHERE slot = ?", (self.slot,)).fetchone()
         return row is not None
 
     def set_aside_match(self, reason: str) -> None:
         """Move the saved match to ``bad_saves`` with the reason it could not be loaded."""
-        with transaction(self.path) as conn:
+        with short_transaction(self.path) as conn:
             kept = kept_text(conn, "saves", "data", "slot = ?", (self.slot,))
             if kept is None:
                 return
@@ -258,7 +268,7 @@ class Store:
 
     def bad_saves(self) -> list[tuple[str, str]]:
         """``(reason, data)`` of every save that was set aside, oldest first."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             rows = conn.execute("SELECT reason, data FROM bad_saves ORDER BY id").fetchall()
         return [(str(r[0]), str(r[1])) for r in rows]
 
@@ -307,14 +317,14 @@ class Store:
     def stats(self, key: tuple[str, str]) -> Stats:
         """The record for ``key``; a row that cannot be read is set aside (the record starts
         again from zero)."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             rows = readable_rows(conn, "stats", _STAT_FIELDS, "level = ? AND trump = ?", key)
         return Stats(*rows[0][1:]) if rows else Stats()
 
     def all_stats(self) -> list[tuple[tuple[str, str], Stats]]:
         """Every ``((level, trump rule), Stats)`` the learner has played, in a stable order;
         rows that cannot be read are set aside."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             rows = readable_rows(conn, "stats", ("level", "trump", *_STAT_FIELDS),
                                  tail="ORDER BY level, trump")
         return [((row[1], row[2]), Stats(*row[3:])) for row in rows]
@@ -323,7 +333,7 @@ class Store:
         """The records of the last ``limit`` finished deals, oldest first (for drills and
         reviews); rows that are not JSON objects are set aside."""
         deals = []
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             rows = readable_rows(conn, "deals", ("data",), tail="ORDER BY id DESC LIMIT ?",
                                  params=(limit,))
             for rowid, text in reversed(rows):
@@ -343,7 +353,7 @@ class Store:
     def take_untold(self) -> list[str]:
         """The tables whose rows were set aside since the learner was last told, each once,
         now marked as told (the app words it: :mod:`kozel_tutor.app.notices`)."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             if conn.execute("SELECT 1 FROM bad_rows WHERE told = 0 LIMIT 1").fetchone() is None:
                 return []
             return take_untold(conn)
@@ -365,7 +375,7 @@ class Store:
         """The draft ``name`` as a JSON object, or ``None`` when there is none.  One that is not
         a JSON object (damaged text, any other JSON) is set aside (:meth:`set_aside_draft`), then
         :class:`UnreadableValue` says why.  Its meaning is the caller's to check."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             row = conn.execute("SELECT CAST(data AS BLOB), updated FROM drafts WHERE name = ?",
                                (name,)).fetchone()
         self._seen("drafts", name, None if row is None else row[1])
@@ -383,7 +393,7 @@ class Store:
     def set_aside_draft(self, name: str, reason: str) -> None:
         """Move the draft ``name``, whole, to ``bad_rows`` with ``reason``.  It is marked as
         told: the screen that reads a draft tells the user itself, in its own words."""
-        with transaction(self.path) as conn:
+        with short_transaction(self.path) as conn:
             row = conn.execute("SELECT rowid FROM drafts WHERE name = ?", (name,)).fetchone()
             if row is None:
                 return
@@ -402,7 +412,7 @@ class Store:
     def get_pref(self, key: str, default: Any = None) -> Any:
         """A preference (JSON value) or ``default`` when absent or unreadable (an unreadable
         value is set aside)."""
-        with reading(self.path) as conn:
+        with short_reading(self.path) as conn:
             rows = readable_rows(conn, "prefs", ("value",), "key = ?", (key,))
             if not rows:
                 return default
@@ -414,7 +424,7 @@ class Store:
                 return default
 
     def set_pref(self, key: str, value: Any) -> None:
-        with transaction(self.path) as conn:
+        with short_transaction(self.path) as conn:
             conn.execute("INSERT INTO prefs VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
                          "value = excluded.value", (key, json.dumps(value, ensure_ascii=False)))
 

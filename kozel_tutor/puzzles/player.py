@@ -32,15 +32,18 @@ that each is read out once), and each card of the line has its words (``said``).
 from __future__ import annotations
 
 import base64
+import logging
 import random
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from ..cards import Card, CardError, CardSet, parse_card
 from ..i18n import plural_ru, word_list
 from ..seats import Seat
+from ..sqlite_files import NotKept, write_problem
 from .drills import is_drill
 from .explain import CardReport, card_report
 from .model import Puzzle, View, category_of
@@ -53,6 +56,10 @@ from .variants import VARIANTS, goal_text, variant_label
 from .verify import QUICK_CARDS, GoalCheck, analyse, legal_cards, line_after, quick_to_check
 
 __all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
+
+log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 _Said = Literal["position", "hint", "verdict", "empty"]
 """The last thing the screen said (read out through the widget's live region)."""
@@ -106,6 +113,26 @@ _LABELS = {
     "rating_change": {"ru": "Рейтинг: {before} → {after}", "en": "Rating: {before} → {after}"},
     "unrated": {"ru": "Повторная попытка: рейтинг не меняется.",
                 "en": "A repeat: the rating does not change."},
+    # the answer was judged, but the progress file could not keep it (sqlite_files.write_problem)
+    "not_saved_in_use": {"ru": "Ответ не сохранён: файл прогресса {place} занят другим окном "
+                               "или программой, поэтому рейтинг не изменился. Ответы снова "
+                               "будут сохраняться, когда файл освободится.",
+                         "en": "Your answer could not be saved: the progress file {place} is in "
+                               "use by another window or program, so your rating has not "
+                               "changed. Answers are saved again once the file is free."},
+    "not_saved_read_only": {"ru": "Ответ не сохранён: файл прогресса {place} (или его папка) "
+                                  "доступен только для чтения, поэтому рейтинг не изменился.",
+                            "en": "Your answer could not be saved: the progress file {place} "
+                                  "(or its folder) is read-only, so your rating has not "
+                                  "changed."},
+    "not_saved_full": {"ru": "Ответ не сохранён: диск, где лежит файл прогресса {place}, "
+                             "заполнен, поэтому рейтинг не изменился.",
+                       "en": "Your answer could not be saved: the disk of the progress file "
+                             "{place} is full, so your rating has not changed."},
+    "not_saved_other": {"ru": "Ответ не сохранён: файл прогресса {place} не удалось записать "
+                              "({detail}), поэтому рейтинг не изменился.",
+                        "en": "Your answer could not be saved: the progress file {place} could "
+                              "not be written ({detail}), so your rating has not changed."},
     "practice": {"ru": "«Ещё раз» — для тренировки: этот ответ не засчитывается ни в рейтинг, "
                        "ни в счёт попыток.",
                  "en": "“Try again” is practice: this answer counts neither for the rating nor "
@@ -177,7 +204,10 @@ def _story_shown(story: str, goal: str) -> str:
 def _rating_note(attempt: _Attempt, lang: str) -> str:
     """What the first answer did to the learner's rating, in ``lang`` (for an answer given
     before this visit, that it is the one that counts; after Try again, that the answer is not
-    kept)."""
+    kept; when the progress file could not keep it, that and why)."""
+    if attempt.not_saved is not None:
+        why = attempt.not_saved
+        return _label(f"not_saved_{why.reason}", lang, place=why.place, detail=why.detail)
     if attempt.restored:
         return _label("given", lang)
     if not attempt.first:
@@ -232,6 +262,16 @@ def rated_variants(catalogue: Iterable[Puzzle], themes: Sequence[str]) -> tuple[
     return tuple(name for name in VARIANTS if name in having)
 
 
+def _or_else(read: Callable[[], _T], otherwise: _T) -> _T:
+    """What ``read`` reads from the progress file, or ``otherwise`` when the file cannot be
+    read just now (another program holds it)."""
+    try:
+        return read()
+    except sqlite3.Error:
+        log.warning("could not read the puzzle progress", exc_info=True)
+        return otherwise
+
+
 @dataclass
 class RatedQueue:
     """Puzzles picked near the learner's rating: due reviews first, then unsolved puzzles
@@ -248,23 +288,30 @@ class RatedQueue:
     themes: tuple[str, ...] = ()
     shown: set[str] = field(default_factory=set)
     variants: tuple[str, ...] = ("standard",)
+    target: float = 1500.0
+    """The learner's rating as last read (the puzzles are picked near it)."""
 
     def _wanted(self, puzzle: Puzzle) -> bool:
         return ((not self.themes or bool(set(self.themes) & set(puzzle.themes)))
                 and (not self.variants or puzzle.variant in self.variants))
 
     def next(self) -> Puzzle | None:
-        reviews = [p for p in self.progress.due_reviews() if p.id not in self.shown
-                   and self._wanted(p)]
+        """The next puzzle; while the progress file cannot be read (another program holds it),
+        one near the rating last read, among those not shown in this sitting."""
+        progress = self.progress
+        due: list[Puzzle] = _or_else(progress.due_reviews, [])
+        reviews = [p for p in due if p.id not in self.shown and self._wanted(p)]
         if reviews:
             self.shown.add(reviews[0].id)
             return reviews[0]
-        solved = self.progress.solved_ids() | self.shown
+        solved: set[str] = _or_else(progress.solved_ids, set[str]()) | self.shown
         pool = [p for p in self.catalogue if p.id not in solved and self._wanted(p)]
         if not pool:
             return None
-        target = self.progress.learner_rating().rating
-        live = self.progress.puzzle_ratings()   # each puzzle's rating moves as it is played
+        self.target = _or_else(lambda: progress.learner_rating().rating, self.target)
+        target = self.target
+        # each puzzle's rating moves as it is played
+        live: dict[str, float] = _or_else(progress.puzzle_ratings, {})
         pool.sort(key=lambda p: abs(live.get(p.id, p.rating) - target))
         choice = self.rng.choice(pool[:8])
         self.shown.add(choice.id)
@@ -298,6 +345,9 @@ class _Attempt:
     """Whether the first answer will move the learner's rating (the Hint button says so)."""
     restored: bool = False
     """Whether ``chosen`` is the first answer given before this visit (kept in the progress)."""
+    not_saved: NotKept | None = None
+    """Why the first answer could not be kept in the progress (the file is in use by another
+    window or program, read-only, on a full disk): it is judged all the same."""
 
 
 class PuzzlePlayer:
@@ -389,10 +439,15 @@ class PuzzlePlayer:
         if attempt is None or progress is None:
             return
         before = (attempt.learner_rating, attempt.difficulty, attempt.rates)
-        attempt.learner_rating = progress.learner_rating().rating
-        if attempt.chosen is None:
-            attempt.difficulty = progress.puzzle_rating(attempt.puzzle).rating
-            attempt.rates = attempt.first and progress.will_rate(attempt.puzzle)
+        try:
+            attempt.learner_rating = progress.learner_rating().rating
+            if attempt.chosen is None:
+                attempt.difficulty = progress.puzzle_rating(attempt.puzzle).rating
+                attempt.rates = attempt.first and progress.will_rate(attempt.puzzle)
+        except sqlite3.Error:   # the file is held just now: the screen keeps what it showed
+            log.warning("could not read the ratings again", exc_info=True)
+            attempt.learner_rating, attempt.difficulty, attempt.rates = before
+            return
         if (attempt.learner_rating, attempt.difficulty, attempt.rates) != before:
             self._changed()
 
@@ -439,7 +494,8 @@ class PuzzlePlayer:
         return False
 
     def answer(self, card: Card) -> None:
-        """Take the learner's card: record it, then analyse every card for the feedback."""
+        """Take the learner's card: record it, then analyse every card for the feedback.  An
+        answer the progress cannot keep (:meth:`_record`) is judged all the same."""
         attempt = self.attempt
         assert attempt is not None and attempt.chosen is None
         attempt.chosen = card
@@ -455,8 +511,14 @@ class PuzzlePlayer:
         if self.sheet is not None:
             self.sheet.add(puzzle, card.token, seconds=attempt.seconds, hints=attempt.hints)
         if self.progress is not None:
-            record = self.progress.record(puzzle, card, seconds=attempt.seconds,
-                                          hints=attempt.hints, set_id=self.set_id)
+            try:
+                record = self.progress.record(puzzle, card, seconds=attempt.seconds,
+                                              hints=attempt.hints, set_id=self.set_id)
+            except sqlite3.Error as exc:
+                # the verdict says the answer was not kept, and why; the ratings stay as they were
+                log.warning("could not record the answer to %s: %s", puzzle.id, exc)
+                attempt.not_saved = NotKept(write_problem(exc), self.progress.path, str(exc))
+                return
             attempt.learner_rating = record.learner_after.rating
             if record.rated:
                 attempt.rating_change = (round(record.learner_before.rating),
@@ -509,10 +571,16 @@ class PuzzlePlayer:
         """A new attempt at ``puzzle``, with the ratings its header shows read now."""
         if self.progress is None:
             return _Attempt(puzzle, self.clock(), first=first, difficulty=puzzle.rating)
-        return _Attempt(puzzle, self.clock(), first=first,
-                        difficulty=self.progress.puzzle_rating(puzzle).rating,
-                        learner_rating=self.progress.learner_rating().rating,
-                        rates=first and self.progress.will_rate(puzzle))
+        try:
+            return _Attempt(puzzle, self.clock(), first=first,
+                            difficulty=self.progress.puzzle_rating(puzzle).rating,
+                            learner_rating=self.progress.learner_rating().rating,
+                            rates=first and self.progress.will_rate(puzzle))
+        except sqlite3.Error:
+            # the file is held just now: the puzzle's own rating, and a first answer counts
+            log.warning("could not read the ratings of %s", puzzle.id, exc_info=True)
+            return _Attempt(puzzle, self.clock(), first=first, difficulty=puzzle.rating,
+                            rates=first)
 
     def _analyse(self, puzzle: Puzzle, chosen: Card) -> tuple[GoalCheck, dict[Card, CardReport]]:
         check = analyse(puzzle.position, puzzle.goal, backend=self.backend)

@@ -28,6 +28,14 @@ start with ``puzzle_``.  Every change is one transaction.
 * **Opening** – the file is opened as the app opens it
   (:func:`~kozel_tutor.sqlite_files.open_database`): one that cannot be written is read from a
   copy, so puzzles can be solved, without saving.
+* **A file another program holds** – every query waits at most :data:`BUSY_WAIT` for another
+  window's or program's hold on the file (:func:`short_reading`, :func:`short_transaction`;
+  the app's store uses them too), and once the file was found held, the queries of the next
+  :data:`BUSY_PAUSE` seconds hardly wait, so that a screen of several queries is drawn at once.
+  Then it raises :class:`sqlite3.OperationalError`, and :func:`held` says why until a write
+  succeeds: the app says the file is in use, answers are judged all the same, and each later
+  change tries again.  A record opened while the file is held works on the file as it is, and
+  finishes opening it (:func:`~kozel_tutor.sqlite_files.open_database`) once it is free.
 
 >>> import tempfile
 >>> book = Progress(Path(tempfile.mkdtemp()) / "progress.sqlite3")
@@ -40,7 +48,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -56,7 +65,15 @@ from ..bad_rows import (
 from ..cards import Card
 from ..data_home import DB_NAME
 from ..data_home import progress_file as default_path
-from ..sqlite_files import NotKept, open_database, reading, transaction
+from ..sqlite_files import (
+    NotKept,
+    OpenedFile,
+    held,
+    open_database,
+    short_reading,
+    short_transaction,
+    write_problem,
+)
 from .glicko import MAX_RD, Rating, expected_score, update
 from .model import Puzzle, PuzzleError
 
@@ -155,25 +172,74 @@ class Progress:
     """The learner's puzzle record.  Every call opens its own short connection."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self._opened = open_database(path or default_path(), SCHEMA + BAD_ROWS_SCHEMA)
-        self.path = self._opened.path
-        self.not_kept: NotKept | None = self._opened.not_kept
+        self.path = path or default_path()
+        self._opened: OpenedFile | None = None
+        self.not_kept: NotKept | None = None
         """Why the record is not kept this session (the file cannot be written), if so."""
+        self._open()
+
+    def _open(self) -> None:
+        """Open the file as the app does (:func:`~kozel_tutor.sqlite_files.open_database`),
+        unless another window or program holds it just now: then the record uses the file as
+        it is, and each call tries again (briefly) until it is free."""
+        if self._opened is not None or not self._free():
+            return
+        self._opened = open_database(self.path, SCHEMA + BAD_ROWS_SCHEMA)
+        self.path = self._opened.path
+        self.not_kept = self._opened.not_kept
+
+    def _free(self) -> bool:
+        """Whether the file can be written now: a write that changes nothing, waiting briefly
+        (any problem but another connection's hold is :func:`open_database`'s to handle)."""
+        try:
+            with short_transaction(self.path):
+                pass
+        except sqlite3.Error as exc:
+            return write_problem(exc) != "in_use"
+        return True
+
+    @property
+    def held(self) -> NotKept | None:
+        """Why changes cannot be kept just now: the file is held by another window or
+        program (:func:`held`); ``None`` once a write has gone through again."""
+        return held(self.path)
+
+    def still_held(self) -> NotKept | None:
+        """:attr:`held`, after trying whether the file is free again (a write that changes
+        nothing; only when it was held: otherwise nothing is tried)."""
+        if self.held is not None:
+            if self._opened is None:
+                self._open()
+            else:
+                self._free()
+        return self.held
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        self._open()
+        with short_reading(self.path) as conn:
+            yield conn
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._open()
+        with short_transaction(self.path) as conn:
+            yield conn
 
     # -- ratings ----------------------------------------------------------------------------
 
     def learner_rating(self) -> Rating:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return _rating(conn, "learner", Rating())
 
     def puzzle_ratings(self) -> dict[str, float]:
         """The rating of every puzzle played so far, by id (the others keep their own)."""
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             rows = _ratings(conn, "subject LIKE 'puzzle:%'", ())
         return {str(subject)[len("puzzle:"):]: rating.rating for subject, rating in rows}
 
     def puzzle_rating(self, puzzle: Puzzle) -> Rating:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return _rating(conn, f"puzzle:{puzzle.id}", Rating(float(puzzle.rating), PUZZLE_RD))
 
     def record(self, puzzle: Puzzle, card: Card, *, seconds: float, hints: int = 0,
@@ -181,7 +247,7 @@ class Progress:
         """Record an answer; update ratings (if rated) and the review schedule, atomically."""
         now = time.time() if now is None else now
         correct = card in puzzle.answers
-        with transaction(self.path) as conn:
+        with self._transaction() as conn:
             learner = _rating(conn, "learner", Rating())
             subject = f"puzzle:{puzzle.id}"
             puzzle_rating = _rating(conn, subject, Rating(float(puzzle.rating), PUZZLE_RD))
@@ -213,26 +279,26 @@ class Progress:
         """Whether an answer to ``puzzle`` now would move the ratings (no attempt at it in the
         last :data:`RERATE_AFTER` seconds)."""
         now = time.time() if now is None else now
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return _rates(conn, puzzle.id, now)
 
     # -- history ----------------------------------------------------------------------------
 
     def attempts(self) -> list[dict[str, Any]]:
         """Every attempt, oldest first, as plain rows (for pandas)."""
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             columns = column_names(conn, "puzzle_attempts")
             rows = readable_rows(conn, "puzzle_attempts", columns, tail="ORDER BY at, id")
         return [dict(zip(columns, row[1:], strict=True)) for row in rows]
 
     def solved_ids(self) -> set[str]:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             rows = conn.execute(
                 "SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE correct = 1").fetchall()
         return {str(r[0]) for r in rows}
 
     def tried_ids(self) -> set[str]:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             rows = conn.execute("SELECT DISTINCT puzzle_id FROM puzzle_attempts").fetchall()
         return {str(r[0]) for r in rows}
 
@@ -241,7 +307,7 @@ class Progress:
     def due_reviews(self, now: float | None = None) -> list[Puzzle]:
         """Missed puzzles whose review is due, most overdue first (unreadable rows skipped)."""
         now = time.time() if now is None else now
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return _puzzles(conn, "puzzle_reviews", "due <= ?", (now,), "ORDER BY due")
 
     def waiting_reviews(self, now: float | None = None) -> list[Puzzle]:
@@ -251,20 +317,20 @@ class Progress:
         return self.due_reviews(now) + self._later_reviews(now)
 
     def _later_reviews(self, now: float) -> list[Puzzle]:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return _puzzles(conn, "puzzle_reviews", "due > ?", (now,), "ORDER BY due")
 
     def review_status(self, now: float | None = None) -> ReviewStatus:
         """How many puzzles are due for review at ``now``, how many later, and when next."""
         now = time.time() if now is None else now
         due = len(self.due_reviews(now))
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             later = [float(row[1]) for row in readable_rows(conn, "puzzle_reviews", ("due",),
                                                             "due > ?", (now,), "ORDER BY due")]
         return ReviewStatus(due, len(later), later[0] if later else None)
 
     def review_count(self) -> int:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return int(conn.execute("SELECT COUNT(*) FROM puzzle_reviews").fetchone()[0])
 
     # -- drills from the learner's games ----------------------------------------------------
@@ -274,7 +340,7 @@ class Progress:
         """Store the drills mined from one deal and mark the deal as mined; returns how many."""
         now = time.time() if now is None else now
         added = 0
-        with transaction(self.path) as conn:
+        with self._transaction() as conn:
             for loss, puzzle in drills:
                 cursor = conn.execute(
                     "INSERT OR IGNORE INTO puzzle_drills VALUES (?, ?, ?, ?, ?)",
@@ -285,13 +351,13 @@ class Progress:
         return added
 
     def mined_deals(self) -> set[str]:
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             rows = conn.execute("SELECT deal_key FROM puzzle_mined_deals").fetchall()
         return {str(r[0]) for r in rows}
 
     def drills(self) -> list[Puzzle]:
         """The learner's drills, costliest mistake first."""
-        with reading(self.path) as conn:
+        with self._reading() as conn:
             return _puzzles(conn, "puzzle_drills", tail="ORDER BY loss DESC, created")
 
 
