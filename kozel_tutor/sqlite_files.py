@@ -91,14 +91,21 @@ def reading(path: Path) -> Iterator[sqlite3.Connection]:
 @contextmanager
 def transaction(path: Path) -> Iterator[sqlite3.Connection]:
     """One atomic write: everything done in the block is committed, or none of it."""
-    with closing(connect(path)) as conn:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+    with closing(connect(path)) as conn, _atomic(conn):
+        yield conn
+
+
+@contextmanager
+def _atomic(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """The block in one ``BEGIN IMMEDIATE`` transaction of ``conn``: committed, or rolled back
+    if it raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 # -- what went wrong ------------------------------------------------------------------------
@@ -302,13 +309,8 @@ def _connection(path: Path, *, write: bool) -> Iterator[sqlite3.Connection]:
             if not write:
                 yield conn
             else:
-                conn.execute("BEGIN IMMEDIATE")
-                try:
+                with _atomic(conn):
                     yield conn
-                except BaseException:
-                    conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
     except sqlite3.Error as exc:
         if write_problem(exc) == "in_use":
             _held[key] = _Held(NotKept("in_use", Path(path), str(exc)), time.monotonic(),
