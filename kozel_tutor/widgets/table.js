@@ -89,6 +89,15 @@ function tableEl(spec, opts, words = {}) {
   return table;
 }
 
+// Where each line of a box's text ends on the page, top to bottom (as if it were not scrolled):
+// the bottoms of the lines' boxes, which the next line's start from.
+function lineBottoms(node) {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const bottoms = [...range.getClientRects()].map((r) => r.bottom + node.scrollTop);
+  return [...new Set(bottoms)].sort((a, b) => a - b);
+}
+
 export default {
   render({ model, el }) {
     const root = h("div", "kz-table-root");
@@ -396,7 +405,20 @@ export default {
       if (fresh || panel.offsetHeight > side.height) panel.scrollIntoView({ block: "nearest" });
       const shown = { key, scroll: panel.scrollTop, height: panel.offsetHeight };
       side = shown;   // (a late scroll event of a panel gone by changes its own record only)
-      panel.addEventListener("scroll", () => { shown.scroll = panel.scrollTop; }, { passive: true });
+      panel.addEventListener("scroll", () => {
+        shown.scroll = panel.scrollTop;
+        markMoreBelow(panel);
+      }, { passive: true });
+    }
+
+    // A box whose words run on below what it shows (a panel under its buttons, which stay in
+    // sight at its foot, table.css .kz-panel-buttons; a long hint in its box): a shadow at its
+    // foot, until its end is in sight.  What the keys bring into a panel's sight (Tab to the
+    // legend's title) stops above its buttons, not under them (scroll-padding: their height).
+    function markMoreBelow(box) {
+      const buttons = box.querySelector(":scope > .kz-panel-buttons");
+      if (buttons) box.style.scrollPaddingBottom = `${buttons.offsetHeight}px`;
+      box.classList.toggle("kz-more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
     }
 
     // The status line: drawn, not spoken (Python says what matters through the live region).
@@ -408,34 +430,44 @@ export default {
       status.dataset.testid = "status";
       status.id = statusId;
       status.textContent = view.status;
+      status.addEventListener("scroll", () => markMoreBelow(status), { passive: true });
       slot.append(status);
       return slot;
     }
 
     // What lies over the felt hides nothing the learner reads on it.  The status line (a hint
     // and its reasons) ends above the partner's cards: the felt keeps a band for its last lines
-    // (table.css --kz-hint-room); a text longer still (a narrow window) stops there and scrolls in
-    // its own box, which then takes the Tab so that the keys scroll it too.  A status longer than
-    // its slot gets a shadow, as a note over the felt.  A modal panel (a question before the
-    // deal, the pause) leaves the sides' points in sight: it stands between the side seats'
-    // plates (the opponents', theirs on one of them), in the middle still, and above yours.  A
-    // result's panel says the points itself and keeps the whole felt.
+    // (table.css --kz-hint-room); a text longer still (a narrow window) stops there (fitStatus).
+    // A status longer than its slot gets a shadow, as a note over the felt.  A modal panel (a
+    // question before the deal, the pause) leaves the sides' points in sight: it stands between
+    // the side seats' plates (the opponents', theirs on one of them), in the middle still, and
+    // above yours, where the felt is wide enough for it between them.  A result's panel says the
+    // points itself and keeps the whole felt.  A panel longer than the felt makes the felt
+    // taller, as far as the window has room under the table, on a phone all the way
+    // (growForPanel).
     const PLATE_GAP = 8;
+    const PANEL_MIN = 300;   // the narrowest a modal panel is drawn (table.css .kz-panel)
+    // a phone: a narrow window or a touch screen (fitStatus, growForPanel)
+    const GROWS = window.matchMedia("(max-width: 640px), (pointer: coarse)");
     function fitOverFelt() {
       const felt = content.querySelector(":scope > .kz-felt, :scope > .kz-stage > .kz-felt");
       const status = content.querySelector(".kz-status");
       if (!felt || !status || !felt.getClientRects().length) return;
-      const north = felt.querySelector(".kz-seat-N .kz-hand");
-      if (north) {
-        const room = north.getBoundingClientRect().top - status.getBoundingClientRect().top - 4;
-        status.style.maxHeight = `${Math.max(status.parentElement.clientHeight, Math.floor(room))}px`;
-      }
-      status.classList.toggle("kz-status-over", status.offsetHeight > status.parentElement.clientHeight + 1);
-      if (status.scrollHeight > status.clientHeight + 1) status.tabIndex = 0;
-      else status.removeAttribute("tabindex");
+      fitStatus(felt, status);
+      const review = content.querySelector(":scope > .kz-stage > .kz-panel-review");
+      if (review) markMoreBelow(review);
       const backdrop = felt.querySelector(":scope > .kz-backdrop");
       const view = model.get("view");
-      if (!backdrop || !view.overlay || RESULTS.includes(view.overlay.kind)) return;
+      if (!backdrop || !view.overlay) return;
+      const panel = backdrop.querySelector(".kz-panel");
+      if (!RESULTS.includes(view.overlay.kind)) padBetweenPlates(felt, backdrop);
+      if (panel) {
+        growForPanel(felt, panel);
+        markMoreBelow(panel);
+      }
+    }
+
+    function padBetweenPlates(felt, backdrop) {
       const box = felt.getBoundingClientRect();
       const pad = { top: 12, right: 12, bottom: 12, left: 12 };
       for (const plate of felt.querySelectorAll(".kz-seat .kz-plate")) {
@@ -447,7 +479,63 @@ export default {
         if (seat === "N") pad.top = Math.max(pad.top, r.bottom - box.top + PLATE_GAP);
         if (seat === "S") pad.bottom = Math.max(pad.bottom, box.bottom - r.top + PLATE_GAP);
       }
+      // a felt too narrow for the panel between the side plates (a phone's): the panel stands
+      // over them, in the middle of the felt and inside it, rather than off its side
+      if (box.width - pad.left - pad.right < PANEL_MIN) pad.left = pad.right = 12;
       backdrop.style.padding = ["top", "right", "bottom", "left"].map((k) => `${Math.ceil(pad[k])}px`).join(" ");
+    }
+
+    // The felt grows (from its own height, measured afresh) by what the panel lacks (the match's
+    // results, whose words wrap onto many lines in a phone's narrow felt): on a phone (GROWS,
+    // below: its page scrolls, where a box's scroll bar does not show) by all of it, elsewhere
+    // no further than the page's end may go without the window scrolling.
+    function growForPanel(felt, panel) {
+      felt.style.minHeight = "";
+      const short = panel.scrollHeight - panel.clientHeight;
+      if (short <= 1) return;
+      // where the table ends on the page, however far it is scrolled (Voila scrolls a box of
+      // its own, not the window)
+      let end = root.getBoundingClientRect().bottom;
+      for (let box = root.parentElement; box; box = box.parentElement) end += box.scrollTop;
+      const free = GROWS.matches ? short : Math.floor(document.documentElement.clientHeight - end);
+      if (free <= 0) return;
+      const style = getComputedStyle(felt);   // (its min-height is its content's: less its padding)
+      const inner = felt.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      felt.style.minHeight = `${inner + Math.min(short, free)}px`;
+    }
+
+    // Where a hint does not fit over the felt's top, above the partner's cards: on a phone (a
+    // narrow window, a touch screen, where a box's scroll bar does not show) its slot grows and
+    // the felt moves down by what it lacks, so that the whole text is read at once; elsewhere
+    // (the mouse's table moves under it for nothing) its box ends at the bottom of its last
+    // line that fits there, no line cut through, and scrolls (taking the Tab, so that the keys
+    // scroll it too).
+    function fitStatus(felt, status) {
+      const slot = status.parentElement;
+      slot.style.height = "";
+      status.style.maxHeight = "";
+      status.classList.remove("kz-status-clipped");
+      const north = felt.querySelector(".kz-seat-N .kz-hand");
+      if (north) {
+        const base = slot.clientHeight;
+        const top = status.getBoundingClientRect().top;
+        const room = Math.max(base, Math.floor(north.getBoundingClientRect().top - top - 4));
+        const need = status.offsetHeight;   // (no height set: its whole text)
+        if (need > room && GROWS.matches) {
+          slot.style.height = `${base + need - room}px`;
+        } else if (need > room) {
+          // the bottom padding becomes a border (table.css): a box that scrolls shows its text
+          // through its padding, not its border
+          status.classList.add("kz-status-clipped");
+          const foot = status.offsetHeight - status.clientHeight - status.clientTop;
+          const last = lineBottoms(status).filter((b) => b - top + foot <= room).pop();
+          status.style.maxHeight = `${last === undefined ? room : last - top + foot}px`;
+        }
+      }
+      status.classList.toggle("kz-status-over", status.offsetHeight > slot.clientHeight + 1);
+      if (status.scrollHeight > status.clientHeight + 1) status.tabIndex = 0;
+      else status.removeAttribute("tabindex");
+      markMoreBelow(status);
     }
     // looked at as the table is drawn and whenever its size changes (a narrower window wraps the
     // status onto more lines; a shorter one makes the cards smaller), in the next frame
