@@ -10,6 +10,7 @@ where they are required, so that a broken test machine cannot pass by skipping t
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import shutil
@@ -20,7 +21,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,14 @@ import pytest
 
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import DB_NAME, Store
-from kozel_tutor.seats import Seat
+from kozel_tutor.cards import Card
+from kozel_tutor.lessons.progress import LessonProgress
+from kozel_tutor.position import Position
+from kozel_tutor.puzzles.model import Puzzle
+from kozel_tutor.puzzles.progress import Progress
+from kozel_tutor.rules import find_rules
+from kozel_tutor.scoring import deal_result
+from kozel_tutor.seats import Seat, Team
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -127,15 +135,64 @@ def table_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
     yield from _serve(tmp_path_factory.mktemp("table"))
 
 
-def _serve(base: Path) -> Iterator[Server]:
-    """A Voila server of the app with its progress in ``base / "home"``, stopped at the end."""
+def _serve(base: Path, fill: Callable[[Path], None] | None = None) -> Iterator[Server]:
+    """A Voila server of the app with its progress in ``base / "home"`` (its file first filled
+    by ``fill``, if given), stopped at the end."""
     home = base / "home"
     home.mkdir()
+    if fill is not None:
+        fill(home / DB_NAME)
     proc, url = start_voila(home, base / "voila.log")
     try:
         yield Server(url, home, base / "voila.log")
     finally:
         stop(proc)
+
+
+def learner_record(path: Path) -> None:
+    """Lesson 1 finished with 2 stars, one puzzle missed, an easy deal won and a deal of the
+    regional game with the longest name lost at the hardest level (the widest row)."""
+    store = Store(path)
+    LessonProgress(path).record("01_table", 7, 7, 2)
+    ending = Position.from_json({
+        "hands": {"N": "TD 9D", "E": "JC TH", "S": "JS QH JH", "W": "TC 9C QS"},
+        "leader": "N", "taken": {"NS": [39, 4], "EW": [37, 2]}, "trick": ["7D", "JD"],
+        "led": "SHD"})
+    puzzle = Puzzle.from_dict({
+        "id": "browser-duck", "title": {"ru": "Т", "en": "T"}, "story": {"ru": "", "en": ""},
+        "position": json.loads(ending.to_json()), "goal": "make_61", "answers": ["JH", "JS"],
+        "themes": ["duck"], "rating": 1200, "hints": [], "view": "double_dummy"})
+    Progress(path).record(puzzle, Card.parse("QH"), seconds=7)
+    store.record_deal(("easy", "clubs"), deal_result(find_rules(), (80, 40), (6, 2)), Team.NS,
+                      None)
+    store.record_deal(("insane", "classic"), deal_result(find_rules(), (40, 80), (2, 6)),
+                      Team.NS, None)
+
+
+@pytest.fixture(scope="session")
+def record_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose progress file holds a learner's record (:func:`learner_record`), and
+    nobody else's (the shared server's file belongs to the other tests)."""
+    if not os.path.exists(CHROMIUM):
+        missing("Debian chromium is not installed (apt-get install chromium)")
+    if shutil.which("voila") is None and not _importable("voila"):
+        missing("voila is not installed (pip install -e '.[app]')")
+    yield from _serve(tmp_path_factory.mktemp("record"), learner_record)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+
+
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:
+    """A page on a phone (a touch screen: the pointer is coarse), in a Russian browser."""
+    context = browser.new_context(**PHONE, locale="ru-RU")
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def open_called_match(page: Any, server: Server) -> None:

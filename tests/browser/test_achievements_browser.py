@@ -3,71 +3,22 @@ lessons, puzzles and matches a learner recorded, switches language with the app,
 (1366x768) and a small screen (800x600) without scrolling sideways, is reached with the keyboard
 alone, and its buttons lead to the Lessons section and home.
 
-A server of its own, whose progress file holds a learner's record, written through the app's
-APIs before the server starts (the shared server's file belongs to the other tests)."""
+The record server (conftest.record_server), whose progress file holds a learner's record,
+written through the app's APIs before the server starts (the shared server's file belongs to
+the other tests)."""
 
 from __future__ import annotations
 
-import json
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kozel_tutor.app.store import DB_NAME, Store
-from kozel_tutor.cards import Card
-from kozel_tutor.lessons.progress import LessonProgress
-from kozel_tutor.position import Position
-from kozel_tutor.puzzles.model import Puzzle
-from kozel_tutor.puzzles.progress import Progress
-from kozel_tutor.rules import find_rules
-from kozel_tutor.scoring import deal_result
-from kozel_tutor.seats import Team
-
-from .conftest import CHROMIUM, TIMEOUT_MS, Server, missing, start_voila, stop
+from .conftest import TIMEOUT_MS, Server
 from .helpers import open_home
 
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 ACTIVE = "() => [document.activeElement.tagName, document.activeElement.textContent.trim()]"
-
-
-def _record(path: Path) -> None:
-    """Lesson 1 finished with 2 stars, one puzzle missed, an easy deal won and a deal of the
-    regional game with the longest name lost at the hardest level (the widest row)."""
-    store = Store(path)
-    LessonProgress(path).record("01_table", 7, 7, 2)
-    ending = Position.from_json({
-        "hands": {"N": "TD 9D", "E": "JC TH", "S": "JS QH JH", "W": "TC 9C QS"},
-        "leader": "N", "taken": {"NS": [39, 4], "EW": [37, 2]}, "trick": ["7D", "JD"],
-        "led": "SHD"})
-    puzzle = Puzzle.from_dict({
-        "id": "browser-duck", "title": {"ru": "Т", "en": "T"}, "story": {"ru": "", "en": ""},
-        "position": json.loads(ending.to_json()), "goal": "make_61", "answers": ["JH", "JS"],
-        "themes": ["duck"], "rating": 1200, "hints": [], "view": "double_dummy"})
-    Progress(path).record(puzzle, Card.parse("QH"), seconds=7)
-    store.record_deal(("easy", "clubs"), deal_result(find_rules(), (80, 40), (6, 2)), Team.NS,
-                      None)
-    store.record_deal(("insane", "classic"), deal_result(find_rules(), (40, 80), (2, 6)),
-                      Team.NS, None)
-
-
-@pytest.fixture(scope="module")
-def progress_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    if not Path(CHROMIUM).exists():
-        missing("Debian chromium is not installed (apt-get install chromium)")
-    if shutil.which("voila") is None:
-        missing("voila is not installed")
-    base = tmp_path_factory.mktemp("achievements")
-    home = base / "home"
-    home.mkdir()
-    _record(home / DB_NAME)
-    proc, url = start_voila(home, base / "voila.log")
-    try:
-        yield Server(url, home, base / "voila.log")
-    finally:
-        stop(proc)
 
 
 @pytest.fixture()
@@ -90,9 +41,9 @@ def _tab_to(page: Any, label: str, most: int = 12) -> None:
 
 
 def test_my_progress_shows_lessons_puzzles_and_matches_and_works_from_the_keyboard(
-        laptop: Any, progress_server: Server) -> None:
+        laptop: Any, record_server: Server) -> None:
     page = laptop
-    open_home(page, progress_server.url)
+    open_home(page, record_server.url)
     page.get_by_test_id("section-achievements").click()
     page.get_by_test_id("achievements").get_by_text("Мои успехи").wait_for()
     lessons = page.get_by_test_id("achievements-lessons")

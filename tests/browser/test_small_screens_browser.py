@@ -10,29 +10,21 @@ run into their terms; a puzzle tile's title keeps its words whole; the teacher's
 statistics have no scroll bar of a few pixels on a laptop; and a finger has 40 pixels to press.
 
 The screens with a learner's record (a table of matches, the statistics of a puzzle answered)
-are looked at on a server of its own, whose progress file :func:`_record` fills before it
-starts; the others on the shared one, whose language is put back as it was."""
+are looked at on the record server (conftest.record_server: its progress file filled before it
+starts); the others on the shared one, whose language is put back as it was."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kozel_tutor.app.store import DB_NAME
 from kozel_tutor.lessons import load_lesson
 from kozel_tutor.lessons.checks import answer_kind, expected
 from kozel_tutor.lessons.model import Task
 
-from .conftest import CHROMIUM, TIMEOUT_MS, Server, missing, start_voila, stop
+from .conftest import Server
 from .helpers import open_home
-from .test_achievements_browser import _record
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
 
 # What of a screen sticks out of the window: every element inside ``root`` whose box is not
 # between the window's edges, unless it is inside a box of the screen that scrolls sideways on
@@ -147,36 +139,6 @@ LOW = """sel => [...document.querySelectorAll(sel)].filter(b => b.offsetParent)
 
 
 # -- the servers and the pages ---------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def record_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose progress file holds a learner's record (test_achievements_browser's: a
-    lesson, a puzzle answered, a deal of each of two games), and nobody else's."""
-    if not Path(CHROMIUM).exists():
-        missing("Debian chromium is not installed (apt-get install chromium)")
-    if shutil.which("voila") is None:
-        missing("voila is not installed")
-    base = tmp_path_factory.mktemp("small-screens")
-    home = base / "home"
-    home.mkdir()
-    _record(home / DB_NAME)
-    proc, url = start_voila(home, base / "voila.log")
-    try:
-        yield Server(url, home, base / "voila.log")
-    finally:
-        stop(proc)
-
-
-@pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:
-    """A page on a phone, in a Russian browser."""
-    context = browser.new_context(**PHONE, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-
 
 def app_lang(page: Any, switch: str = "lang") -> str:
     """The app's language: its switch (``switch``: a lesson's is ``lesson-lang``) offers the

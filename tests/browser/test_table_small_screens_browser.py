@@ -26,24 +26,10 @@ from kozel_tutor.app.texts import text
 from kozel_tutor.cards import Card
 from kozel_tutor.i18n import MORE_POINTS
 
-from .conftest import TIMEOUT_MS, Server, _serve
+from .conftest import Server, _serve
 from .helpers import SUMMARY, open_home, play_deal, start_game, wait_ready
 from .test_match_end_review_browser import last_deal_played_out
 from .test_table_layout import longest_hint
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
-
-
-@pytest.fixture()
-def phone(browser: Any) -> Iterator[Any]:
-    """A page on a phone (a touch screen: the pointer is coarse), in a Russian browser."""
-    context = browser.new_context(**PHONE, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")
