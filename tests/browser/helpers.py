@@ -83,3 +83,14 @@ def play_deal(page: Any) -> int:
             continue
         play_one(page)
         played += 1
+
+
+def button_description(page: Any, name: str) -> str:
+    """The accessible description of the button named ``name``, as Chromium gives it to a
+    screen reader."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    [button] = [n for n in nodes if n.get("role", {}).get("value") == "button"
+                and n.get("name", {}).get("value") == name and not n.get("ignored")]
+    return str(button.get("description", {}).get("value", ""))

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .helpers import open_home
+from .helpers import button_description, open_home
 
 CANCEL = ".kozel-backup-confirm-no"
 LOAD = ".kozel-backup-confirm-yes"
@@ -36,17 +36,6 @@ def _choose(page: Any, file: Path) -> None:
     chooser.value.set_files(str(file))
 
 
-def _description(page: Any, name: str) -> str:
-    """The accessible description of the button named ``name``, as Chromium gives it to a
-    screen reader."""
-    cdp = page.context.new_cdp_session(page)
-    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    cdp.detach()
-    [button] = [n for n in nodes if n.get("role", {}).get("value") == "button"
-                and n.get("name", {}).get("value") == name and not n.get("ignored")]
-    return str(button.get("description", {}).get("value", ""))
-
-
 def test_loading_a_backup_asks_first_cancel_keeps_everything_and_yes_loads(
         page: Any, voila_server: Any, tmp_path: Path) -> None:
     _in_russian(page, voila_server.url)
@@ -65,7 +54,8 @@ def test_loading_a_backup_asks_first_cancel_keeps_everything_and_yes_loads(
     assert "настройки" in page.get_by_test_id("backup-ask-parts").inner_text()
     page.wait_for_function(FOCUSED_CANCEL)
     assert page.locator(CANCEL).inner_text() == "Отмена"
-    assert _description(page, "Отмена").startswith("Загрузить прогресс из файла, сохранённого ")
+    assert button_description(page, "Отмена").startswith(
+        "Загрузить прогресс из файла, сохранённого ")
     assert page.get_by_test_id("backup-ok").count() == 0
 
     # Escape answers Cancel: nothing is loaded, nothing kept, and the screen says so

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import open_home
+from .helpers import button_description, open_home
 
 ITEM = "[data-testid='teacher-item']"
 SPOKEN = "[data-testid='teacher-spoken']"
@@ -40,17 +40,6 @@ def _spoken(page: Any, words: str) -> None:
                            ".textContent.includes(w)", arg=words)
 
 
-def _description(page: Any, name: str) -> str:
-    """The accessible description of the button named ``name``, as Chromium gives it to a
-    screen reader."""
-    cdp = page.context.new_cdp_session(page)
-    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    cdp.detach()
-    [button] = [n for n in nodes if n.get("role", {}).get("value") == "button"
-                and n.get("name", {}).get("value") == name and not n.get("ignored")]
-    return str(button.get("description", {}).get("value", ""))
-
-
 def test_the_teacher_hears_what_happened_and_is_told_a_changed_set_is_another(
         page: Any, voila_server: Any, tmp_path: Path) -> None:
     _empty_screen(page, voila_server.url)
@@ -65,7 +54,7 @@ def test_the_teacher_hears_what_happened_and_is_told_a_changed_set_is_another(
     page.locator(".kz-teacher-clear").click()
     page.get_by_test_id("teacher-clear-ask").wait_for()
     page.wait_for_function("() => document.activeElement.textContent === 'Отмена'")
-    assert _description(page, "Отмена") == (
+    assert button_description(page, "Отмена") == (
         "Убрать из набора все задачи (10), и ваши собственные позиции тоже? Вернуть их будет "
         "нельзя.")
     page.keyboard.press("Escape")
