@@ -5,8 +5,11 @@ lesson played through."""
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
 from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -159,3 +162,9 @@ def review_overlay(analysis: StepAnalysis, lang: str, variant: str = "standard"
     view = check_table_view(table_view(session, TableUi(lang=lang, mode="review", review=review)))
     overlay: dict[str, Any] = view["overlay"]
     return overlay
+
+
+def dump(path: Path) -> str:
+    """The whole database at ``path`` as SQL: equal dumps mean equal databases."""
+    with closing(sqlite3.connect(path)) as conn:
+        return "\n".join(conn.iterdump())

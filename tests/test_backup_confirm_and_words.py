@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import base64
 import json
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import dump
 
 from kozel_tutor.app.backup import (
     BackupError,
@@ -31,12 +30,6 @@ from kozel_tutor.app.store import Store
 from kozel_tutor.lessons.progress import LessonProgress
 from kozel_tutor.puzzles.model import load_catalogue
 from kozel_tutor.puzzles.progress import Progress
-
-
-def dump(store: Store) -> str:
-    """The whole database as SQL: equal dumps mean equal databases."""
-    with closing(sqlite3.connect(store.path)) as conn:
-        return "\n".join(conn.iterdump())
 
 
 def learner(path: Path) -> Store:
@@ -88,12 +81,12 @@ def test_choosing_a_file_asks_first_and_changes_nothing_until_confirmed(tmp_path
     store = learner(tmp_path / "mine")
     reports: list[ImportReport] = []
     panel = BackupPanel(store, "en", on_import=reports.append)
-    before = dump(store)
+    before = dump(store.path)
     sent = choose(panel, fresh_file(tmp_path / "other"))
     assert panel.asking() and panel.confirm.layout.display == "flex"
     assert 'data-testid="backup-ask"' in panel.question.value
     assert "Load the progress from the file saved on " in panel.question.value
-    assert dump(store) == before and reports == [] and kept_copies(store) == []
+    assert dump(store.path) == before and reports == [] and kept_copies(store) == []
     assert panel.status.value == ""
     # Cancel is the main button, and takes the focus once the file button has been answered
     # (the button takes the focus back as its message is answered)
@@ -115,21 +108,21 @@ def test_cancel_changes_nothing_and_says_so(tmp_path: Path) -> None:
     store = learner(tmp_path / "mine")
     reports: list[ImportReport] = []
     panel = BackupPanel(store, "ru", on_import=reports.append)
-    before = dump(store)
+    before = dump(store.path)
     choose(panel, fresh_file(tmp_path / "other"))
     panel.load_no.click()
     assert not panel.asking() and panel.confirm.layout.display == "none"
-    assert dump(store) == before and reports == [] and kept_copies(store) == []
+    assert dump(store.path) == before and reports == [] and kept_copies(store) == []
     said = "Файл не загружен: ваш прогресс не изменился."
     assert f'data-testid="backup-cancelled">{said}<' in panel.status.value
     assert panel.header.said == said
     panel.load_yes.click()   # a stale press after the question went: nothing
-    assert dump(store) == before and reports == []
+    assert dump(store.path) == before and reports == []
 
 
 def test_confirming_loads_the_file_and_offers_the_progress_it_replaced(tmp_path: Path) -> None:
     store = learner(tmp_path / "mine")
-    mine = dump(store)
+    mine = dump(store.path)
     reports: list[ImportReport] = []
     panel = BackupPanel(store, "en", on_import=reports.append)
     choose(panel, fresh_file(tmp_path / "other"))
@@ -147,7 +140,7 @@ def test_confirming_loads_the_file_and_offers_the_progress_it_replaced(tmp_path:
     assert offered == kept.read_bytes()
     assert "“Save the progress it replaced” below" in status
     import_progress(store, offered)   # and it all comes back
-    assert dump(store) == mine
+    assert dump(store.path) == mine
 
 
 def test_the_question_says_what_the_file_holds_and_replaces(tmp_path: Path) -> None:
@@ -195,13 +188,13 @@ def test_the_parts_the_file_does_not_have_are_named_before_and_after_loading(
 def test_a_file_chosen_while_asking_takes_the_questions_place(tmp_path: Path) -> None:
     store = learner(tmp_path / "mine")
     panel = BackupPanel(store, "en")
-    before = dump(store)
+    before = dump(store.path)
     choose(panel, fresh_file(tmp_path / "other"))
     choose(panel, b"not a backup copy")
     assert not panel.asking() and panel.confirm.layout.display == "none"
     assert 'data-testid="backup-error"' in panel.status.value
     panel.load_yes.click()
-    assert dump(store) == before and kept_copies(store) == []
+    assert dump(store.path) == before and kept_copies(store) == []
 
 
 # -- SQLite's refusals in words -----------------------------------------------------------------
@@ -220,7 +213,7 @@ def two_langs_refusal(store: Store, data: bytes) -> dict[str, str]:
 
 def test_a_key_twice_is_named_in_words_and_unchanged_is_said_once(tmp_path: Path) -> None:
     store = learner(tmp_path / "mine")
-    before = dump(store)
+    before = dump(store.path)
     data = changed(fresh_file(tmp_path / "other"), lambda doc: doc["tables"]["prefs"].update(
         rows=[["lang", '"ru"'], ["lang", '"en"']]))
     said = two_langs_refusal(store, data)
@@ -233,7 +226,7 @@ def test_a_key_twice_is_named_in_words_and_unchanged_is_said_once(tmp_path: Path
     for text in said.values():
         assert "constraint" not in text.lower() and "UNIQUE" not in text
     assert said["ru"].count("измен") == 1 and said["en"].count("chang") == 1
-    assert dump(store) == before and kept_copies(store) == []
+    assert dump(store.path) == before and kept_copies(store) == []
 
 
 def test_a_key_of_two_columns_three_times_is_named_with_both(tmp_path: Path) -> None:

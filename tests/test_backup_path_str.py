@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import os
-import sqlite3
-from contextlib import closing
 from pathlib import Path
 
 import pytest
+from conftest import dump
 
 from kozel_tutor.app.backup import (
     MAX_BYTES,
@@ -20,11 +19,6 @@ from kozel_tutor.app.backup import (
 from kozel_tutor.app.store import Store
 
 
-def _dump(store: Store) -> str:
-    with closing(sqlite3.connect(store.path)) as conn:
-        return "\n".join(conn.iterdump())
-
-
 def test_a_backup_written_and_read_by_str_paths_restores_the_progress(tmp_path: Path) -> None:
     store = Store(tmp_path / "a" / "progress.sqlite3")
     store.set_pref("lang", "en")
@@ -34,7 +28,7 @@ def test_a_backup_written_and_read_by_str_paths_restores_the_progress(tmp_path: 
     assert data == Path(path).read_bytes()
     fresh = Store(tmp_path / "b" / "progress.sqlite3")
     import_progress(fresh, data)
-    assert _dump(fresh) == _dump(store)
+    assert dump(fresh.path) == dump(store.path)
 
 
 def test_a_relative_str_and_a_path_like_are_read_too(tmp_path: Path,
