@@ -728,7 +728,8 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
     keeping the progress it replaces beside the database and offering it for download.  After
     an import the app on screen still holds the old progress in memory, so the panel offers
     only a link that opens the app again (from the imported progress) and no way back to the
-    stale screens, and says so.  ``on_import`` is told of every successful import.
+    stale screens, and says so.  ``on_import`` is told of every successful import.  Either
+    answer gives the focus back to the file button that chose the file.
 
     How a file went is shown under the buttons (a refusal in the colours of the home screen's
     notice) and read out once by a screen reader, through the header's voice
@@ -850,21 +851,34 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
         return self.pending is not None
 
     def confirm_import(self) -> ImportReport | None:
-        """*Load and replace*: load the file asked about (:meth:`import_file`)."""
+        """*Load and replace*: load the file asked about (:meth:`import_file`); the focus goes
+        back to the file button, as the question goes (:meth:`_answered`)."""
         if self.pending is None:
             return None
         content, _ = self.pending
         self._forget_question()
-        return self.import_file(content)
+        try:
+            return self.import_file(content)
+        finally:
+            self._answered()
 
     def cancel_import(self) -> None:
-        """*Cancel* (or Escape): the file is not loaded, and the panel says so."""
+        """*Cancel* (or Escape): the file is not loaded, and the panel says so; the focus goes
+        back to the file button (:meth:`_answered`)."""
         if self.pending is None:
             return
         self._forget_question()
         message = self._say("cancelled")
         self.header.say(message, self.lang)
         self.status.value = f'<p data-testid="backup-cancelled">{_escape(message)}</p>'
+        self._answered()
+
+    def _answered(self) -> None:
+        """The question answered and gone, with the button that had the focus: the focus goes
+        back to the file button that started it, not to the page's start, and a keyboard
+        goes on from there (what came of it is read out by the header's voice, and stands
+        under the button)."""
+        self.upload.focus()
 
     def _forget_question(self) -> None:
         self.pending = None

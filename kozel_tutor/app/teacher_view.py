@@ -157,6 +157,11 @@ _LABELLED = {"description_width": "initial"}
 # A text box as wide as the line allows, its label before it (the label names the box for a
 # screen reader too).
 _WIDE = {"width": "100%", "max_width": "44em"}
+# A place where a line may break, of no width and not read out: after a space of the catalogue
+# list's lines, which ipywidgets shows as non-breaking (TeacherView._pick_label).
+_BREAK = "\u200b"
+# ... and where it may not: after the hyphens of a puzzle's code (e3-0ab965480f stays whole)
+_JOIN = "\u2060"
 
 
 def _onclick(script: str) -> str:
@@ -771,12 +776,20 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def _pick_label(self, puzzle: Puzzle, chosen: set[str]) -> str:
         """``✓ Пустая карта: 3 карты · рейтинг 900 · код e3-0ab965480f``: the puzzle's title and
-        what tells it from the others of that title; ✓ when it is in the set."""
+        what tells it from the others of that title; ✓ when it is in the set.
+
+        The list shows every space as a non-breaking one (ipywidgets' ``Select``), so an
+        invisible :data:`_BREAK` follows each space of the title and each ``·``: there a long
+        line breaks on a phone (panel.css lets the list's lines wrap where it is narrower than
+        they are), and nowhere else; "рейтинг 900" and the code stay whole (:data:`_JOIN`
+        after its hyphens)."""
         lang = self.lang
         mark = "✓ " if puzzle.id in chosen else ""
-        return " · ".join((f"{mark}{puzzle.title.get(lang)}",
-                           _t("item_rating", lang, rating=puzzle.rating),
-                           _t("item_id", lang, id=puzzle.id)))
+        title = puzzle.title.get(lang).replace(" ", f" {_BREAK}")
+        return mark + f" · {_BREAK}".join((title,
+                                           _t("item_rating", lang, rating=puzzle.rating),
+                                           _t("item_id", lang,
+                                              id=puzzle.id.replace("-", f"-{_JOIN}"))))
 
     def _refresh_picker(self, matches: list[Puzzle]) -> None:
         """The list of the filtered catalogue (``matches``), the puzzle chosen in it kept where

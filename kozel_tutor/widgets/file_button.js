@@ -3,7 +3,8 @@
 // max_bytes is not read: Python is told its name and size ("sent": false) and says why. No words
 // here: the label comes from Python. Each message is named ("batch"), and Python answers it
 // ({"type": "received", "batch"}) once the screen has what came of it: until then the button is
-// busy (or for ANSWER_WAIT_MS at most, should no answer ever come).
+// busy (or for ANSWER_WAIT_MS at most, should no answer ever come). Python may give the button
+// the focus back ({"type": "focus"}): it decides when, this only moves it.
 
 const ANSWER_WAIT_MS = 60_000;
 
@@ -43,6 +44,19 @@ export default {
     }
     function hear(msg) {
       if (msg && msg.type === "received" && waiting.has(msg.batch)) waiting.get(msg.batch)();
+      // (while it reads, the button takes the focus back once it is done: below)
+      if (msg && msg.type === "focus" && !reading) takeFocus();
+    }
+
+    // The focus on the button, and the button in sight: the page scrolls only as far as it must
+    // (a button in sight stays put, so what the screen said stays where the learner reads it,
+    // and in sight as far as the window has room for both). In the next frame: after the page's
+    // own scrolling to what it said (a panel brings its error into sight then).
+    function takeFocus() {
+      button.focus({ preventScroll: true });
+      requestAnimationFrame(() => {
+        if (document.activeElement === button) button.scrollIntoView({ block: "nearest" });
+      });
     }
 
     function draw() {
@@ -107,15 +121,7 @@ export default {
       } finally {
         reading = false;
         draw();
-        // The focus back on the button, and the button in sight: the page scrolls only as far
-        // as it must (a button in sight stays put, so what the screen said of the files stays
-        // where the learner reads it, and in sight as far as the window has room for both).
-        // In the next frame: after the page's own scrolling to what it said (a panel brings
-        // its error into sight then).
-        button.focus({ preventScroll: true });
-        requestAnimationFrame(() => {
-          if (document.activeElement === button) button.scrollIntoView({ block: "nearest" });
-        });
+        takeFocus();   // the focus back on the button, what the screen said of the files in sight
       }
     });
 

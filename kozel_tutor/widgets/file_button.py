@@ -15,6 +15,9 @@ handlers on its own.  A message may carry a ``"batch"`` name (up to 64 character
 handlers are done (or it was dropped), the button answers ``{"type": "received", "batch": …}``,
 and the browser shows the button busy until then, not only while it sends the bytes.
 
+:meth:`FileButton.focus` gives the button the focus back (``{"type": "focus"}``): the screen
+decides when, as a question that the button started goes (the backup screen's Cancel).
+
 >>> button = FileButton(description="Open", max_bytes=10, multiple=True)
 >>> got = []
 >>> button.on_files(got.extend)
@@ -95,6 +98,19 @@ class FileButton(anywidget.AnyWidget):
         self._handlers: list[FilesHandler] = []
         self.rejected = 0
         self.on_msg(lambda _widget, content, buffers: self.receive(content, buffers))
+
+    def focus(self) -> None:
+        """Put the keyboard's focus on the button (and the button in sight): where the keys
+        go on when what it started is over, a question answered and gone.
+
+        >>> button = FileButton(description="Open")
+        >>> sent = []
+        >>> button.send = lambda message, *_: sent.append(message)
+        >>> button.focus()
+        >>> sent
+        [{'type': 'focus'}]
+        """
+        self.send({"type": "focus"})
 
     def on_files(self, handler: FilesHandler) -> None:
         """Call ``handler`` with the files of every valid choice."""

@@ -98,6 +98,9 @@ function lineBottoms(node) {
   return [...new Set(bottoms)].sort((a, b) => a - b);
 }
 
+// A touch screen with no mouse nor keyboard (a phone, a tablet): no keys to name (table.css).
+const TOUCH_ONLY = window.matchMedia("(hover: none) and (pointer: coarse)");
+
 export default {
   render({ model, el }) {
     const root = h("div", "kz-table-root");
@@ -649,15 +652,17 @@ export default {
         side = { key: null, scroll: 0, height: 0 };
         content.append(top, statusSlot, bar, felt);
       }
+      // The keys line (the keys that work now). A touch screen without a mouse or keyboard
+      // hides it (table.css), and a screen reader there does not hear it as the table's
+      // description either: neither has the keys it names.
       if (view.hint) {
         const keys = h("div", "kz-hint", view.hint);
         keys.id = hintId;
         keys.dataset.testid = "keys";
         content.append(keys);
-        root.setAttribute("aria-describedby", hintId);
-      } else {
-        root.removeAttribute("aria-describedby");
       }
+      if (view.hint && !TOUCH_ONLY.matches) root.setAttribute("aria-describedby", hintId);
+      else root.removeAttribute("aria-describedby");
       const chosen = selected && root.querySelector(`.kz-seat-S [data-card="${selected}"]`);
       if (chosen) root.setAttribute("aria-activedescendant", chosen.id);
       else root.removeAttribute("aria-activedescendant");
