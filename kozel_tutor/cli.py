@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .json_input import FileTooLarge, read_capped
 from .position import Position, PositionError
 from .solver import SolverUnavailable, get_backend, solve
 
@@ -47,24 +48,27 @@ def _name(path: str) -> str:
 
 
 def _read(path: str) -> bytes:
-    """At most one byte more than :data:`MAX_POSITION_BYTES`: enough to tell a file too large."""
-    if path == _STDIN:
-        if sys.stdin is None:   # started with standard input closed (``<&-``)
-            raise _BadInput("cannot read standard input: it is closed")
-        return sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
-    with open(path, "rb") as handle:
-        return handle.read(MAX_POSITION_BYTES + 1)
+    """The input, read no further than one byte past :data:`MAX_POSITION_BYTES`
+    (:func:`~kozel_tutor.json_input.read_capped`): more raises :class:`FileTooLarge`."""
+    if path != _STDIN:
+        return read_capped(path, MAX_POSITION_BYTES)
+    if sys.stdin is None:   # started with standard input closed (``<&-``)
+        raise _BadInput("cannot read standard input: it is closed")
+    raw = sys.stdin.buffer.read(MAX_POSITION_BYTES + 1)
+    if len(raw) > MAX_POSITION_BYTES:
+        raise FileTooLarge(len(raw), MAX_POSITION_BYTES)
+    return raw
 
 
 def _load(path: str) -> Position:
     """The position in the file ``path`` (UTF-8, with or without a byte-order mark)."""
     try:
         raw = _read(path)
+    except FileTooLarge:
+        raise _BadInput(f"{_name(path)} is too large for a position "
+                        f"(more than {MAX_POSITION_BYTES} bytes)") from None
     except OSError as exc:
         raise _BadInput(f"cannot read {_name(path)}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_POSITION_BYTES:
-        raise _BadInput(f"{_name(path)} is too large for a position "
-                        f"(more than {MAX_POSITION_BYTES} bytes)")
     try:
         return Position.from_json(raw)
     except PositionError as exc:

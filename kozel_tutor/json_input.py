@@ -29,11 +29,50 @@ kozel_tutor.json_input.JsonProblem: the key "deck" appears twice in one object
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["JsonProblem", "decode_json"]
+__all__ = ["FileTooLarge", "JsonProblem", "decode_json", "read_capped"]
+
+
+class FileTooLarge(ValueError):
+    """A file holds more than ``limit`` bytes.  ``size`` is its size as far as it is known:
+    a regular file's own, else (a pipe, a device, a file still growing) ``limit + 1``."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"the file holds more than {limit} bytes")
+        self.size = size
+        self.limit = limit
+
+
+def read_capped(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the file at ``path``, never more than ``limit``: it reads at most one byte
+    more, so a named pipe, a device or a file growing meanwhile cannot make it read on (a size
+    looked up before reading would let them).  More raises :class:`FileTooLarge`; a file that
+    cannot be opened or read raises :class:`OSError` as :func:`open` does.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / "position.json"
+    >>> _ = path.write_bytes(b"{}")
+    >>> read_capped(path, 2)
+    b'{}'
+    >>> read_capped(path, 1)
+    Traceback (most recent call last):
+    ...
+    kozel_tutor.json_input.FileTooLarge: the file holds more than 1 bytes
+    """
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+        if len(data) <= limit:
+            return data
+        try:
+            size = max(os.fstat(handle.fileno()).st_size, len(data))
+        except OSError:   # pragma: no cover - fstat of an open file
+            size = len(data)
+    raise FileTooLarge(size, limit)
 
 
 class JsonProblem(ValueError):

@@ -100,9 +100,6 @@ class Trick:
             raise ValueError("made must be a list of tricks")
         return tuple(cls.from_json(entry, order) for entry in data)
 
-    def seat_of(self, position: int) -> Seat:
-        return self.leader.offset(position)
-
     def plays(self) -> list[tuple[Seat, Card]]:
         return [(self.leader.offset(i), card) for i, card in enumerate(self.cards)]
 

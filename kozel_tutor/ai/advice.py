@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Suit
 from ..i18n import CARD_POINTS, Message, Phrase
+from ..solver.core import Backend
 from ..state import Phase, SeatView
 from .base import CandidateStats, Decision, Progress
 from .context import MatchContext, tell
@@ -70,8 +71,12 @@ class Adviser:
         tell(self.rule, context)
         tell(self.search, context)
 
-    def advise(self, view: SeatView, progress: Progress | None = None) -> Advice:
-        """What to do now at ``view.seat``: call a trump suit or play a card."""
+    def advise(self, view: SeatView, progress: Progress | None = None, *,
+               backend: Backend | None = None) -> Advice:
+        """What to do now at ``view.seat``: call a trump suit or play a card.  ``progress`` and
+        ``backend`` go to the search (:meth:`.pimc.MonteCarloPlayer.choose`): a progress report
+        that raises calls the search off, and the app gives each hint a backend of its own
+        (:func:`~kozel_tutor.solver.stoppable_backend`)."""
         if view.phase is Phase.CALL:
             call = self.search.call_trump(view)
             return Advice(suit=call.suit, reasons=() if call.reason is None else (call.reason,))
@@ -81,7 +86,7 @@ class Adviser:
         if len(legal) == 1:
             return Advice(card=legal[0], reasons=(reason("only_card", card=legal[0]),))
         rule = self.rule.choose(view)
-        best = self.search.choose(view, progress)
+        best = self.search.choose(view, progress, backend=backend)
         rules = view.rules
         return Advice(card=best.card,
                       reasons=_reasons(rule, best, points_known=not catch_possible(view),

@@ -29,10 +29,12 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TypeVar
 
 from ..rules import Rules, find_rules
 from ..scoring import DealResult, MatchScore, deal_result
@@ -187,6 +189,34 @@ def _append(path: Path, record: DealRecord) -> None:
         os.fsync(out.fileno())
 
 
+_Task = TypeVar("_Task")
+_Done = TypeVar("_Done")
+
+
+@contextmanager
+def deals_played(play: Callable[[_Task], _Done], tasks: Sequence[_Task],
+                 workers: int = 1) -> Iterator[Iterator[_Done]]:
+    """``play`` of each task, as the tasks finish: in ``workers`` forked processes when more
+    than one (in the order they finish), else one after another here.
+
+    Leaving the ``with`` block normally lets the workers end and waits for them; leaving it by
+    an exception (Ctrl-C, a worker's error, the caller's own) terminates them at once, instead
+    of waiting for every deal still to play."""
+    if workers <= 1:
+        yield map(play, tasks)
+        return
+    pool = get_context("fork").Pool(workers)
+    try:
+        yield pool.imap_unordered(play, tasks)
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
+
+
 def run_pairing(rules: Rules, a: str, b: str, deals: int, *, seed: int = 1, workers: int = 1,
                 log: bool = True, journal: Path | None = None) -> list[DealRecord]:
     """Play ``deals`` duplicate deals of ``a`` against ``b``; records sorted by deal index.
@@ -202,24 +232,13 @@ def run_pairing(rules: Rules, a: str, b: str, deals: int, *, seed: int = 1, work
             print(f"  {a}:{b} {len(records)}/{deals} deals already in {path}", file=sys.stderr,
                   flush=True)
     tasks = [(rules, index, seed, a, b) for index in range(deals) if index not in done]
-    results: Iterator[DealRecord]
-    if workers > 1:
-        pool = get_context("fork").Pool(workers)
-        results = pool.imap_unordered(_play_pair, tasks)
-    else:
-        pool = None
-        results = map(_play_pair, tasks)
-    try:
+    with deals_played(_play_pair, tasks, workers) as results:
         for record in results:
             records.append(record)
             if path is not None:
                 _append(path, record)
             if log and len(records) % max(1, deals // 10) == 0:
                 print(f"  {a}:{b} {len(records)}/{deals} deals", file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return sorted(records, key=lambda r: r.index)
 
 

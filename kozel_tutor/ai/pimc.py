@@ -160,7 +160,11 @@ class MonteCarloPlayer:
     def call_trump(self, view: SeatView) -> TrumpDecision:
         return call_trump(view.hand, view.rules)
 
-    def choose(self, view: SeatView, progress: Progress | None = None) -> Decision:
+    def choose(self, view: SeatView, progress: Progress | None = None, *,
+               backend: Backend | None = None) -> Decision:
+        """The card to play at ``view.seat``.  ``progress`` hears the share done after each
+        layout; an exception it raises ends the search (a caller calling it off).  ``backend``
+        solves this decision instead of the player's own (:attr:`backend`)."""
         legal = sorted(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat.name} has no card to play now")
@@ -168,7 +172,7 @@ class MonteCarloPlayer:
             return Decision(legal[0], reason("only_card", card=legal[0]))
         started = time.perf_counter()
         deadline = started + self.settings.budget
-        backend = backend_for(view.rules, self.backend)
+        backend = backend_for(view.rules, backend or self.backend)
         plan = self._layouts(view)
         worlds = plan.worlds
         context = self.context

@@ -26,9 +26,8 @@ import math
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from multiprocessing import get_context
 
 from ..rules import Rules
 from ..seats import Seat, Team
@@ -37,7 +36,7 @@ from ..variants.choices import HeuristicChooser
 from ..variants.match import Match
 from ..variants.questions import drive
 from . import make_player
-from .arena import PairingReport
+from .arena import PairingReport, deals_played
 from .context import tell_all
 
 __all__ = ["BLOCK", "MatchDeal", "match_report", "play_block", "run_match_pairing"]
@@ -119,23 +118,12 @@ def run_match_pairing(rules: Rules, a: str, b: str, deals: int, *, seed: int = 1
     size = min(block, deals)
     tasks = [(rules, j, size, seed, a, b) for j in range(blocks)]
     records: list[MatchDeal] = []
-    results: Iterator[list[MatchDeal]]
-    if workers > 1:
-        pool = get_context("fork").Pool(workers)
-        results = pool.imap_unordered(play_block, tasks)
-    else:
-        pool = None
-        results = map(play_block, tasks)
-    try:
+    with deals_played(play_block, tasks, workers) as results:
         for done in results:
             records.extend(done)
             if log:
                 print(f"  {rules.name} {a}:{b} {len(records)}/{blocks * size} deals",
                       file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
     return sorted(records, key=lambda r: r.index)
 
 

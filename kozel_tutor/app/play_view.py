@@ -4,9 +4,14 @@ The controller owns the session, the table's :class:`~.views.TableUi` and one wo
 runs the AI players off the kernel's main thread (the deal review's solver and the learner's hint
 get threads of their own), so the page never freezes: the learner sees who is thinking, each AI
 card lands after a short pause, and a finished trick stays on the table (winner highlighted)
-before it is gathered.  How long is the learner's choice (:class:`Pace`, ``Settings.pace``):
-``relaxed``, ``quick``, or ``instant``, where nothing waits and a finished trick stays until the
-next card is played.  Every card is saved.  The pause menu stops play: no one shows thinking
+before it is gathered.  The hint solves on a solver object of its own
+(:func:`~kozel_tutor.solver.stoppable_backend`: the native core runs one query at a time per
+object, so the AI players' search never queues behind it), and a hint no longer wanted (the
+learner played, a new deal or match, the table left) is called off at once.
+
+How long is the learner's choice (:class:`Pace`, ``Settings.pace``): ``relaxed``, ``quick``,
+or ``instant``, where nothing waits and a finished trick stays until the next card is played.
+Every card is saved.  The pause menu stops play: no one shows thinking
 behind it, and an AI's card worked out meanwhile waits, unplayed, until play resumes.
 
 All state changes happen under one lock; the worker re-checks a *generation* number after every
@@ -32,6 +37,7 @@ from ..ai.context import last_deal_context
 from ..cards import Card, Suit
 from ..i18n import POINTS
 from ..seats import Seat
+from ..solver import StoppableBackend, Stopped, stoppable_backend
 from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .predeal_view import predeal_pending
@@ -128,6 +134,8 @@ class PlayScreen:
         self._predeal_shown: object = None
         #: an AI's choice made while play stood still, for its turn (see _stood_still)
         self._kept: tuple[tuple[int, int, int, int], Seat, Card | Suit] | None = None
+        #: the solver of the hint in flight, to call it off (see _stop_hint)
+        self._hint_backend: StoppableBackend | None = None
 
     # -- starting and resuming ----------------------------------------------------------------
 
@@ -184,6 +192,7 @@ class PlayScreen:
         the same save slot (a notebook cell run again).  Resume still carries on here."""
         with self._lock:
             self._generation += 1
+            self._stop_hint()
             self.step_away()
             self.render()
 
@@ -192,6 +201,7 @@ class PlayScreen:
         return self.session is not None and not self.session.score.is_over
 
     def _reset_ui(self) -> None:
+        self._stop_hint()
         self.ui = TableUi(lang=self.ui.lang, sound=self.ui.sound, home=self.ui.home)
         self._hold_until = 0.0
         self._predeal_shown = None
@@ -327,7 +337,7 @@ class PlayScreen:
         elif ident == "sound":
             ui.sound = not ui.sound
             self.table.sound = ui.sound
-            self._pref("sound", ui.sound)
+            self._set_pref("sound", ui.sound)
         elif ident == "lang":
             self.on_lang()
             return
@@ -336,6 +346,7 @@ class PlayScreen:
         elif ident == "last-trick":
             self._toggle_last_trick()
         elif ident in ("home", "new-game"):
+            self._stop_hint()   # the learner leaves the table: press H again on coming back
             self.step_away()
             if session.score.is_over:
                 self.session = None
@@ -600,28 +611,54 @@ class PlayScreen:
                 int(session.deal.phase is Phase.CALL))
 
     def _drop_advice(self) -> None:
+        """The turn moved on: its hint, shown or still searched for, goes."""
         self.ui.advice = None
+        self._stop_hint()
+
+    def _stop_hint(self) -> None:
+        """Call off the hint in flight, if any: its search stops at once (the running solve
+        cut short, every later one refused), so no stale hint spends the time the AI players'
+        wall-clock budget needs."""
         if self.ui.advising:
             self.ui.advising = False
             self.ui.progress = None
+        backend, self._hint_backend = self._hint_backend, None
+        if backend is not None:
+            backend.stop()
 
     def _start_adviser(self) -> None:
         """Work out the hint for the learner's turn on a thread of its own (the hard player's
-        search takes about a second); the learner may play on meanwhile."""
+        search takes about a second), on a solver of its own; the learner may play on
+        meanwhile, which calls the hint off (:meth:`_stop_hint`)."""
         session = self.session
         if session is None or not hint_available(session, self.ui):
             return
+        self._stop_hint()
         self.ui.advising, self.ui.progress, self.ui.status = True, 0.0, None
-        args = (self._turn(), session.adviser(), session.learner_view())
+        self._hint_backend = backend = stoppable_backend()
+        args = (self._turn(), session.adviser(), session.learner_view(), backend)
         threading.Thread(target=self._advise, args=args, name="kozel-hint", daemon=True).start()
 
-    def _advise(self, turn: tuple[int, int, int, int], adviser: Adviser, view: SeatView) -> None:
+    def _advise(self, turn: tuple[int, int, int, int], adviser: Adviser, view: SeatView,
+                backend: StoppableBackend) -> None:
         def current() -> bool:
-            return self.ui.advising and self.session is not None and self._turn() == turn
+            return (self.ui.advising and self.session is not None and self._turn() == turn
+                    and not backend.stopped)
+
+        report = self._progress_callback(current)
+
+        def progress(fraction: float) -> None:
+            # between layouts: a hint no longer wanted ends here (as a Ctrl-C would)
+            with self._lock:
+                if not current():
+                    raise Stopped("the hint is no longer wanted")
+            report(fraction)
 
         advice: Advice | None
         try:
-            advice = adviser.advise(view, self._progress_callback(current))
+            advice = adviser.advise(view, progress, backend=backend)
+        except Stopped:
+            return   # called off: the learner played on, or the game changed
         except Exception:
             log.exception("the hint failed")
             advice = None
@@ -629,6 +666,8 @@ class PlayScreen:
             if not current():
                 return   # the learner played on, or the game changed: the hint is stale
             self.ui.advising, self.ui.progress = False, None
+            if self._hint_backend is backend:
+                self._hint_backend = None
             if advice is None:
                 self.ui.status = (lambda lang: text("hint_failed", lang), "error")
             else:
@@ -714,7 +753,7 @@ class PlayScreen:
         key = "save_elsewhere" if isinstance(exc, ChangedElsewhere) else "save_failed"
         self.ui.status = (lambda lang: text(key, lang), "error")
 
-    def _pref(self, key: str, value: object) -> None:
+    def _set_pref(self, key: str, value: object) -> None:
         try:
             self.store.set_pref(key, value)
         except sqlite3.Error:

@@ -37,7 +37,7 @@ from ..i18n import Message
 from ..records import DEFAULT_PACE, PACES, VARIANTS, DealRecord, SaveError, Settings
 from ..rules import Rules
 from ..scoring import DealResult, MatchScore, deal_result
-from ..seats import Seat, SeatError, Team
+from ..seats import Seat, SeatError
 from ..state import DealState, IllegalPlay, Phase, SeatView, Trick
 from ..variants.choices import HeuristicChooser
 from ..variants.match import Match
@@ -502,12 +502,6 @@ class MatchSession:
             raise SaveError("the match is over but a deal is in progress")
         attempts = data.get("illegal_attempts", 0)
         self.illegal_attempts = attempts if type(attempts) is int and attempts >= 0 else 0
-
-    # -- what the learner's side has done ------------------------------------------------------
-
-    @property
-    def learner_team(self) -> Team:
-        return LEARNER.team
 
 
 def _result_of(entry: object, number: int, rules: Rules, multiplier: int) -> DealResult:

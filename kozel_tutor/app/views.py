@@ -22,7 +22,7 @@ from ..cards import Card, Rank, Suit
 from ..i18n import POINTS, Number, unbroken
 from ..rules import Rules
 from ..scoring import DealResult
-from ..seats import Seat, Team
+from ..seats import Seat
 from ..state import Phase, Trick
 from .predeal_view import predeal_panel, question_panel
 from .review import Alternative, ReviewStep, StepAnalysis, swing, swing_text
@@ -46,9 +46,6 @@ from .variant_views import (
 __all__ = ["ReviewUi", "TableUi", "hint_available", "last_trick", "last_trick_words", "level_label",
            "outcome_text", "points_text", "table_view"]
 
-MODES = ("play", "predeal", "pause", "summary", "results", "review")
-"""``predeal``: the "before the deal" panel waits for the learner before the first card."""
-
 
 @dataclass
 class ReviewUi:
@@ -70,6 +67,8 @@ class TableUi:
     """What the table shows beyond the session: mode, a status override, the trick on hold."""
 
     lang: str = "ru"
+    #: ``play``, ``predeal`` (the "before the deal" panel waits for the learner before the first
+    #: card), ``pause``, ``summary``, ``results`` or ``review``
     mode: str = "play"
     #: the status line's words in a language (so that a language switch turns them too), and
     #: its kind
@@ -585,7 +584,3 @@ def _review(session: MatchSession, review: ReviewUi, lang: str) -> dict[str, Any
     overlay["table"] = {"head": [text("col_card", lang), text("col_points", lang),
                                  text("col_deal", lang)], "rows": rows, "testid": "review-table"}
     return overlay
-
-
-def team_name(team: Team, lang: str) -> str:
-    return text(f"team_{team.name}", lang)

@@ -28,7 +28,7 @@ from ..position import Position
 from ..records import DealRecord, SaveError, Settings
 from ..rules import Rules
 from ..seats import Seat
-from ..solver import get_backend, solve
+from ..solver import resolve_backend, solve
 from ..solver.core import Backend
 from ..state import DealState
 from .generate import build_puzzle, category_of
@@ -94,7 +94,7 @@ def parse_deal(data: Mapping[str, Any], rules: Rules, learner: Seat = Seat.S) ->
 def mine_deal(deal: FinishedDeal, *, backend: str | Backend | None = None,
               per_deal: int = 2) -> list[tuple[int, Puzzle]]:
     """The learner's costliest decisions in ``deal`` as ``(points lost, puzzle)``."""
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     max_cards = PYTHON_MAX_CARDS if engine.name == "python" else deal.rules.hand_size
     candidates: list[tuple[int, int, int, Position, Card]] = []
     for index, card in enumerate(deal.plays):

@@ -43,7 +43,7 @@ from ..position import Position, PositionError
 from ..rules import Rules, RulesError, find_rules, preset_names
 from ..scoring import deal_result
 from ..seats import Seat
-from ..solver import Analysis, get_backend, solve
+from ..solver import Analysis, resolve_backend, solve
 from ..solver.core import Backend
 from ..state import DealState
 from ..variants.choices import HeuristicChooser
@@ -420,7 +420,7 @@ def build_puzzle(
     :attr:`View.OWN_HAND` when the answer survives ``robust_samples`` redeals.  ``goal`` tries
     only that goal instead of :data:`GOAL_ORDER`.
     """
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     learner = position.to_move
     position = rotate_position(position, Seat.S - learner)
     if analysis is None or analysis.position != position:
@@ -489,7 +489,7 @@ def mine(
     """
     rules = find_rules(rules) if isinstance(rules, str) else rules or find_rules("standard")
     check_category(category, rules)
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     rng = random.Random(seed)
     stats = MinerStats()
     start = time.perf_counter()

@@ -24,7 +24,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -34,7 +34,7 @@ from ..cards import Card, CardError, parse_card
 from ..formats import FILE_HEADS, RESULTS_FORMAT
 from ..formats import PUZZLE_SET_FORMAT as FORMAT
 from ..i18n import NBSP
-from ..json_input import JsonProblem, decode_json
+from ..json_input import FileTooLarge, JsonProblem, decode_json, read_capped
 from ..position import Position, PositionError
 from ..seats import Seat, Team
 from .texts import ERRORS, FILE_KINDS, TEXTS, cards_words, json_message, size_phrase
@@ -365,9 +365,6 @@ class Puzzle:
         if self.source:
             out["source"] = self.source
         return out
-
-    def with_answers(self, answers: Iterable[Card]) -> Puzzle:
-        return replace(self, answers=frozenset(answers))
 
     @classmethod
     def from_dict(cls, data: object, where: str | PuzzleProblem = "puzzle") -> Puzzle:
@@ -700,11 +697,9 @@ def read_json_file(path: str | os.PathLike[str]) -> Any:
     """Decode a JSON file; any failure is a :class:`PuzzleError` naming the file."""
     name = str(path)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise PuzzleError([_too_large(size)], name)
-        with open(path, "rb") as handle:
-            raw = handle.read()
+        raw = read_capped(path, MAX_FILE_BYTES)
+    except FileTooLarge as exc:
+        raise PuzzleError([_too_large(exc.size)], name) from None
     except OSError as exc:
         raise PuzzleError([PuzzleProblem("cannot_read", reason=os_reason(exc))], name) from None
     return _decode(raw, name)

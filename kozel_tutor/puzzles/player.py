@@ -53,7 +53,7 @@ from .teacher import ResultsSheet
 from .texts import points_phrase, say, seat_role, tricks_phrase
 from .themes import current_hint, theme_label, theme_note
 from .variants import VARIANTS, goal_text, variant_label
-from .verify import QUICK_CARDS, GoalCheck, analyse, legal_cards, line_after, quick_to_check
+from .verify import GoalCheck, analyse, legal_cards, line_after, quick_to_check
 
 __all__ = ["PuzzlePlayer", "PuzzleQueue", "RatedQueue", "SetQueue"]
 
@@ -63,9 +63,6 @@ _T = TypeVar("_T")
 
 _Said = Literal["position", "hint", "verdict", "empty"]
 """The last thing the screen said (read out through the widget's live region)."""
-
-FULL_ANALYSIS_CARDS = QUICK_CARDS
-"""Above this many cards in hand the per-card analysis needs the native solver."""
 
 _LABELS = {
     "trump": {"ru": "Козыри", "en": "Trumps"},
@@ -833,13 +830,10 @@ def _ranks(lang: str) -> dict[str, str]:
 
 def results_download(sheet: ResultsSheet, kind: str = "json",
                      lang: str = "en") -> dict[str, str]:
-    """A data: link the browser can save: the results file, JSON or CSV.  The CSV is for Excel
-    as the gradebook's is: in ``lang``'s way (in Russian with semicolons and decimal commas:
-    :meth:`~.teacher.ResultsSheet.to_csv`), in UTF-8 marked as such (a BOM), so that Excel
-    reads its letters right; the teacher's app reads it either way."""
-    if kind == "csv":
-        text, mime, encoding = sheet.to_csv(lang), "text/csv", "utf-8-sig"
-    else:
-        text, mime, encoding = sheet.to_json(), "application/json", "utf-8"
-    payload = base64.b64encode(text.encode(encoding)).decode("ascii")
+    """A data: link the browser can save: the results file, JSON or CSV, the bytes
+    :meth:`~.results.ResultsSheet.save` writes (:meth:`~.results.ResultsSheet.file_bytes`:
+    the CSV for Excel as the gradebook's is, in ``lang``'s way and with a BOM, so that Excel
+    reads its letters right; the teacher's app reads it either way)."""
+    mime = "text/csv" if kind == "csv" else "application/json"
+    payload = base64.b64encode(sheet.file_bytes(kind, lang)).decode("ascii")
     return {"filename": sheet.filename(kind), "href": f"data:{mime};charset=utf-8;base64,{payload}"}

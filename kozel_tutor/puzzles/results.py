@@ -34,8 +34,10 @@ from typing import Any
 
 import pandas as pd  # type: ignore[import-untyped]
 
+from ..atomic_files import atomic_write_bytes
 from ..cards import CardError, parse_card
 from ..i18n import Noun, Number, check_lang, pick, word_list
+from ..json_input import FileTooLarge, read_capped
 from .charts import bar_chart
 from .model import (
     MAX_FILE_BYTES,
@@ -47,7 +49,6 @@ from .model import (
     Text,
     _decode,
     _too_large,
-    atomic_write_text,
     decoded_text,
     file_kind,
     os_reason,
@@ -214,10 +215,24 @@ class ResultsSheet:
         safe = re.sub(r"[^\w.-]+", "_", f"{name}-{self.set_id}").strip("_") or "results"
         return f"{safe}.{ext}"
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write JSON or CSV, by the file's extension, atomically."""
-        text = self.to_csv() if str(path).lower().endswith(".csv") else self.to_json() + "\n"
-        atomic_write_text(path, text)
+    def file_bytes(self, kind: str = "json", lang: str = "en") -> bytes:
+        """The results file as the student hands it in, ``kind`` ``"json"`` or ``"csv"``: the
+        JSON in UTF-8; the CSV for Excel as the gradebook's is, in ``lang``'s way (in Russian
+        with semicolons and decimal commas: :meth:`to_csv`) and in UTF-8 marked as such (a
+        BOM), so that Excel reads its Cyrillic right.  The app's download
+        (:func:`~.player.results_download`) and :meth:`save` both write these bytes; the
+        teacher's app reads either kind, either language."""
+        if kind == "csv":
+            return self.to_csv(lang).encode("utf-8-sig")
+        if kind == "json":
+            return (self.to_json() + "\n").encode("utf-8")
+        raise ValueError(f"a results file is json or csv, not {kind!r}")
+
+    def save(self, path: str | os.PathLike[str], lang: str = "en") -> None:
+        """Write the results file, JSON or CSV by the file's extension (the CSV in ``lang``'s
+        way: :meth:`file_bytes`), atomically."""
+        kind = "csv" if str(path).lower().endswith(".csv") else "json"
+        atomic_write_bytes(path, self.file_bytes(kind, lang))
 
 
 # What is wrong with a results file, in the words this module adds to :data:`.texts.ERRORS`.
@@ -395,11 +410,13 @@ def _source_bytes(source: ResultsSource) -> tuple[str, bytes]:
     else:
         name = shown_path(source)
         try:
-            size = os.path.getsize(source)
-            content = b"" if size > MAX_FILE_BYTES else Path(source).read_bytes()
+            content = read_capped(source, MAX_FILE_BYTES)
+        except FileTooLarge as exc:
+            raise PuzzleError([_too_large(exc.size)], name) from None
         except OSError as exc:   # the system's words, without the path named before them
             raise PuzzleError([PuzzleProblem("cannot_read", reason=os_reason(exc))],
                               name) from None
+        size = len(content)
     if size > MAX_FILE_BYTES:
         raise PuzzleError([_too_large(size)], name)
     return name, content

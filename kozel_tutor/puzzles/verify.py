@@ -40,7 +40,7 @@ from ..position import Position
 from ..rules import legal_mask
 from ..scoring import deal_result
 from ..seats import Seat, Team
-from ..solver import Analysis, Outcome, deal_of, get_backend, solve
+from ..solver import Analysis, Outcome, deal_of, resolve_backend, solve
 from ..solver.core import Backend, Deal
 from .model import Goal, Puzzle, PuzzleProblem
 from .texts import cards_label, cards_words, in_both, points_words
@@ -71,7 +71,8 @@ MARGIN = 10
 
 QUICK_CARDS = 6
 """Up to this many cards in hand the Python solver judges every card of a puzzle in a moment;
-above it only the native solver does."""
+above it only the native solver does, so the puzzle player's per-card analysis of a larger
+puzzle needs the native solver (:func:`quick_to_check`)."""
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ def analyse(
     where bounds suffice, ``exact`` is False and an unsettled verdict is a problem.  Pass the
     ``analysis`` of the same position to judge several goals from one solve.
     """
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     if analysis is None or analysis.position != position:
         analysis = solve(position, budget=budget, backend=engine)
     team = position.to_move.team
@@ -377,7 +378,7 @@ def quick_to_check(puzzle: Puzzle, backend: str | Backend | None = None) -> bool
     """Whether ``backend`` judges every card of ``puzzle`` in a moment (see :data:`QUICK_CARDS`)."""
     if puzzle.cards <= QUICK_CARDS:
         return True
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     return getattr(engine, "name", "python") != "python"
 
 
@@ -469,7 +470,7 @@ def line_after(position: Position, card: Card, goal: Goal,
 
 def _trick_goal_line(position: Position, goal: Goal, team: Team,
                      backend: str | Backend | None) -> list[Card]:
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     line: list[Card] = []
     current: Position | None = position
     while current is not None:
@@ -526,7 +527,3 @@ def legal_cards(position: Position) -> list[Card]:
     mask = legal_mask(order, position.hands[position.to_move].mask,
                       [c.index for c in position.trick], position.led_mask)
     return [CARDS[i] for i in range(36) if mask >> i & 1]
-
-
-def cards_of(tokens: Iterable[str]) -> list[Card]:
-    return [Card.parse(t) for t in tokens]

@@ -14,7 +14,8 @@ compiled C core.  The native one is used when it was built; ``KOZEL_SOLVER=pytho
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -33,12 +34,16 @@ __all__ = [
     "DealScore",
     "Outcome",
     "SolverUnavailable",
+    "StoppableBackend",
+    "Stopped",
     "available_backends",
     "deal_of",
     "deal_outcomes",
     "get_backend",
+    "resolve_backend",
     "score_cuts",
     "solve",
+    "stoppable_backend",
 ]
 
 
@@ -84,6 +89,105 @@ def get_backend(name: str | None = None) -> Backend:
         return native
     where = " in the environment variable KOZEL_SOLVER" if from_env else ""
     raise ValueError(f"unknown solver backend {choice!r}{where} (use python, native or auto)")
+
+
+def resolve_backend(backend: str | Backend | None) -> Backend:
+    """What a ``backend=`` argument names: a backend passed as such, else :func:`get_backend`
+    of the name (``None``: ``KOZEL_SOLVER``, else the fastest)."""
+    return get_backend(backend) if backend is None or isinstance(backend, str) else backend
+
+
+class Stopped(Exception):
+    """A query asked of a :class:`StoppableBackend` that was stopped: its job is called off."""
+
+
+class StoppableBackend:
+    """A backend of one job's own that another thread can call off.
+
+    It wraps a backend object no one else uses (:func:`stoppable_backend`): with the native
+    core a solver of its own, so its queries wait for no other thread's, nor theirs for it (one
+    core object runs one query at a time).  :meth:`stop` cuts the query running short (the
+    native core's ``cancel``; a pure-Python query runs to its budget) and from then on every
+    query raises :class:`Stopped`, the one running included, so the job ends at once.
+    """
+
+    def __init__(self, inner: Backend) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self._stopped = threading.Event()
+
+    def __repr__(self) -> str:
+        state = "stopped" if self.stopped else "running"
+        return f"<StoppableBackend {state}: {self.inner!r}>"
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped.is_set()
+
+    def stop(self) -> None:
+        """Call the job off (from any thread); stopping twice does nothing more."""
+        if self._stopped.is_set():
+            return
+        self._stopped.set()
+        cancel = getattr(self.inner, "cancel", None)
+        if callable(cancel):
+            cancel()
+
+    def _check(self) -> None:
+        if self._stopped.is_set():
+            raise Stopped("the solver job was called off")
+
+    def analyse(self, deal: Deal, budget: float | None = None) -> CoreResult:
+        self._check()
+        result = self.inner.analyse(deal, budget)
+        self._check()
+        return result
+
+    def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
+        self._check()
+        result = self.inner.value(deal, budget)
+        self._check()
+        return result
+
+    def reaches(self, deal: Deal, target: int) -> bool:
+        self._check()
+        result = self.inner.reaches(deal, target)
+        self._check()
+        return result
+
+    def all_tricks(self, deal: Deal, team: int) -> bool:
+        self._check()
+        result = self.inner.all_tricks(deal, team)
+        self._check()
+        return result
+
+
+class _StoppableBrackets(StoppableBackend):
+    """A :class:`StoppableBackend` around a backend that answers bracket queries."""
+
+    def __init__(self, inner: BracketBackend) -> None:
+        super().__init__(inner)
+        self._brackets = inner
+
+    def brackets(self, deal: Deal, targets: Sequence[int],
+                 budget: float | None = None) -> CoreResult:
+        self._check()
+        result = self._brackets.brackets(deal, targets, budget)
+        self._check()
+        return result
+
+
+def stoppable_backend(name: str | None = None) -> StoppableBackend:
+    """A backend for one job that runs beside others and may be called off (the app's hint):
+    the backend :func:`get_backend` would choose, as a new object of the job's own (the native
+    core's table is its own, 8 MB), behind a :class:`StoppableBackend`."""
+    own = get_backend(name)
+    if own is _native_backend():    # the shared one: this job gets a core object of its own
+        from .native import NativeBackend
+        own = NativeBackend()
+    if isinstance(own, BracketBackend):
+        return _StoppableBrackets(own)
+    return StoppableBackend(own)
 
 
 @dataclass(frozen=True)
@@ -185,7 +289,7 @@ def solve(
     ``Position.from_state(deal)``.
     """
     _check_position(position)
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     deal = deal_of(position)
     result: CoreResult = engine.analyse(deal, budget)
     team = position.to_move.team
@@ -250,7 +354,7 @@ def deal_outcomes(position: Position, *, budget: float | None = None,
     scores the outcomes (:data:`DealScore`).
     """
     _check_position(position)
-    engine = get_backend(backend) if backend is None or isinstance(backend, str) else backend
+    engine = resolve_backend(backend)
     cuts = score_cuts(position, scorer)
     if not isinstance(engine, BracketBackend) or len(cuts) > MAX_TARGETS:
         analysis = solve(position, budget=budget, backend=engine, scorer=scorer)
