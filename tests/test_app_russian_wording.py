@@ -162,7 +162,7 @@ def test_the_refused_third_redeal_is_a_deal_not_played_and_the_dealers_a_side() 
     assert overlay["title"] == "Раздачи не было: третью пересдачу не дали."
     assert "Третьей пересдачи подряд не бывает: сдающая сторона проигрывает." in overlay["lines"]
     assert text("summary_penalty_against", "ru", losers=text("team_NS", "ru"), points="4 очка") == (
-        "Сдавали вы и Нина: сдающим записывается 4 очка.")
+        "Сдавали вы и Нина: сдающим пишут 4 очка.")
 
 
 def test_no_russian_text_of_the_app_uses_the_words_the_proofreader_marked() -> None:

@@ -256,7 +256,7 @@ def test_classic_shows_each_sides_rows_on_its_two_sixes() -> None:
 
 
 def test_a_variant_summary_names_the_rows_or_the_points_written_against() -> None:
-    for variant, key in (("nizhny", "Written against"), ("classic", "Rows")):
+    for variant, key in (("nizhny", "Penalty points"), ("classic", "Rows")):
         session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(8))
         while not session.score.results:
             step(session)

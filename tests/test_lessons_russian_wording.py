@@ -187,6 +187,12 @@ REWORDED = [   # lesson, step, field: the old wording gone, the new one there
     ("14_nizhny", 7, "hint", "а с ними с козыря не ходят", "а пока они есть, с козыря не заходят"),
     ("15_kozly24", 2, "after", "выброшенные карты очков не стоили",
      "убранные из колоды девятки, восьмёрки и семёрки очков не дают"),
+    # the native reviewer's terms: a card that may be trumped is not «снести», the dealer is
+    # asked of in the tense the answer uses, «мы–они» as the table's heads say it
+    ("13_classic", 4, "prompt", "Положите карту, которую можно снести.",
+     "Положите карту, которой можно ходить."),
+    ("01_table", 6, "prompt", "Сдавал соперник слева (З).", "Сдаёт соперник слева (З)."),
+    ("06_match", 1, "prompt", "(очки: наши – их)", "в таблице очки и взятки: мы–они."),
 ]
 
 

@@ -32,7 +32,7 @@ def overlay(settings: Settings, mode: str, lang: str) -> dict[str, object]:
      "Your record at the insane level with a called trump"),
     # a regional game keeps its name as a name, in quotes, as the settings say it
     (Settings(level="medium", variant="nizhny"),
-     "Ваша статистика: средний уровень, игра «Нижегородский»",
+     "Ваша статистика: средний уровень, вариант «Нижегородский»",
      "Your record at the medium level in the Nizhny Novgorod game"),
 ])
 def test_the_match_results_name_the_level_and_trumps_as_words_of_the_sentence(

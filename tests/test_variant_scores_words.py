@@ -11,6 +11,7 @@ from kozel_tutor.app import App
 from kozel_tutor.app.notebook import _match_label
 from kozel_tutor.app.session import LEARNER, MatchSession, Settings
 from kozel_tutor.app.store import Store
+from kozel_tutor.app.texts import counted
 from kozel_tutor.app.variant_views import caught_line, question_overlay
 from kozel_tutor.app.views import TableUi, table_view
 from kozel_tutor.cards import Card
@@ -56,6 +57,11 @@ def overlay(session: MatchSession, lang: str, mode: str) -> dict[str, Any]:
     return dict(view["overlay"])
 
 
+def penalty(n: int) -> str:
+    """«1 штрафное», «2 штрафных»: a side's penalty points as the score says them."""
+    return counted(n, "штрафное|штрафных|штрафных")
+
+
 def badge(session: MatchSession, lang: str) -> str:
     view = table_view(session, TableUi(lang=lang))
     return str(next(b["text"] for b in view["badges"] if b["id"] == "score"))
@@ -66,9 +72,9 @@ def test_a_penalty_matchs_final_score_says_what_was_written_against_each_side() 
     us, them = session.score.scores[LEARNER.team], session.score.scores[LEARNER.team.other]
     assert f"Final score: {us} against us, {them} against them." in overlay(
         session, "en", "results")["lines"]
-    assert f"Итоговый счёт: против нас {us}, против них {them}." in overlay(
+    assert f"Итоговый счёт: у нас {penalty(us)}, у них {them}." in overlay(
         session, "ru", "results")["lines"]
-    assert badge(session, "ru") == (f"Против нас {us}, против них {them} · "
+    assert badge(session, "ru") == (f"У нас {penalty(us)}, у них {them} · "
                                     "кто первым наберёт 12, тот проиграл")
     assert badge(session, "en") == f"{us} against us, {them} against them · first to 12 loses"
 
@@ -76,9 +82,9 @@ def test_a_penalty_matchs_final_score_says_what_was_written_against_each_side() 
 def test_a_penalty_deal_summary_names_the_match_row_as_written_against() -> None:
     session = after_first_deal("nizhny")
     rows = overlay(session, "ru", "summary")["table"]["rows"]
-    assert rows[-1]["cells"][0] == "Всего записано против"
+    assert rows[-1]["cells"][0] == "Всего штрафных"
     assert overlay(session, "en", "summary")["table"]["rows"][-1]["cells"][0] == (
-        "Written against in all")
+        "Penalty points in all")
     # the standard game's match score is the winners' own: its words stay
     standard = after_first_deal("standard")
     assert overlay(standard, "ru", "summary")["table"]["rows"][-1]["cells"][0] == "Счёт партии"
@@ -93,7 +99,7 @@ def test_the_continue_lines_say_a_penalty_score_as_points_against(tmp_path: Path
     app = App(store, warm=False)
     app.lang = "ru"
     hint = app._continue_hint()
-    assert hint is not None and hint.endswith(f"· против нас {us}, против них {them}"), hint
+    assert hint is not None and hint.endswith(f"· у нас {penalty(us)}, у них {them}"), hint
     assert _match_label(session, "en").endswith(f"· {us} against us, {them} against them")
     standard = after_first_deal("standard")
     s_us, s_them = standard.score.scores

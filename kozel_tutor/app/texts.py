@@ -20,16 +20,18 @@ from __future__ import annotations
 import re
 import string
 
-from ..i18n import in_words
+from ..i18n import in_words, plural_ru
 
 __all__ = ["TEXTS", "address_case", "text"]
 
 TEXTS: dict[str, dict[str, str]] = {
     # -- home ------------------------------------------------------------------------------
     "app_title": {"en": "Kozel", "ru": "Козёл"},
-    "app_subtitle": {"en": "Learn, play and review the Russian card game of queens and jacks",
-                     "ru": "Учитесь, играйте и разбирайте партии в карточную игру с дамами "
-                           "и валетами"},
+    # «в «Козла»»: the game's name after «играйте» and «партии в», then what the game is
+    "app_subtitle": {"en": "Learn, play and review your matches of Kozel, the Russian card game "
+                           "of queens and jacks",
+                     "ru": "Учитесь, играйте и разбирайте партии в «Козла» — карточную игру с "
+                           "дамами и валетами"},
     "lang_switch": {"en": "Русский", "ru": "English"},
     "section_play": {"en": "Play", "ru": "Играть"},
     "section_play_hint": {"en": "A match against the computer, with your partner Nina",
@@ -369,7 +371,8 @@ TEXTS: dict[str, dict[str, str]] = {
                   "ru": "Никто ничего не пишет, следующая раздача идёт вдвойне."},
     "next": {"en": "Next", "ru": "Дальше"},
     "review": {"en": "Review the deal", "ru": "Разбор раздачи"},
-    "results": {"en": "Results", "ru": "Итоги"},
+    # the match's results, not the summary table's «Итоги» of this deal on the same panel
+    "results": {"en": "Match results", "ru": "Итоги партии"},
     # the match's results open the review of the deal that ended the match
     "review_last": {"en": "Review the last deal", "ru": "Разбор последней раздачи"},
     # -- results ---------------------------------------------------------------------------
@@ -381,7 +384,9 @@ TEXTS: dict[str, dict[str, str]] = {
                            "ru": "Итоговый счёт в парах: мы {us} : {them} они."},
     "results_deals": {"en": "Deals won: we {us}, they {them}.",
                       "ru": "Выиграно раздач: мы {us}, они {them}."},
-    "results_eggs": {"en": "Eggs: {eggs}.", "ru": "Яиц: {eggs}."},
+    # {eggs}: how many deals of the match were eggs, as «Выиграно раздач» counts deals (reads
+    # for any number, 0 too)
+    "results_eggs": {"en": "Deals with eggs: {eggs}.", "ru": "Раздач с яйцами: {eggs}."},
     "goats_they": {"en": "Fedor and Gleb are the goats.", "ru": "Фёдор и Глеб — козлы."},
     "goats_we": {"en": "{team_NS} are the goats.", "ru": "{team_NS} — козлы."},
     "naked_they": {"en": "Fedor and Gleb are naked goats: they wrote nothing!",
@@ -396,7 +401,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "stats_trump_called": {"en": "a called trump", "ru": "козырь по заказу"},
     "stats_matches": {"en": "Matches won", "ru": "Выиграно партий"},
     "stats_deals": {"en": "Deals won", "ru": "Выиграно раздач"},
-    "stats_points": {"en": "Card points per deal", "ru": "Очков за раздачу"},
+    # card points taken, on average: not the match points a deal writes
+    "stats_points": {"en": "Card points per deal", "ru": "Очков за карты в среднем за раздачу"},
     "stats_goats": {"en": "Times you were goats", "ru": "Сколько раз были козлами"},
     "stats_of": {"en": "{n} of {total}", "ru": "{n} из {total}"},
     "stats_avg": {"en": "{avg}", "ru": "{avg}"},
@@ -522,7 +528,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "nb_col_lost": {"en": "Points given away", "ru": "Потеряно очков"},
     "nb_col_why": {"en": "Why", "ru": "Почему"},
     "nb_col_level": {"en": "Level", "ru": "Уровень"},
-    "nb_col_rule": {"en": "Trumps or game", "ru": "Козыри или игра"},
+    "nb_col_rule": {"en": "Trumps or game", "ru": "Козыри или вариант"},
     "nb_col_matches": {"en": "Matches", "ru": "Партий"},
     "nb_col_wins": {"en": "Matches won", "ru": "Выиграно партий"},
     "nb_col_deals": {"en": "Deals", "ru": "Раздач"},
@@ -565,7 +571,9 @@ def address_case(words: str) -> str:
 
 class _Formatter(string.Formatter):
     """``str.format`` and one more conversion, ``{level!l}``: a label (an option's name, «Лёгкий»,
-    "Clubs") written inside a sentence, from a small letter («лёгкий», "clubs")."""
+    "Clubs") written inside a sentence, from a small letter («лёгкий», "clubs"); and one more
+    format, ``{n:штрафное|штрафных|штрафных}``: a whole number with the word that agrees with
+    it (:func:`counted`)."""
 
     def convert_field(self, value: object, conversion: str | None) -> object:
         if conversion == "l":
@@ -573,8 +581,35 @@ class _Formatter(string.Formatter):
             return words[:1].lower() + words[1:]
         return super().convert_field(value, conversion)
 
+    def format_field(self, value: object, format_spec: str) -> str:
+        if "|" in format_spec:
+            return counted(value, format_spec)
+        return str(super().format_field(value, format_spec))
+
 
 _FORMATTER = _Formatter()
+
+_SPECIAL = re.compile(r"!l\}|\{\w+:[^{}|]*\|[^{}]*\}")
+"""A template that needs :data:`_FORMATTER`: a label from a small letter or a counted word."""
+
+
+def counted(value: object, forms: str) -> str:
+    """The whole number ``value`` and the form of ``forms`` that agrees with it: two forms
+    (English: one, more) or three (Russian: 1, 2–4, 5 — :func:`~kozel_tutor.i18n.plural_ru`).
+
+    >>> [counted(n, "штрафное|штрафных|штрафных") for n in (1, 2, 5, 21)]
+    ['1 штрафное', '2 штрафных', '5 штрафных', '21 штрафное']
+    >>> counted(1, "penalty point|penalty points"), counted(0, "penalty point|penalty points")
+    ('1 penalty point', '0 penalty points')
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"a counted word needs a whole number, not {value!r}")
+    words = forms.split("|")
+    if len(words) == 3:
+        return f"{value} {plural_ru(value, *words)}"
+    if len(words) == 2:
+        return f"{value} {words[0] if value == 1 else words[1]}"
+    raise ValueError(f"a counted word has two forms (en) or three (ru), not {forms!r}")
 
 
 def text(key: str, lang: str, **params: object) -> str:
@@ -590,8 +625,8 @@ def text(key: str, lang: str, **params: object) -> str:
     entry = TEXTS[key]
     template = entry.get(lang) or entry["en"]
     params_in = _Params(lang, params)
-    # the plain str.format unless the template asks for !l (the Formatter is slower: every
-    # label of every view goes through here)
-    filled = (_FORMATTER.vformat(template, (), params_in) if "!l}" in template
+    # the plain str.format unless the template asks for !l or a counted word (the Formatter is
+    # slower: every label of every view goes through here)
+    filled = (_FORMATTER.vformat(template, (), params_in) if _SPECIAL.search(template)
               else template.format_map(params_in))
     return address_case(filled)

@@ -13,21 +13,25 @@ __all__ = ["VARIANT_TEXTS"]
 
 VARIANT_TEXTS: dict[str, dict[str, str]] = {
     # -- settings --------------------------------------------------------------------------
-    "variant": {"en": "Game", "ru": "Игра"},
+    # the games' names are masculine («Обычный», «Классический»…): they name a «вариант», as the
+    # teacher's screen and the puzzle sets say it, never an «игра»
+    "variant": {"en": "Variant", "ru": "Вариант"},
     "variant_standard": {"en": "Standard", "ru": "Обычный"},
     "variant_classic": {"en": "Classic (tablo, boasts)", "ru": "Классический (табло, хвалёнки)"},
     "variant_nizhny": {"en": "Nizhny Novgorod", "ru": "Нижегородский"},
     "variant_kozly24": {"en": "24-card Kozel", "ru": "Козёл на 24 картах"},
     "variant_fixed": {"en": "The {variant} game fixes its own deck, trumps and match length.",
-                      "ru": "В игре «{variant}» колода, козыри и длина партии свои."},
+                      "ru": "В варианте «{variant}» колода, козыри и длина партии свои."},
     # -- the scoreboard ----------------------------------------------------------------------
     "board_rows": {"en": "Rows", "ru": "Пары"},
-    "board_penalty": {"en": "Written against", "ru": "Записано против"},
+    # the penalty points of lesson 14 («нам пишут 2 штрафных очка»)
+    "board_penalty": {"en": "Penalty points", "ru": "Штрафные очки"},
     # the match score as each table keeps it (variant_views.match_score_words): rows of the
-    # tablo, or the points written against each side where reaching the target loses
+    # tablo, or the penalty points of each side where reaching the target loses ({us:…}: the
+    # number with the word that agrees with it, «1 штрафное», «2 штрафных»)
     "score_rows": {"en": "rows: we {us} : {them} they", "ru": "пары: мы {us} : {them} они"},
     "score_against": {"en": "{us} against us, {them} against them",
-                      "ru": "против нас {us}, против них {them}"},
+                      "ru": "у нас {us:штрафное|штрафных|штрафных}, у них {them}"},
     # what the score badge adds after the score: the goal of the table
     "board_goal_rows": {"en": "{target} rows win", "ru": "{target} пар — победа"},
     "board_goal_penalty": {"en": "first to {target} loses",
@@ -52,10 +56,12 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "q_give_back_named": {"en": "{giver} gave you {card_object}: choose a card to give back.",
                           "ru": "{giver} отдал{ending} вам {card_object}: выберите, какую карту "
                                 "вернуть."},
+    # {losers} between dashes (commas in English), not in brackets: «вы и Нина» from a small
+    # letter (texts.address_case)
     "q_redeal_refused": {"en": "This would be the third redeal in a row: it is not made, and "
-                               "the dealing side ({losers}) loses.",
+                               "the dealing side, {losers}, loses.",
                          "ru": "Это была бы третья пересдача подряд: её не дадут, и сдающая "
-                               "сторона ({losers}) проиграет."},
+                               "сторона — {losers} — проиграет."},
     "q_lay_face_up": {"en": "Face up on this trick: {cards}.",
                       "ru": "Открыто на этой взятке: {cards}."},
     "ev_boast": {"en": "{seat} {verb}: {boast}.", "ru": "{seat} {verb}: {boast}."},
@@ -97,8 +103,8 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "ev_leader_E": {"en": "Gleb leads the first trick.", "ru": "Первым ходит Глеб."},
     # -- after the deal ----------------------------------------------------------------------
     "row_rows": {"en": "Rows", "ru": "Пары"},
-    "row_against": {"en": "Written against", "ru": "Записано против"},
-    "row_match_against": {"en": "Written against in all", "ru": "Всего записано против"},
+    "row_against": {"en": "Penalty points", "ru": "Штрафные очки"},
+    "row_match_against": {"en": "Penalty points in all", "ru": "Всего штрафных"},
     # the catch: whose six caught whose queen, and who is written what (variant_views)
     "summary_caught": {"en": "{six} caught {queen}: the deal is over, {team} are written "
                              "{written} (cards still in hand count for no one).",
@@ -141,11 +147,14 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     "summary_penalty": {"en": "No deal: the third redeal was refused.",
                         "ru": "Раздачи не было: третью пересдачу не дали."},
     # a deal never played (the third redeal refused): who dealt, and what is written
+    # {winners} is a side's name in the nominative («вы и Нина»): the other side is the subject
     "summary_penalty_rows": {"en": "{losers} dealt: {winners} take {rows}.",
-                             "ru": "Сдавали {losers}, и {rows} пишут другой стороне: {winners}."},
-    # {losers} may be the learner's side: no «им» that would not fit «вы и Нина»
+                             "ru": "Сдавали {losers}, и {rows} получает другая сторона: "
+                                   "{winners}."},
+    # {losers} may be the learner's side: no «им» that would not fit «вы и Нина»; {points} a
+    # Count, «пишут» agrees with any number of points
     "summary_penalty_against": {"en": "{losers} dealt: {points} written against the dealers.",
-                                "ru": "Сдавали {losers}: сдающим записывается {points}."},
+                                "ru": "Сдавали {losers}: сдающим пишут {points}."},
     # after eggs: classic gives the next deal's winners one extra row (the egg row); the
     # penalty presets double the next deal, as the standard game does
     "eggs_next_egg_row": {"en": "The tablo does not move; the winners of the next deal take "
@@ -167,7 +176,7 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     # the game's name stays a name, in quotes as in "variant_fixed"; the level is a word of the
     # sentence ({…!l}: from a small letter)
     "stats_title_variant": {"en": "Your record at the {level!l} level in the {variant} game",
-                            "ru": "Ваша статистика: {level!l} уровень, игра «{variant}»"},
+                            "ru": "Ваша статистика: {level!l} уровень, вариант «{variant}»"},
 }
 
 for _key, _texts in VARIANT_TEXTS.items():

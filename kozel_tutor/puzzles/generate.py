@@ -519,7 +519,7 @@ def _default_set(category: str, rules: Rules | None = None) -> PuzzleSet:
     if rules is not None and rules.name != "standard":
         variant = variant_label(rules.name)
         return PuzzleSet(f"catalogue-variant-{rules.name}",
-                         Text(f"{variant.ru}: задачи", f"{variant.en}: puzzles"),
+                         Text(f"Вариант «{variant.ru}»: задачи", f"{variant.en}: puzzles"),
                          Text(f"Концовки и первые заходы по правилам варианта «{variant.ru}» из "
                               "раздач, сыгранных программой; каждую задачу проверил решатель.",
                               f"Endings and opening leads under the {variant.en} rules, from "

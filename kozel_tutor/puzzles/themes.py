@@ -475,7 +475,7 @@ THEMES: dict[str, Theme] = {theme.id: theme for theme in (
              "Which of your cards will be in the way later?"),
           _unblock),
     Theme("ruff_or_not", _t("Бить козырем или нет", "Ruff or not"),
-          _t("Карт масти захода у вас нет: решайте, бить козырем или сбросить.",
+          _t("Карт масти захода у вас нет: решайте, бить козырем или снести другую карту.",
              "You have none of the suit led: decide whether to trump or to discard."),
           _t("Побить козырем или приберечь его: что будет после этой взятки?",
              "Trump now or keep the trump: what happens after this trick?"),

@@ -50,7 +50,7 @@ def test_a_nizhny_match_shows_its_summary_and_penalty_points(page: Any,
         rows = page.locator(f"{SUMMARY} tbody tr")
         written = rows.nth(2).locator("td").all_inner_texts()
         match = rows.nth(3).locator("td").all_inner_texts()
-        assert written[0] == "Записано против"
+        assert written[0] == "Штрафные очки"
         assert int(written[1]) + int(written[2]) > 0 or int(
             rows.nth(0).locator("td").all_inner_texts()[1]) == 60, "someone is written (or eggs)"
         assert _board_values(page) == {"NS": f"{match[1]} из 12", "EW": f"{match[2]} из 12"}
