@@ -153,7 +153,7 @@ def shown_score(rules: Rules, value: int) -> int:
 def match_score_words(rules: Rules, scores: Sequence[int], lang: str) -> str:
     """The match score in the words of its table, the learner's side first: «мы 4 : 2 они»;
     the tablo's rows in ``classic``; and where reaching the target loses, the points written
-    against each side: «против нас 12, против них 2».  The one wording of the match score:
+    against each side: «у нас 12 штрафных, у них 2».  The one wording of the match score:
     the badge, the results, the home screen's and the notebook's continue line use it.
 
     >>> from kozel_tutor.rules import find_rules
@@ -173,7 +173,7 @@ def match_score_words(rules: Rules, scores: Sequence[int], lang: str) -> str:
 
 def score_badge(session: MatchSession, lang: str) -> dict[str, Any]:
     """The score badge in the variant's own terms: rows, or penalty points against each side,
-    and the goal: «Против нас 12, против них 2 · кто первым наберёт 12, тот проиграл»."""
+    and the goal: «У нас 12 штрафных, у них 2 · кто первым наберёт 12, тот проиграл»."""
     rules = session.rules
     words = match_score_words(rules, session.score.scores, lang)
     goal = text("board_goal_penalty" if rules.target_loses else "board_goal_rows", lang,
