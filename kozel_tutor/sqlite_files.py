@@ -2,8 +2,11 @@
 to it, and atomic transactions on it.
 
 The app's store, the puzzle record and lesson progress share one database file
-(``progress.sqlite3``).  Each call opens its own short connection (autocommit, a 10 s wait when
-another connection is writing), so a kernel never holds the file open between clicks.
+(``progress.sqlite3``).  Each call opens its own short connection (autocommit), so a kernel never
+holds the file open between clicks.  What the learner does waits a second at most while another
+window or program holds the file (:func:`short_reading`, :func:`short_transaction`, and the
+opening: :func:`open_database`); :func:`reading` and :func:`transaction` wait up to
+:data:`BUSY_WAIT` for another connection's write.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -23,9 +26,10 @@ damaged one:
   new file's ``meta`` table names the old one (:data:`SET_ASIDE_KEY`) until the learner has
   read where it went;
 * a good file that cannot be written -- read-only, in a read-only folder, or held by another
-  window's write for longer than the wait -- is left exactly as it is.  The session works on a
-  copy in a temporary folder: everything can be read and played, nothing is kept
-  (:class:`NotKept` says why, for the app to tell the learner);
+  window or program for longer than the wait (:data:`SHORT_WAIT`, a second) -- is left exactly as
+  it is.  The session works on a copy in a temporary folder: everything can be read and played,
+  nothing is kept (:class:`NotKept` says why, for the app to tell the learner).  A file held so
+  that it cannot even be read (``BEGIN EXCLUSIVE``) is not waited for: the copy starts empty;
 * a data folder that cannot be created: the same, on a new empty file.
 """
 
@@ -62,7 +66,12 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 BUSY_WAIT = 10.0
-"""Seconds a connection waits for another connection's write before giving up."""
+"""Seconds a :func:`connect` connection (:func:`reading`, :func:`transaction`) waits for another
+connection's write before giving up.  What the learner waits for uses :data:`SHORT_WAIT`."""
+SHORT_WAIT = 1.0
+"""Seconds a query waits while another window or program holds the progress file (the app's own
+writes take milliseconds); then it gives up, and the app says the file is in use.  Opening the
+file (:func:`open_database`) waits no longer."""
 META_SCHEMA = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
 SET_ASIDE_KEY = "set_aside"
 """The ``meta`` key naming the damaged file a new one replaced (its file name)."""
@@ -74,9 +83,11 @@ _READ_ONLY = frozenset({3, 8, 14, 23})  # SQLITE_PERM, SQLITE_READONLY, SQLITE_C
 _FULL = 13                              # SQLITE_FULL
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    """A new autocommit connection that enforces foreign keys; the caller closes it."""
-    conn = sqlite3.connect(path, timeout=BUSY_WAIT, isolation_level=None)
+def connect(path: Path, *, wait: float | None = None) -> sqlite3.Connection:
+    """A new autocommit connection that enforces foreign keys, waiting ``wait`` seconds
+    (:data:`BUSY_WAIT` unless given) for another connection's hold; the caller closes it."""
+    conn = sqlite3.connect(path, timeout=BUSY_WAIT if wait is None else wait,
+                           isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
 
@@ -194,12 +205,15 @@ def _words(exc: OSError) -> str:
 
 def _initialise(path: Path, schema: str, *, set_aside: str | None = None) -> None:
     """Check ``path``, make its tables, and prove it can be written (a change made and undone
-    in one transaction: SQLite notices a read-only file or folder only when a page changes)."""
-    with reading(path) as conn:
+    in one transaction: SQLite notices a read-only file or folder only when a page changes).
+    Another connection's hold is waited for :data:`SHORT_WAIT` at most."""
+    with closing(connect(path, wait=SHORT_WAIT)) as conn:
         check = conn.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
             raise DamagedFile(f"integrity check failed: {check}")
-        conn.executescript(META_SCHEMA + schema)
+        # one transaction (a new file's tables made with one write to disk, not one each),
+        # IMMEDIATE: it waits for another connection's write, not only for its reads
+        conn.executescript("BEGIN IMMEDIATE;\n" + META_SCHEMA + schema + "\n;\nCOMMIT;\n")
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.execute("INSERT OR REPLACE INTO meta VALUES ('write_check', '')")
@@ -239,29 +253,36 @@ def _unkept(path: Path, schema: str, why: NotKept, *, copy: bool) -> OpenedFile:
     target = Path(scratch.name) / path.name
     if copy:
         try:
-            _copy(path, target)
+            # a file just found held is not waited for again: it can be read at once (another
+            # window's write), or not at all (an exclusive hold) until the other lets it go
+            _copy(path, target, wait=PAUSED_WAIT if why.reason == "in_use" else SHORT_WAIT)
             _initialise(target, schema)
             return OpenedFile(target, not_kept=why, scratch=scratch)
-        except sqlite3.Error:
-            log.exception("could not copy %s: starting from nothing", path)
+        except sqlite3.Error as exc:
+            log.warning("could not copy %s (%s): starting from nothing", path, exc,
+                        exc_info=write_problem(exc) != "in_use")
             target.unlink(missing_ok=True)
     _initialise(target, schema)
     return OpenedFile(target, not_kept=why, scratch=scratch)
 
 
-def _copy(source: Path, target: Path) -> None:
-    """Copy the database ``source`` to ``target``, reading it read-only (SQLite's backup)."""
+def _copy(source: Path, target: Path, *, wait: float = SHORT_WAIT) -> None:
+    """Copy the database ``source`` to ``target``, reading it read-only (SQLite's backup).
+
+    The read lock is taken first, waiting ``wait`` seconds at most (``sqlite3.OperationalError``
+    when another connection holds the file exclusively): the backup itself, once it has begun,
+    retries a lock it cannot get for as long as the other connection holds it."""
     uri = f"{source.resolve().as_uri()}?mode=ro"
-    with (closing(sqlite3.connect(uri, uri=True, timeout=BUSY_WAIT)) as src,
+    with (closing(sqlite3.connect(uri, uri=True, timeout=wait, isolation_level=None)) as src,
           closing(sqlite3.connect(target)) as dst):
+        src.execute("BEGIN")
+        src.execute("SELECT count(*) FROM sqlite_master").fetchone()   # the read lock, now
         src.backup(dst)
+        src.execute("COMMIT")
 
 
 # -- brief waits: a file another window or program holds while the app is open ------------
 
-SHORT_WAIT = 1.0
-"""Seconds a query waits while another window or program holds the progress file (the app's own
-writes take milliseconds); then it gives up, and the app says the file is in use."""
 BUSY_PAUSE = 5.0
 """For this many seconds after a query found the file held, queries wait only
 :data:`PAUSED_WAIT`: a screen that reads several things is drawn at once, not after a wait

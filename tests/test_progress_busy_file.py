@@ -9,12 +9,14 @@ Each test is named after the behaviour it checks.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -192,3 +194,46 @@ def test_the_apps_puzzles_tile_opens_at_once_while_another_program_holds_the_fil
         section = app.section_widget
         assert isinstance(section, PuzzlesView)
         assert NOTICE[app.lang] in section.panel.view["error"]
+
+
+def _garble(path: Path) -> None:
+    """Another program writes over the file's header: SQLite no longer finds a database."""
+    with path.open("r+b") as file:
+        file.write(b"not a database at all, a shopping list" * 3)
+
+
+@pytest.mark.parametrize("problem", ["missing_table", "damaged"])
+def test_a_progress_database_error_in_the_puzzles_says_the_same_in_russian_and_english(
+        path: Path, problem: str) -> None:
+    view = PuzzlesView("en", Store(path), lambda: None, backend=PY)
+    if problem == "damaged":
+        _garble(path)
+    else:   # another program dropped a table the puzzles read
+        with closing(sqlite3.connect(path)) as other:
+            other.execute("DROP TABLE puzzle_reviews")
+    said, shown = {}, {}
+    for lang in ("en", "ru"):
+        view.set_lang(lang)
+        said[lang] = view.panel.view["error"]
+        view.show_dashboard()
+        shown[lang] = view.extra.value
+        view.show_menu()
+    starts = {"en": "Your puzzle progress could not be read or saved: ",
+              "ru": "Не удалось прочитать или сохранить прогресс задач: "}
+    why = {"missing_table": {"en": "something unexpected went wrong with the progress file",
+                             "ru": "непредвиденная ошибка"},
+           "damaged": {"en": "is damaged. Reload the page", "ru": "повреждён. Перезагрузите"}}
+    for lang in ("en", "ru"):
+        assert said[lang].startswith(starts[lang]), said[lang]
+        assert why[problem][lang] in said[lang] and str(path) in said[lang], said[lang]
+        if problem == "damaged":   # nothing can be read: the dashboard says so too
+            assert said[lang] in html.unescape(shown[lang]), shown[lang]
+        # SQLite's own words are for the log, in neither language
+        for raw in ("no such table", "not a database", "malformed", "Progress database error"):
+            assert raw not in said[lang]
+    assert not re.search("[A-Za-z]", said["ru"].replace(str(path), "")), said["ru"]
+    assert "Could not read" not in said["en"]
+    view.set_lang("en")
+    view.open_rated()   # the problem was said on the menu; a puzzle opened does not repeat it
+    view.show_menu()
+    assert said["en"] in view.panel.view["error"], "the file is still unreadable: said again"

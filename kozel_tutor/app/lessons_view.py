@@ -6,7 +6,10 @@ lesson of the course is finished, its end leads on to a match and to the puzzles
 buttons there and the focus on the match, through the app's own way to its screens).  Back on
 the list, the focus is on the tile of the lesson just left (reached, perhaps, by «Next lesson»
 from the tile pressed).  Progress is read from and written to the app's database through
-:class:`~kozel_tutor.lessons.progress.LessonProgress`.
+:class:`~kozel_tutor.lessons.progress.LessonProgress`.  While another window or program holds
+the progress file, the list and the bar above a lesson say so
+(:func:`~kozel_tutor.app.notices.held_notice`), the lessons go on as usual, and what the learner
+does meanwhile is saved once the file is free.
 
 >>> from kozel_tutor.lessons.progress import LessonRecord
 >>> lesson_tile("04_trick", LessonRecord("04_trick", 5, 5, 2), "en")["label"]
@@ -15,6 +18,7 @@ from the tile pressed).  Progress is read from and written to the app's database
 
 from __future__ import annotations
 
+import html
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -26,12 +30,13 @@ from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
+from .notices import held_notice
 from .screens import LanguageSwitch, lang_button
 from .sections import SECTIONS
 from .store import Store
 from .texts import text
 
-__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view", "tile_testid"]
+__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view", "notice_html", "tile_testid"]
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +93,11 @@ def lesson_tile(lesson_id: str, record: LessonRecord | None, lang: str) -> dict[
             "title": f"{lesson.goal.get(lang)} ({status})"}
 
 
-def lessons_panel_view(records: dict[str, LessonRecord], lang: str) -> dict[str, Any]:
-    return {
+def lessons_panel_view(records: dict[str, LessonRecord], lang: str, *,
+                       notice: str = "") -> dict[str, Any]:
+    """The list of lessons; ``notice``: the progress file is in use by another window or
+    program (:func:`~kozel_tutor.app.notices.held_notice`)."""
+    view = {
         "title": _t("title", lang),
         "subtitle": _t("subtitle", lang),
         "testid": "lessons",
@@ -98,6 +106,20 @@ def lessons_panel_view(records: dict[str, LessonRecord], lang: str) -> dict[str,
         "tiles": [lesson_tile(lid, records.get(lid), lang) for lid in lesson_ids()],
         "buttons": [],
     }
+    if notice:
+        view["error"] = notice
+    return view
+
+
+def notice_html(message: str) -> str:
+    """The notice above a lesson, in the colours of the app's notices (.kz-panel-error in
+    widgets/panel.css); empty without a message."""
+    if not message:
+        return ""
+    return (f'<p role="status" data-testid="lessons-notice" style="margin:12px auto;'
+            f'max-width:920px;box-sizing:border-box;padding:10px 14px;border-radius:8px;'
+            f'background:#fcebea;color:#8e1f16;border-left:5px solid #c0392b;font-weight:600">'
+            f'{html.escape(message)}</p>')
 
 
 class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
@@ -123,6 +145,9 @@ class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.on_lang = on_lang
         self.progress = LessonProgress(store.path)
         self.panel = PanelWidget(lang=lang)
+        self.notice = ipywidgets.HTML()
+        """Above a lesson: the progress file is in use (empty, and not shown, when it is not)."""
+        self.notice.add_class("kz-lessons-notice")
         self.panel.on_command(self._command)
         self.player: LessonPlayer | None = None
         self.lesson_widget: LessonWidget | None = None
@@ -145,13 +170,32 @@ class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             log.exception("could not read lesson progress")
             return {}
 
+    def held_notice(self) -> str:
+        """That progress is not saved just now, the file being in use by another window or
+        program (naming it), or ``""``."""
+        why = self.progress.held
+        if why is None:
+            return ""
+        return held_notice(why, self.lang, lessons=True, unread=self.progress.unread)
+
+    def _list_view(self) -> dict[str, Any]:
+        records = self._records()   # first: it writes what waits, if the file is free again
+        return lessons_panel_view(records, self.lang, notice=self.held_notice())
+
     def show_list(self) -> None:
         """The list of lessons; after a lesson, with the focus to go back to its tile."""
         left = self.player.lesson.id if self.player is not None else None
         self.player = self.lesson_widget = None
         self.panel.return_to = "" if left is None else tile_testid(left)
-        self.panel.view = lessons_panel_view(self._records(), self.lang)
+        self._still_held()
+        self.panel.view = self._list_view()
         self._show(self.panel)
+
+    def _still_held(self) -> None:
+        try:
+            self.progress.still_held()   # a file held before may be free again
+        except sqlite3.Error:
+            log.exception("could not save lesson progress")
 
     def open_lesson(self, lesson_id: str) -> LessonWidget:
         player = self.player = LessonPlayer(lesson_id, lang=self.lang, progress=self.progress)
@@ -161,8 +205,20 @@ class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         if self.ways_on:
             self.lesson_widget.offer_ways_on(self.ways_on, self._go)
         player.on_lang(self._lesson_lang)
-        self._show(self.lesson_widget)
+        player.on_change(self._show_lesson)
+        self._show_lesson()
         return self.lesson_widget
+
+    def _show_lesson(self) -> None:
+        """The lesson on screen, with the notice above it while the progress file is held
+        (after each step: an answer or a step may have found it held, or free again)."""
+        if self.lesson_widget is None:
+            return
+        self.notice.value = notice_html(self.held_notice())
+        if self.notice.value:
+            self._show(self.notice, self.lesson_widget)
+        else:
+            self._show(self.lesson_widget)
 
     def _show(self, *widgets: Any) -> None:
         if tuple(self.children) != widgets:
@@ -182,8 +238,9 @@ class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             if self.player.lang != lang:   # not when the lesson's own button switched the app
                 self.player.set_lang(lang)
             self.lesson_widget.exit_label = _t("list", lang)
+            self._show_lesson()
         else:
-            self.panel.view = lessons_panel_view(self._records(), lang)
+            self.panel.view = self._list_view()
 
     def _command(self, command: Command) -> None:
         if command.kind != "button":

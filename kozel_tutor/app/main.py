@@ -120,7 +120,11 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         return value if value in allowed else default
 
     def _saved_settings(self) -> Settings:
-        data = self.store.get_pref("settings")
+        try:
+            data = self.store.get_pref("settings")
+        except sqlite3.Error:   # held by another program just now: the settings of a new learner
+            log.warning("could not read the saved settings", exc_info=True)
+            data = None
         try:
             settings = Settings.from_dict(data)
         except SaveError:

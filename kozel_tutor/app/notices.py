@@ -39,6 +39,24 @@ _HELD = {
           "Решать задачи можно: ответы проверяются как обычно и снова начнут сохраняться, "
           "когда другое окно или программа освободит файл.",
 }
+_HELD_LESSONS = {
+    # the same in the Lessons: what is done meanwhile waits in memory and is saved once the
+    # file is free (kozel_tutor.lessons.progress.LessonProgress)
+    "en": "Your progress cannot be saved just now: the progress file {place} is in use by "
+          "another window or program. You can go on with the lessons: what you do now is saved "
+          "once the other window or program lets the file go. Keep this page open until then.",
+    "ru": "Прогресс сейчас не сохраняется: файл {place} занят другим окном или программой. "
+          "Уроки можно продолжать: всё, что вы сейчас пройдёте, сохранится, когда другое окно "
+          "или программа освободит файл. До тех пор не закрывайте эту страницу.",
+}
+_UNREAD_LESSONS = {
+    # ... and held so that it cannot even be read (BEGIN EXCLUSIVE): the list and the lessons
+    # show only what was done since, each lesson from its first step
+    "en": "It cannot even be read just now: your stars and the steps you took before come "
+          "back once it is free.",
+    "ru": "Сейчас его не удаётся даже прочитать: звёзды и пройденные раньше шаги появятся "
+          "снова, когда файл освободится.",
+}
 
 
 def save_set_aside_notice(reason: str, lang: str) -> str:
@@ -82,11 +100,22 @@ def not_kept_notice(why: NotKept, lang: str) -> str:
                 detail=why.detail)
 
 
-def held_notice(why: NotKept, lang: str) -> str:
+def held_notice(why: NotKept, lang: str, *, lessons: bool = False, unread: bool = False
+                ) -> str:
     """What the learner is told while the progress file, free when the app opened it, is held
     by another window or program (:func:`kozel_tutor.sqlite_files.held`), naming the file:
     the words of :func:`not_kept_notice` when the app cannot keep anything at all, else that
-    nothing is kept *until the file is free again*."""
+    nothing is kept *until the file is free again* (in the ``lessons``: that what is done
+    meanwhile is saved then, while the page stays open; ``unread``: that it cannot even be read,
+    so what was done before is not shown until then).
+
+    >>> from pathlib import Path
+    >>> from kozel_tutor.sqlite_files import NotKept
+    >>> held_notice(NotKept("in_use", Path("p.sqlite3"), ""), "en", lessons=True)[:52]
+    'Your progress cannot be saved just now: the progress'
+    """
     if why.reason != "in_use":
         return not_kept_notice(why, lang)
-    return _HELD["ru" if lang == "ru" else "en"].format(place=why.place)
+    lang = "ru" if lang == "ru" else "en"
+    said = (_HELD_LESSONS if lessons else _HELD)[lang].format(place=why.place)
+    return f"{said} {_UNREAD_LESSONS[lang]}" if lessons and unread else said

@@ -54,7 +54,7 @@ from ..puzzles.teacher import ResultsSheet, normalise_student_name, set_from_que
 from ..puzzles.themes import THEMES, theme_note
 from ..puzzles.variants import variant_label
 from ..puzzles.verify import MARGIN, SetAside, check_set_answers, verified_key
-from ..sqlite_files import write_problem
+from ..sqlite_files import is_damage, write_problem
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
@@ -132,8 +132,25 @@ _TEXT = {
     "download": {"ru": "⬇ Результаты (JSON)", "en": "⬇ Results (JSON)"},
     "download_csv": {"ru": "⬇ Результаты (CSV)", "en": "⬇ Results (CSV)"},
     "bad_files": {"ru": "Не удалось прочитать: {problems}", "en": "Could not read: {problems}"},
-    "db_error": {"ru": "База прогресса сейчас недоступна. Попробуйте ещё раз чуть позже.",
-                 "en": "Progress database error: {reason}"},
+    # the progress file could not be read or written ({reason}: one of the db_* below)
+    "db_error": {"ru": "Не удалось прочитать или сохранить прогресс задач: {reason}. "
+                       "Попробуйте ещё раз чуть позже.",
+                 "en": "Your puzzle progress could not be read or saved: {reason}. Try again "
+                       "in a moment."},
+    "db_damaged": {"ru": "Не удалось прочитать или сохранить прогресс задач: файл прогресса "
+                         "{place} повреждён. Перезагрузите страницу: приложение отложит "
+                         "повреждённый файл и начнёт новый.",
+                   "en": "Your puzzle progress could not be read or saved: the progress file "
+                         "{place} is damaged. Reload the page: the app then puts the damaged "
+                         "file aside and starts a new one."},
+    "db_in_use": {"ru": "файл прогресса {place} занят другим окном или программой",
+                  "en": "the progress file {place} is in use by another window or program"},
+    "db_read_only": {"ru": "файл прогресса {place} (или его папка) доступен только для чтения",
+                     "en": "the progress file {place} (or its folder) is read-only"},
+    "db_full": {"ru": "диск, где лежит файл прогресса {place}, заполнен",
+                "en": "the disk of the progress file {place} is full"},
+    "db_other": {"ru": "при работе с файлом прогресса {place} случилась непредвиденная ошибка",
+                 "en": "something unexpected went wrong with the progress file {place}"},
     "dashboard_title": {"ru": "Статистика задач", "en": "Puzzle statistics"},
 }
 
@@ -209,8 +226,13 @@ _STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:6px 22px 6px;margin-bot
           "</style>")
 
 
-def _db_error(exc: Exception) -> Shown:
-    return lambda lang: _t("db_error", lang, reason=exc)
+def _db_error(exc: sqlite3.Error, place: object) -> Shown:
+    """What the learner is told when the progress file ``place`` could not be read or written
+    (``exc``): the same in both languages, SQLite's own words left to the log."""
+    if is_damage(exc):
+        return _said("db_damaged", place=place)
+    reason = write_problem(exc)
+    return lambda lang: _t("db_error", lang, reason=_t(f"db_{reason}", lang, place=place))
 
 
 def _in_use(exc: sqlite3.Error) -> bool:
@@ -337,6 +359,9 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.memory = StudentSets(store)
         self.theme = "any"
         self.note: Shown | None = None
+        #: the progress file could not be read or written: said on the menu until the
+        #: learner's next action
+        self.db_problem: Shown | None = None
         #: how far the search for drills got, or what it found: said on its tile
         self.mining: Shown | None = None
         self.panel = PanelWidget(lang=self.lang)
@@ -410,7 +435,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             return {"review": reviews.due, "drills": len(self.progress.drills())}, reviews
         except sqlite3.Error as exc:
             if not _in_use(exc):
-                self.errors.append(_db_error(exc))
+                self.db_problem = _db_error(exc, self.progress.path)
             return {}, None
 
     def _set_progress(self) -> tuple[list[PuzzleSet], dict[str, Tally]]:
@@ -425,7 +450,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                     kept.setdefault(_tile_key(entry.puzzle_set.id), entry)
         except sqlite3.Error as exc:
             if not _in_use(exc):
-                self.errors.append(_db_error(exc))
+                self.db_problem = _db_error(exc, self.progress.path)
             return [], {}
         tallies = {s.id: _tally(s, answers.get(s.id, {})) for s in self.sets}
         tallies.update({k.puzzle_set.id: _tally(k.puzzle_set, answers.get(k.puzzle_set.id, {}),
@@ -452,9 +477,15 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
                                     answered=answered,
                                     mining=self.mining(self.lang) if self.mining else "",
                                     variants=rated_variants(self.catalogue, self._themes()),
-                                    notice=self.held_notice())
+                                    notice=self.notice())
         self.menu.children = (self.panel, self.upload)
         self.children = (self.style, self.menu)
+
+    def notice(self) -> str:
+        """What the menu says of the progress file above its other problems: that it is in use
+        (:meth:`held_notice`), and that it could not be read or written (:attr:`db_problem`)."""
+        said = [self.held_notice(), self.db_problem(self.lang) if self.db_problem else ""]
+        return " ".join(words for words in said if words)
 
     def held_notice(self) -> str:
         """That the progress file is in use by another window or program just now, naming it
@@ -509,7 +540,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def _play(self, queue: SetQueue | RatedQueue, *, set_id: str = "",
               sheet: ResultsSheet | None = None, given: Mapping[str, FirstAnswer] | None = None,
               send_results: bool = False) -> PuzzleWidget:
-        self.note = self.mining = None
+        self.note = self.mining = self.db_problem = None
         self.sheet = sheet
         self.player = PuzzlePlayer(queue, lang=self.lang, progress=self.progress, sheet=sheet,
                                    set_id=set_id, backend=self.backend, given=given,
@@ -602,10 +633,13 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
     def show_dashboard(self) -> None:
         self.screen = "dashboard"
         self.playing = None
+        self.db_problem = None
         try:
             self.extra.value = dashboard_html(self.progress, self.lang, now=self.clock())
         except sqlite3.Error as exc:
-            self.extra.value = f"<p>{html.escape(_t('db_error', self.lang, reason=exc))}</p>"
+            log.warning("could not read the puzzle statistics", exc_info=True)
+            said = _db_error(exc, self.progress.path)(self.lang)
+            self.extra.value = f'<p data-testid="puzzles-db-error">{html.escape(said)}</p>'
         self._show_bar()
         self.dashboard.children = (self.bar, self.extra)
         self.children = (self.style, self.dashboard)
@@ -683,6 +717,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             log.exception("could not keep the student's name")
 
     def _command(self, command: Command) -> None:
+        self.db_problem = None   # a problem is said after the action that met it, until the next
         if command.kind == "choose":
             group, value = command.value.split("=", 1)
             if group == "theme" and (value == "any" or value in THEMES):
@@ -721,7 +756,7 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         except sqlite3.Error as exc:
             log.exception("puzzle progress database error")
             if not _in_use(exc):   # the menu's notice says the file is in use
-                self.errors.append(_db_error(exc))
+                self.db_problem = _db_error(exc, self.progress.path)
             self.show_menu()
 
     def open_file(self, name: str, content: bytes) -> PuzzleWidget | None:

@@ -10,8 +10,9 @@ Nothing here ever stops the app, and nothing is lost without a word:
 * a database SQLite finds damaged is renamed aside and a fresh one started
   (:attr:`Store.recovered`; the new file remembers where the old one went until the learner
   has read it: :meth:`Store.set_aside_note`);
-* a good database that cannot be written (read-only, held by another program) is left as it
-  is and the session works on a copy that is not kept (:attr:`Store.not_kept` says why);
+* a good database that cannot be written (read-only, held by another program for longer than
+  a second when the store opens it) is left as it is and the session works on a copy that is
+  not kept (:attr:`Store.not_kept` says why);
 * a file another window or program holds later, while the app is open, is waited for briefly
   (a second: :func:`~kozel_tutor.sqlite_files.short_reading`), not for every query's ten
   seconds: the call then fails with :class:`sqlite3.OperationalError`, which its caller

@@ -28,10 +28,11 @@ start with ``puzzle_``.  Every change is one transaction.
 * **Opening** – the file is opened as the app opens it
   (:func:`~kozel_tutor.sqlite_files.open_database`): one that cannot be written is read from a
   copy, so puzzles can be solved, without saving.
-* **A file another program holds** – every query waits at most :data:`BUSY_WAIT` for another
-  window's or program's hold on the file (:func:`short_reading`, :func:`short_transaction`;
-  the app's store uses them too), and once the file was found held, the queries of the next
-  :data:`BUSY_PAUSE` seconds hardly wait, so that a screen of several queries is drawn at once.
+* **A file another program holds** – every query waits at most a second (``SHORT_WAIT``) for
+  another window's or program's hold on the file (:func:`short_reading`,
+  :func:`short_transaction`; the app's store and the lessons use them too), and once the file
+  was found held, the queries of the next ``BUSY_PAUSE`` seconds hardly wait, so that a screen
+  of several queries is drawn at once.
   Then it raises :class:`sqlite3.OperationalError`, and :func:`held` says why until a write
   succeeds: the app says the file is in use, answers are judged all the same, and each later
   change tries again.  A record opened while the file is held works on the file as it is, and
