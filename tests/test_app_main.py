@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import ipywidgets
 import pytest
 
 from kozel_tutor.app import App
@@ -191,3 +192,64 @@ def test_a_language_chosen_with_the_switch_wins_over_the_browsers(store: Store) 
     app = App(store)
     app.home.receive({"type": "hello", "query": "", "langs": ["en-US"]})
     assert app.lang == "ru"
+
+
+def test_a_section_pressed_before_the_warm_up_opens_without_a_warm_up_beside_it(
+        store: Store) -> None:
+    """The warm-up does the work of a section's first opening: started while a section opens,
+    that work is done twice (the home screen's timer must not fire into the opening)."""
+    from kozel_tutor.app.sections import SECTIONS, Section, register_section
+
+    def slow_open(ctx: object) -> ipywidgets.HTML:
+        time.sleep(0.6)   # longer than WARM_AFTER: the timer would fire meanwhile
+        return ipywidgets.HTML("opened")
+
+    register_section(Section("slow-open", {"en": "S", "ru": "С"}, {"en": "", "ru": ""}, "★",
+                             slow_open, warm=lambda: None))
+    try:
+        App.WARM_AFTER = 0.2
+        app = App(store)
+        hello(app)
+        assert app._warm_timer is not None
+        app._open_section("slow-open")
+        time.sleep(0.4)
+        assert app.warming is None and app._warm_timer is None
+        assert app.screen == "section:slow-open"
+    finally:
+        App.WARM_AFTER = 2.0
+        del SECTIONS["slow-open"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_section_that_fails_to_open_is_told_in_plain_words_without_the_error(
+        store: Store, lang: str) -> None:
+    from kozel_tutor.app.sections import SECTIONS, Section, register_section
+
+    def broken(ctx: object) -> None:
+        raise ImportError("cannot import name 'x' from 'kozel_tutor.solver' (/srv/app/x.py)")
+
+    register_section(Section("broken", {"en": "B", "ru": "Б"}, {"en": "", "ru": ""}, "★",
+                             broken))
+    try:
+        app = App(store, warm=False)
+        if app.lang != lang:
+            app.toggle_lang()
+        app._open_section("broken")
+        assert app.screen == "home"
+        shown = " ".join(app.home.view.get("notices", ())) + " ".join(app.notices)
+        assert text("section_failed", lang) in shown
+        assert "import" not in shown and "/srv/app" not in shown
+    finally:
+        del SECTIONS["broken"]
+
+
+def test_a_section_module_that_fails_to_import_is_told_on_the_home_screen(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import kozel_tutor.app.main as main
+
+    monkeypatch.setattr(main, "load_sections", lambda: ["kozel_tutor.app.x_section: boom"])
+    app = App(store, warm=False)
+    assert text("sections_missing", app.lang) in app.notices
+    assert all("boom" not in notice for notice in app.notices)
+    monkeypatch.setattr(main, "load_sections", lambda: [])
+    assert text("sections_missing", "ru") not in App(store, warm=False).notices

@@ -80,6 +80,10 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         self._table_stale = False
         """Another window continued the match on the table: it is no longer this window's."""
         self.section_problems = load_sections()
+        """Section modules that failed to import (logged): their tiles are missing, and the
+        home screen says so."""
+        if self.section_problems:
+            self.notices.append(text("sections_missing", self.lang))
         self.saved: MatchSession | None = self._load_saved()
         self.home = PanelWidget(lang=self.lang)
         self.home.on_command(self._home_command)
@@ -402,13 +406,18 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         section = SECTIONS.get(key)
         if section is None:
             return
+        # no warm-up starts while the section opens (it would do the same work again)
+        self.screen = f"opening:{key}"
+        if self._warm_timer is not None:
+            self._warm_timer.cancel()
+            self._warm_timer = None
         self._wait_for_warm_up()
         try:
             widget = section.open(SectionContext(self.lang, self.store, self.show_home,
                                                   self.toggle_lang, self._open_section))
-        except Exception as exc:
+        except Exception:
             log.exception("section %s failed to open", key)
-            self.notices = [text("section_failed", self.lang, reason=str(exc))]
+            self.notices = [text("section_failed", self.lang)]   # the reason is in the log
             self.show_home()
             return
         self.section_widget = widget

@@ -141,8 +141,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "ru": "Этот набор изменили в другом окне, поэтому здесь он больше не сохраняется. "
               "Перезагрузите страницу, чтобы увидеть набор, сохранённый там.",
     },
-    "section_failed": {"en": "This section could not be opened: {reason}",
-                       "ru": "Этот раздел не открылся: {reason}"},
+    "section_failed": {"en": "This section could not be opened. Reload the page and try again; "
+                              "if it fails again, reinstalling the app should mend it.",
+                       "ru": "Этот раздел не открылся. Перезагрузите страницу и попробуйте ещё "
+                             "раз; если не получится, переустановите приложение."},
+    # a section module failed to import when the app started: its tile is missing
+    "sections_missing": {"en": "Part of the app could not be loaded, so some sections are "
+                               "missing. Reinstalling the app should mend it.",
+                         "ru": "Часть приложения не загрузилась, поэтому некоторых разделов "
+                               "нет. Переустановите приложение, чтобы это исправить."},
     # -- settings --------------------------------------------------------------------------
     "settings_title": {"en": "New match", "ru": "Новая партия"},
     "settings_sub": {"en": "Choose the game and press Play.",
