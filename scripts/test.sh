@@ -32,4 +32,7 @@ source scripts/python-env.sh
 "$PYTHON" -m mypy --strict kozel_tutor
 # The browser tests fail, not skip, when chromium, Playwright or Voila is missing here.
 export KOZEL_REQUIRE_BROWSER="${KOZEL_REQUIRE_BROWSER:-1}"
+# The native solver's tests fail, not skip, when the install above could not build the C core
+# (the package then falls back to the pure-Python solver).
+export KOZEL_REQUIRE_NATIVE="${KOZEL_REQUIRE_NATIVE:-1}"
 "$PYTHON" -m pytest -q -n 2 --durations=15 "$@"

@@ -1,9 +1,10 @@
 """Shared fixtures: rules presets and deals reached by random legal play from a seeded shuffle;
 late deals from given hands; what the app's table says and offers, for the tests of its words; a
-lesson played through."""
+lesson played through; the native core's tests skipped, or failed where it is required."""
 
 from __future__ import annotations
 
+import os
 import random
 import sqlite3
 import time
@@ -19,6 +20,7 @@ from kozel_tutor.lessons.checks import expected
 from kozel_tutor.lessons.model import Task
 from kozel_tutor.rules import Rules, find_rules
 from kozel_tutor.seats import Seat
+from kozel_tutor.solver.native import AVAILABLE as NATIVE_AVAILABLE
 from kozel_tutor.state import DealState, Trick
 
 if TYPE_CHECKING:
@@ -168,3 +170,25 @@ def dump(path: Path) -> str:
     """The whole database at ``path`` as SQL: equal dumps mean equal databases."""
     with closing(sqlite3.connect(path)) as conn:
         return "\n".join(conn.iterdump())
+
+
+def native_missing(available: bool) -> None:
+    """Go on when the native core is ``available``; else skip the test, or fail it where the
+    core is required (``KOZEL_REQUIRE_NATIVE=1``, which scripts/test.sh sets), so a machine whose
+    build fell back to the pure-Python solver cannot pass by skipping the native tests."""
+    if available:
+        return
+    if os.environ.get("KOZEL_REQUIRE_NATIVE", "0") == "1":
+        pytest.fail("the native core is not built (no C compiler when the package was installed?)"
+                    "; its tests are required here (KOZEL_REQUIRE_NATIVE=1): install a C compiler "
+                    "and reinstall the package, or KOZEL_REQUIRE_NATIVE=0 skips them",
+                    pytrace=False)
+    pytest.skip("the native core is not built")
+
+
+@pytest.fixture(scope="session")
+def native_core() -> None:
+    """Use it (``pytest.mark.usefixtures("native_core")``) on the tests that need the native
+    core: see :func:`native_missing`.  Session-wide, so it comes before the fixtures that make a
+    native backend."""
+    native_missing(NATIVE_AVAILABLE)

@@ -26,7 +26,6 @@ from kozel_tutor.position import Position
 from kozel_tutor.rules import find_rules, legal_mask
 from kozel_tutor.seats import Seat, Team
 from kozel_tutor.solver import solve
-from kozel_tutor.solver.native import AVAILABLE as NATIVE
 from kozel_tutor.solver.native import NativeBackend
 from kozel_tutor.state import DealState, SeatView
 
@@ -154,7 +153,7 @@ def test_the_play_reader_scores_layouts_as_the_model_says(seed: int) -> None:
         assert log_likelihood(view, world) == pytest.approx(expected, abs=1e-9)
 
 
-@pytest.mark.skipif(not NATIVE, reason="the native core is not built")
+@pytest.mark.usefixtures("native_core")
 @pytest.mark.parametrize("preset", ["standard", "classic", "kozly24"])
 def test_bracket_queries_score_every_card_as_the_exact_values_do(preset: str) -> None:
     """Insane's cheap solve (only the deal score's thresholds) gives every card the same deal
@@ -187,7 +186,7 @@ def test_the_score_cuts_are_where_the_deal_changes_hands() -> None:
     assert _score_cuts(view, world, None) == (1, 31, 60, 61, 90, 120)
 
 
-@pytest.mark.skipif(not NATIVE, reason="the native core is not built")
+@pytest.mark.usefixtures("native_core")
 def test_early_in_the_deal_insane_says_its_points_are_approximate() -> None:
     state = random_deal(8, cards_left=8)   # 32 cards in the hands: solved as brackets
     view = state.view(state.to_move)

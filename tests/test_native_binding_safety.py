@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 from test_native_solver import long_deal
 
-from kozel_tutor.solver.native import AVAILABLE
-
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the native core is not built")
+# skipped without the native core, failed where it is required (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("native_core")
 
 
 def _python(code: str, cwd: Path, env: dict[str, str] | None = None) -> str:

@@ -1,7 +1,7 @@
 """The native C core answers exactly as the rules and the pure-Python reference say.
 
 * against a plain minimax written here, on small endings;
-* against :class:`PythonBackend` on 1,000+ random positions (up to six cards a hand, both decks,
+* against :class:`PythonBackend` on 508 random positions (up to six cards a hand, both decks,
   every trump suit, positions inside a trick), and on the variant flags;
 * against golden full deals (``tests/golden/full_deals.json``, from benchmarks/make_golden.py);
 * time budgets, cancellation, the released GIL, bounded memory, batches.
@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
@@ -19,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import native_missing
 
 from kozel_tutor.cards import CARDS, CardSet, Suit, parse_cards
 from kozel_tutor.position import Position
@@ -26,11 +28,12 @@ from kozel_tutor.rules import TRUMP, CardOrder, Rules, find_rules
 from kozel_tutor.solver import deal_outcomes, score_cuts, solve
 from kozel_tutor.solver.batch import analyse_many
 from kozel_tutor.solver.core import CoreResult, Deal, legal_mask
-from kozel_tutor.solver.native import AVAILABLE, NativeBackend
+from kozel_tutor.solver.native import NativeBackend
 from kozel_tutor.solver.python_solver import PythonBackend
 from kozel_tutor.state import DealState
 
-pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the native core is not built")
+# skipped without the native core, failed where it is required (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("native_core")
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "full_deals.json"
@@ -40,6 +43,36 @@ SEATS = "NESW"
 @pytest.fixture(scope="module")
 def native() -> NativeBackend:
     return NativeBackend(tt_megabytes=16)
+
+
+# -- where the native core is required ---------------------------------------------------------
+
+
+def missing_native_outcome(monkeypatch: pytest.MonkeyPatch, required: str | None) -> str:
+    monkeypatch.delenv("KOZEL_REQUIRE_NATIVE", raising=False)
+    if required is not None:
+        monkeypatch.setenv("KOZEL_REQUIRE_NATIVE", required)
+    try:
+        native_missing(False)
+    except pytest.fail.Exception as failure:
+        assert "KOZEL_REQUIRE_NATIVE=0 skips them" in str(failure)
+        return "failed"
+    except pytest.skip.Exception:
+        return "skipped"
+    return "went on"
+
+
+def test_a_missing_native_core_skips_its_tests_unless_they_are_required(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert missing_native_outcome(monkeypatch, None) == "skipped"
+    assert missing_native_outcome(monkeypatch, "0") == "skipped"
+    assert missing_native_outcome(monkeypatch, "1") == "failed"
+    native_missing(True)   # built: the tests go on, whatever the switch
+
+
+def test_the_test_script_requires_the_native_core() -> None:
+    script = (ROOT / "scripts" / "test.sh").read_text("utf-8")
+    assert 'export KOZEL_REQUIRE_NATIVE="${KOZEL_REQUIRE_NATIVE:-1}"' in script
 
 
 # -- positions and a plain minimax --------------------------------------------------------------
@@ -190,21 +223,46 @@ def _compare(native: NativeBackend, python: PythonBackend, deal: Deal, full: boo
             assert native.all_tricks(deal, team) == python.all_tricks(deal, team), (deal, team)
 
 
-# (cards a hand, positions): every trick count up to six, most where the reference is quick
-SIZES = ((1, 250), (2, 300), (3, 300), (4, 120), (5, 24), (6, 6))
+# (cards a hand, positions): every trick count up to six; the count of a size at least 32 so
+# that it meets every deck, trump and trick (only the six-card positions are too slow for that)
+SIZES = ((1, 96), (2, 128), (3, 128), (4, 64), (5, 80), (6, 12))
+DECKS = (36, 32)
+ALL_KINDS = set(itertools.product(DECKS, Suit, range(4)))
+
+
+def position_kind(index: int) -> tuple[int, Suit, int]:
+    """The deck, the trump and the cards already in the trick of the ``index``-th position:
+    every 32 in a row are the 32 combinations, and every 8 in a row meet both decks, the four
+    trumps and the four trick lengths."""
+    return DECKS[index % 2], Suit((index // 2) % 4), (index + index // 8) % 4
+
+
+def test_the_position_kinds_step_through_every_combination() -> None:
+    assert {position_kind(i) for i in range(32)} == ALL_KINDS
+    first = [position_kind(i) for i in range(8)]
+    assert [{kind[n] for kind in first} for n in range(3)] == [set(DECKS), set(Suit),
+                                                              set(range(4))]
 
 
 @pytest.mark.parametrize(("cards", "count"), SIZES)
 def test_native_equals_python_on_random_positions(native: NativeBackend, cards: int,
                                                   count: int) -> None:
-    """1,000 positions: 1..6 cards a hand, 36 and 32 cards, every trump, inside tricks."""
+    """508 positions: 1..6 cards a hand, 36 and 32 cards, every trump, inside tricks."""
     python = PythonBackend()
     rng = random.Random(1000 + cards)
+    seen: set[tuple[int, Suit, int]] = set()
     for index in range(count):
-        deck = (36, 32)[index % 2]
-        order = find_rules("standard", deck=deck).card_order(Suit((index // 2) % 4))
-        deal = random_position(rng, order, cards, index % 4)
-        _compare(native, python, deal, full=cards <= 3 or (cards == 4 and index % 10 == 0))
+        deck, trump, in_trick = kind = position_kind(index)
+        seen.add(kind)
+        order = find_rules("standard", deck=deck).card_order(trump)
+        deal = random_position(rng, order, cards, in_trick)
+        assert len(deal.trick) == in_trick and deal.order.trump == trump
+        _compare(native, python, deal, full=cards <= 3 or (cards == 4 and index % 8 == 0))
+    if count >= 32:
+        assert seen == ALL_KINDS
+    else:
+        assert [{kind[n] for kind in seen} for n in range(3)] == [set(DECKS), set(Suit),
+                                                                 set(range(4))]
 
 
 VARIANTS = {
@@ -276,14 +334,18 @@ def test_brackets_decide_every_target_as_the_exact_values_do(native: NativeBacke
     """300 positions: both decks, every trump, inside tricks, the mover on either side, targets
     near the values as well as the deal score's own."""
     rng = random.Random(77)
+    seen: set[tuple[int, Suit, int, int]] = set()
     for index in range(300):
-        deck = (36, 32)[index % 2]
-        order = find_rules("standard", deck=deck).card_order(Suit((index // 2) % 4))
-        deal = random_position(rng, order, 1 + index % 6, index % 4)
+        deck, trump, in_trick = position_kind(index)
+        cards = 1 + (index // 32) % 6
+        seen.add((deck, trump, in_trick, cards))
+        order = find_rules("standard", deck=deck).card_order(trump)
+        deal = random_position(rng, order, cards, in_trick)
         values = native.analyse(deal).values
         near = sorted({v + d for v in values.values() for d in (0, 1)})[:3]
         targets = tuple(sorted(set(BRACKET_TARGETS) | set(near)))
         _check_brackets(NativeBackend(tt_megabytes=1).brackets(deal, targets), values, targets)
+    assert seen == {(*kind, cards) for kind in ALL_KINDS for cards in range(1, 7)}
 
 
 @pytest.mark.parametrize("preset", ["nizhny", "kozly24"])

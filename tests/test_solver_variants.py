@@ -9,18 +9,34 @@ import pytest
 
 from kozel_tutor.position import Position
 from kozel_tutor.rules import find_rules
-from kozel_tutor.seats import Seat
+from kozel_tutor.scoring import deal_result
+from kozel_tutor.seats import Seat, Team
 from kozel_tutor.solver import solve
 from kozel_tutor.solver.core import caught_points
 from kozel_tutor.state import DealState
+
+# The points a side caught by the 6♣ counts as having made, as README.md documents them: the most
+# for which that side is written the same as when caught (4: nizhny 1–30, kozly24 below 30).
+CAUGHT_POINTS = {"nizhny": 30, "kozly24": 29}
 
 
 def _final_points(state: DealState, team: int) -> int:
     """The mover's side's points at the end of a line, a catch scored as the solver scores it."""
     if state.caught is not None:
-        cp = caught_points(state.rules)
+        cp = CAUGHT_POINTS[state.rules.name]
         return cp if state.caught == team else 120 - cp
     return state.points[team]
+
+
+@pytest.mark.parametrize(("preset", "points"), sorted(CAUGHT_POINTS.items()))
+def test_caught_points_are_the_most_points_written_as_the_catch_is(preset: str,
+                                                                   points: int) -> None:
+    rules = find_rules(preset)
+    assert caught_points(rules) == points
+    caught = deal_result(rules, (70, 50), (3, 2), caught=Team.NS)
+    assert caught.written == (4, 0)   # the side that played the Q♣, whatever its points
+    assert deal_result(rules, (points, 120 - points), (3, 3)).written == caught.written
+    assert deal_result(rules, (points + 1, 119 - points), (3, 3)).written != caught.written
 
 
 def _minimax(state: DealState, team: int) -> int:

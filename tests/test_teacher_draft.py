@@ -15,12 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kozel_tutor.app import App
-from kozel_tutor.app.backup import export_progress, import_progress
+from kozel_tutor.app.backup_format import export_progress, import_progress
 from kozel_tutor.app.store import Store, UnreadableValue
 from kozel_tutor.app.teacher_view import DRAFT, TeacherView
 from kozel_tutor.app.texts import text
-from kozel_tutor.puzzles.model import Goal, PuzzleSet
-from kozel_tutor.puzzles.teacher import DRAFT_TEXT_LIMITS, EXAMPLE_POSITION, TeacherDraft
+from kozel_tutor.puzzles.model import Goal, PuzzleSet, load_catalogue
+from kozel_tutor.puzzles.teacher import (
+    DRAFT_TEXT_LIMITS,
+    EXAMPLE_POSITION,
+    TeacherDraft,
+    puzzle_dict,
+)
 
 
 def built(store: Store) -> TeacherView:
@@ -190,6 +195,26 @@ def test_any_stored_json_is_a_draft_or_a_value_error(data: Any) -> None:
         return
     assert all(isinstance(problem, str) for problem in problems)
     assert TeacherDraft.from_dict(draft.to_dict()) == (draft, [])
+
+
+_CATALOGUE = [puzzle for puzzle_set in load_catalogue() for puzzle in puzzle_set.puzzles]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.fixed_dictionaries({"version": st.just(1)}, optional={
+    "title": st.text(max_size=DRAFT_TEXT_LIMITS["title"]),
+    "repo": st.text(max_size=DRAFT_TEXT_LIMITS["repo"]),
+    "position": st.text(max_size=400),
+    "goal": st.sampled_from(["auto", *(goal.value for goal in Goal)]),
+    "puzzles": st.lists(st.sampled_from(_CATALOGUE), max_size=4, unique_by=lambda p: p.id).map(
+        lambda puzzles: [puzzle_dict(puzzle) for puzzle in puzzles])}))
+def test_any_valid_draft_is_read_whole_without_a_problem(data: dict[str, Any]) -> None:
+    draft, problems = TeacherDraft.from_dict(data)   # a ValueError here fails the test
+    assert problems == []
+    written = draft.to_dict()
+    assert written == {"version": 1, "title": "", "repo": "", "position": "", "goal": "auto",
+                       "puzzles": [], **data}
+    assert [puzzle.id for puzzle in draft.puzzles] == [p["id"] for p in data.get("puzzles", [])]
 
 
 def test_the_example_and_a_typed_position_round_trip_as_a_draft() -> None:

@@ -6,16 +6,19 @@ the match ending exactly when the rules say."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 import pytest
+from test_variants_support import deck_order
 
 from kozel_tutor.ai import make_player
+from kozel_tutor.ai.base import Decision, Player, TrumpDecision
 from kozel_tutor.cards import Card, CardSet, Rank, Suit, parse_cards
 from kozel_tutor.rules import Rules, find_rules
 from kozel_tutor.seats import Seat, Team
-from kozel_tutor.state import DealState, IllegalPlay, Trick
+from kozel_tutor.state import DealState, IllegalPlay, SeatView, Trick
 from kozel_tutor.variants import HeuristicChooser, Match, RandomChooser, play_match
+from kozel_tutor.variants.questions import GiveTrumpQuestion, Question, RedealQuestion
 
 PRESETS: list[tuple[str, dict[str, object]]] = [
     ("standard", {}),
@@ -148,12 +151,38 @@ def led_suits(ref: Reference, tricks: Iterable[Trick], trump: Suit) -> set[Suit]
     return {t.cards[0].suit for t in tricks if not ref.is_trump(t.cards[0], trump)}
 
 
-def check_match(rules: Rules, seed: int, ai: bool) -> Match:
+def check_first_leader(ref: Reference, state: DealState, index: int, last_winner: Team | None,
+                       hands: tuple[CardSet, ...]) -> None:
+    """Who led the first trick (a boast's trick included): left of the dealer; in the first deal
+    of a preset with a first-lead card, its holder, leading it; in ``classic``, a player of the
+    side that won the last deal (before any side has won one, the 7♦'s holder leads any card)."""
+    first = state.tricks[0]
+    card = {"classic": "7D", "nizhny": "AD", "kozly24": "AD"}.get(ref.name)
+    if ref.name == "classic" and last_winner is not None:
+        assert first.leader.team is last_winner, (first, last_winner)
+    elif card is not None and (index == 0 or ref.name == "classic"):
+        holder = next(seat for seat in Seat if Card.parse(card) in hands[seat])
+        assert first.leader is holder, (first, hands)
+        if ref.name != "classic":  # nizhny, kozly24: the holder leads that very card
+            assert first.cards[0].token == card, first
+    else:
+        assert first.leader is state.dealer.next, first
+
+
+def check_match(rules: Rules, seed: int, ai: bool, *, rng: random.Random | None = None,
+                players: Mapping[Seat, Player] | None = None,
+                chooser: Callable[[Match], Callable[[Question], object]] | None = None) -> Match:
+    """Play a whole match and check it against :class:`Reference`: random players and answers
+    from ``seed``, or the given deck ``rng`` (a stacked deck), ``players`` and ``chooser`` (made
+    from the match, to answer its questions)."""
     ref = Reference(rules)
-    rng = random.Random(seed)
-    match = Match(rules, first_dealer=Seat(seed % 4), rng=rng)
-    players = {seat: make_player("random", random.Random(seed * 10 + seat)) for seat in Seat}
-    chooser = HeuristicChooser(rng, samples=4) if ai else RandomChooser(rng)
+    rng = rng or random.Random(seed)
+    first_dealer = Seat(seed % 4)
+    match = Match(rules, first_dealer=first_dealer, rng=rng)
+    if players is None:
+        players = {seat: make_player("random", random.Random(seed * 10 + seat)) for seat in Seat}
+    answer = (chooser(match) if chooser is not None
+              else HeuristicChooser(rng, samples=4) if ai else RandomChooser(rng))
     probe = random.Random(seed + 1000)
 
     def on_play(state: DealState, card: Card) -> None:
@@ -175,24 +204,30 @@ def check_match(rules: Rules, seed: int, ai: bool) -> Match:
                 state.play(probe.choice(illegal))
             assert [state.hand(s) for s in Seat] == before
 
-    play_match(match, players, chooser, on_play=on_play)
+    play_match(match, players, answer, on_play=on_play)
 
     scores = [0, 0]
     after_eggs = False
     with_tails = False
+    last_winner: Team | None = None  # of the latest deal won, or of a refused redeal's penalty
     assert len(match.setups) == len(match.score.results)
     for index, (setup, result) in enumerate(zip(match.setups, match.score.results, strict=True)):
         assert max(scores) < ref.target, "the match went on after it was over"
-        dealer = match.score.first_dealer.offset(index)
+        dealer = first_dealer.offset(index)  # the deal passes to the left after every deal
         before = list(scores)
         if setup.state is None:
+            # The third redeal in a row is refused: the dealing side loses one row.  No deal
+            # was played, so a pending egg pair waits for the next deal played.
             assert rules.name == "classic" and setup.redeals == 2
             scores[dealer.team.other] += 1
-            after_eggs = False
+            last_winner = dealer.team.other
         else:
             state = setup.state
             trump = state.trump
             assert trump is not None
+            assert state.dealer is dealer
+            assert state.tricks, "a deal without a trick"
+            check_first_leader(ref, state, index, last_winner, setup.hands)
             # Card conservation: the hands left and every trick hold the deck, once each.
             held = [c for s in Seat for c in state.hand(s)]
             played = [c for t in state.tricks for c in t.cards]
@@ -226,6 +261,9 @@ def check_match(rules: Rules, seed: int, ai: bool) -> Match:
                                        after_eggs, index == 0, before)
             assert result.eggs == eggs
             after_eggs = eggs
+            if not eggs:
+                last_winner = (Team.NS if caught is Team.EW or (caught is None and (
+                    points[0] > points[1])) else Team.EW)
             if rules.name == "classic" and max(scores) >= ref.target:
                 win = 0 if scores[0] >= ref.target else 1
                 with_tails = before[win] == 5 and points[win] >= 90
@@ -273,3 +311,76 @@ def test_random_classic_matches_exercise_every_procedure() -> None:
         if match.with_tails:
             seen.add("tails")
     assert {"pants", "double_pants", "mirror", "exchange", "redeal", "tails"} <= seen
+
+
+# A classic first deal (W deals, the 7♦'s holder S leads it) that ends 60–60 when every seat
+# plays its lowest legal card; then N deals WEAK_N three times (N holds 5 points).
+EGGS_DEAL = {Seat.N: "QC AS JS TS QH 8H AD 8D", Seat.E: "AC KC JC KS TH 7H QD TD",
+             Seat.S: "TC 8C 7C 9S JH KD 9D 7D", Seat.W: "9C QS 8S 7S AH KH 9H JD"}
+WEAK_N = {Seat.N: "7C 8C 9C 7S 8S 9S QH JH", Seat.E: "QC QS AD TD KD AC TC KC",
+          Seat.S: "QD JC JS JD 9D 8D 7D AS", Seat.W: "TS KS AH TH KH 9H 8H 7H"}
+
+
+class StackedThenShuffled(random.Random):
+    """Lays out the given decks in turn, then shuffles at random."""
+
+    def __init__(self, decks: list[list[Card]], seed: int) -> None:
+        super().__init__(seed)
+        self.decks = decks
+
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+        if self.decks:
+            x[:] = self.decks.pop(0)
+        else:
+            super().shuffle(x)
+
+
+class LowestInTheFirstDeal:
+    """Plays the lowest legal card in the match's first deal, then at random."""
+
+    name = "lowest first"
+
+    def __init__(self, match: list[Match], rng: random.Random) -> None:
+        self.match = match
+        self.random = make_player("random", rng)
+
+    def choose(self, view: SeatView, progress: object = None) -> Decision:
+        if self.match[0].first_deal:
+            return Decision(sorted(view.legal)[0])
+        return self.random.choose(view)
+
+    def call_trump(self, view: SeatView) -> TrumpDecision:
+        return self.random.call_trump(view)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_classic_egg_pair_waits_through_a_refused_third_redeal_in_a_whole_match(
+        seed: int) -> None:
+    """Eggs in the first deal, the second deal's third redeal refused (N–S, the dealing side,
+    lose a row), then random play: the winner of the next deal played gets the egg pair, as the
+    reference reads RULES.md §2.1, and the leaders and dealers follow the rules throughout."""
+    rules = find_rules("classic")
+    decks = [deck_order(rules, Seat.W, EGGS_DEAL)] + [deck_order(rules, Seat.N, WEAK_N)] * 3
+    holder: list[Match] = []
+    players = {seat: LowestInTheFirstDeal(holder, random.Random(seed * 10 + seat))
+               for seat in Seat}
+
+    def chooser(match: Match) -> Callable[[Question], object]:
+        holder.append(match)
+        randomly = RandomChooser(random.Random(seed))
+
+        def answer(question: Question) -> object:
+            if isinstance(question, RedealQuestion | GiveTrumpQuestion) and match.first_deal:
+                return False
+            if isinstance(question, RedealQuestion) and len(match.score.results) == 1:
+                return True
+            return randomly(question)
+        return answer
+
+    match = check_match(rules, 3, ai=False, rng=StackedThenShuffled(decks, seed),
+                        players=players, chooser=chooser)
+    first, refused, *rest = match.setups
+    assert match.score.results[0].eggs and first.state is not None
+    assert refused.state is None and refused.redeals == 2
+    assert match.score.results[1].written == (0, 1)
+    assert any(setup.state is not None for setup in rest)  # a deal was played after it

@@ -84,6 +84,27 @@ def test_classic_ace_dump_ban_does_not_touch_the_trump_ace() -> None:
     assert legal(state) == {"AD", "7S"}
 
 
+def test_classic_ace_dump_ban_applies_when_a_trump_is_led() -> None:
+    # E holds no trump: the Q♣ led cannot be followed, and spades were never led.
+    state = deal("classic", "QC 7H", "AS 8S", "KH 9H", "TH 9S")
+    state.play(Card.parse("QC"))
+    assert legal(state) == {"8S"}
+    why = state.why_illegal(Card.parse("AS"))
+    assert why is not None and why.key == "ace_dump_ban"
+    with pytest.raises(IllegalPlay):
+        state.play(Card.parse("AS"))
+
+
+def test_classic_ace_dump_ban_does_not_bind_the_leader() -> None:
+    # The ban is for a player who cannot follow: the leader may lead the ace of a suit not led.
+    state = deal("classic", "AS 7H", "8S 8H", "KH 9H", "TH 9S")
+    assert state.led == 0
+    assert legal(state) == {"AS", "7H"}
+    assert state.why_illegal(Card.parse("AS")) is None
+    state.play(Card.parse("AS"))
+    assert legal(state) == {"8S"}
+
+
 def test_classic_ace_dump_ban_counts_suits_led_earlier_in_the_deal() -> None:
     state = deal("classic", "9S 9H 7C", "KS 8H 8C", "7S AS KC", "8S TH 9C")
     for token in ("9S", "KS", "7S", "8S"):

@@ -163,23 +163,34 @@ def _finished_kozly24():  # type: ignore[no-untyped-def]
 
 
 def test_classic_no_boast_after_a_redeal_and_no_redeal_after_a_boast() -> None:
-    for seed in range(20):
+    boasts: set[str] = set()
+    plain = 0
+    for seed in range(30):
         match = Match(CLASSIC, rng=random.Random(seed))
         match.score.record(match.result_of(_finished_classic()))
         asked: list[Question] = []
+        given: list[object] = []
         chooser = RandomChooser(random.Random(seed))
 
-        def answer(q: Question, asked: list[Question] = asked,
+        def answer(q: Question, asked: list[Question] = asked, given: list[object] = given,
                    chooser: RandomChooser = chooser) -> object:
             asked.append(q)
-            return chooser(q)
+            given.append(chooser(q))
+            return given[-1]
 
-        drive(match.setup(), answer)
+        setup = drive(match.setup(), answer)
         kinds = [type(q) for q in asked]
+        # the boast is offered once, before anything else: never after a redeal
         assert kinds.count(BoastQuestion) == 1 and kinds[0] is BoastQuestion
-        if isinstance(asked[0], BoastQuestion) and any(
-                isinstance(q, LayQuestion) for q in asked):
-            assert RedealQuestion not in kinds and GiveTrumpQuestion not in kinds
+        if given[0] is not None:   # a boast was asked for: no redeal, no giving the last trump
+            assert setup.boast is not None and setup.boast.name == given[0][1]  # type: ignore[index]
+            assert RedealQuestion not in kinds and GiveTrumpQuestion not in kinds, kinds
+            assert setup.redeals == 0 and setup.exchanges == ()
+            boasts.add(setup.boast.name)
+        else:
+            assert setup.boast is None
+            plain += 1
+    assert boasts == {"pants", "double_pants", "mirror"} and plain > 0
 
 
 def _finished_classic():  # type: ignore[no-untyped-def]
