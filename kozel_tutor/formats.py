@@ -27,7 +27,7 @@ RESULTS_FORMAT = "kozel-puzzle-results"
 
 BACKUP_APP = "kozel-tutor"
 BACKUP_KIND = "progress"
-"""The ``app`` and ``kind`` of a progress backup copy (:mod:`kozel_tutor.app.backup`; its
+"""The ``app`` and ``kind`` of a progress backup copy (:mod:`kozel_tutor.app.backup_format`; its
 ``format`` is the number of its layout's version)."""
 
 SAVE_FORMAT = "kozel-tutor/match"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,10 @@ from conftest import RandomDeal, dump
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kozel_tutor.app.backup import (
+from kozel_tutor.app.backup import BackupPanel
+from kozel_tutor.app.backup_format import (
     MAX_BYTES,
     BackupError,
-    BackupPanel,
     ImportReport,
     export_progress,
     import_progress,
@@ -380,6 +381,30 @@ def test_rows_the_file_sets_aside_are_told_on_the_panel_once(store: Store,
 def test_not_a_number_is_refused(store: Store) -> None:
     data = export_progress(store).replace(b'"format": 1', b'"format": NaN')
     assert refused(store, data).key == "not_json"
+
+
+def test_a_key_given_twice_in_the_file_is_refused_as_damaged(store: Store) -> None:
+    # the app never writes a key twice: the first "schema" would be silently overruled
+    data = export_progress(store)
+    assert refused(store, b'{"schema": "999", ' + data.lstrip()[1:]).key == "not_json"
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: b"[" * 100_000 + b"]" * 100_000,
+    lambda data: data.replace(b'"format": 1', b'"format": ' + b"1" * 5000),
+    lambda data: data.replace(b'"format": 1', b'"format": -Infinity'),
+], ids=["nested_too_deeply", "number_too_long", "infinity"])
+def test_json_python_cannot_or_should_not_read_is_refused_as_damaged(
+        store: Store, damage: Callable[[bytes], bytes]) -> None:
+    error = refused(store, damage(export_progress(store)))
+    assert error.key == "not_json"
+    assert error.text("ru").startswith("Этот файл повреждён или это не резервная копия.")
+
+
+def test_a_backup_saved_with_a_byte_order_mark_loads(store: Store, tmp_path: Path) -> None:
+    fresh = Store(tmp_path / "fresh" / "progress.sqlite3")
+    import_progress(fresh, "\ufeff".encode() + export_progress(store))   # as Notepad saves it
+    assert dump(fresh.path) == dump(store.path)
 
 
 def test_a_row_of_the_wrong_length_is_refused(store: Store) -> None:

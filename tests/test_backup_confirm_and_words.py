@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from conftest import dump
 
-from kozel_tutor.app.backup import (
+from kozel_tutor.app.backup import BackupPanel
+from kozel_tutor.app.backup_format import (
     BackupError,
-    BackupPanel,
     ImportReport,
     check_backup,
     export_progress,

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kozel_tutor.app.backup import BackupPanel, export_progress
+from kozel_tutor.app.backup import BackupPanel
+from kozel_tutor.app.backup_format import export_progress
 from kozel_tutor.app.store import Store
 
 FOCUS = {"type": "focus"}

@@ -1,5 +1,6 @@
 """``read_backup`` takes the path of a backup copy as a ``str`` (or any path-like) as
-``write_backup`` does, as docs/binder.md shows them used without a browser."""
+``write_backup`` does, as docs/binder.md shows them used without a browser; it reads no more
+than its limit allows, whatever the file is."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import dump
+from test_read_capped import Feeder, needs_fifo
 
-from kozel_tutor.app.backup import (
+from kozel_tutor.app.backup_format import (
     MAX_BYTES,
     BackupError,
     import_progress,
@@ -51,3 +53,16 @@ def test_an_oversized_file_named_by_a_str_is_refused_before_reading(tmp_path: Pa
     with pytest.raises(BackupError) as caught:
         read_backup(str(big))
     assert caught.value.key == "too_big"
+
+
+@needs_fifo
+def test_a_named_pipe_larger_than_the_limit_is_refused_without_reading_it_all(
+        tmp_path: Path) -> None:
+    fifo = tmp_path / "kozel-progress.json"
+    os.mkfifo(fifo)
+    feeder = Feeder(fifo, 3 * MAX_BYTES)   # a pipe's size is 0 to stat(): only reading tells
+    with pytest.raises(BackupError) as caught:
+        read_backup(fifo)
+    feeder.thread.join(30)
+    assert caught.value.key == "too_big"
+    assert feeder.written < 3 * MAX_BYTES, "the pipe was read to its end"

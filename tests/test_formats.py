@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import kozel_tutor.formats
-from kozel_tutor.app import backup, session
+from kozel_tutor.app import backup_format, session
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import Store
 from kozel_tutor.formats import FILE_HEADS
@@ -31,7 +31,7 @@ def written_files(folder: Path) -> dict[str, Path]:
     files = {kind: folder / f"{kind}.json" for kind in ("set", "results", "backup", "game")}
     save_set(files["set"], puzzle_set)
     ResultsSheet.for_set("Аня", puzzle_set).save(files["results"])
-    backup.write_backup(Store(folder / "progress.sqlite3"), files["backup"])
+    backup_format.write_backup(Store(folder / "progress.sqlite3"), files["backup"])
     game = MatchSession(Settings(level="random"), rng=random.Random(1)).to_json()
     files["game"].write_text(json.dumps(game), "utf-8")
     return files
@@ -59,7 +59,7 @@ def test_the_modules_that_named_a_tag_still_name_the_one_in_formats() -> None:
     assert model.FORMAT == tags.PUZZLE_SET_FORMAT == "kozel-puzzle-set"
     assert (model.RESULTS_FORMAT == results.RESULTS_FORMAT == teacher.RESULTS_FORMAT
             == tags.RESULTS_FORMAT == "kozel-puzzle-results")
-    assert (backup.APP, backup.KIND) == (tags.BACKUP_APP, tags.BACKUP_KIND)
+    assert (backup_format.APP, backup_format.KIND) == (tags.BACKUP_APP, tags.BACKUP_KIND)
     assert session.SAVE_FORMAT == tags.SAVE_FORMAT == "kozel-tutor/match"
 
 

@@ -61,12 +61,13 @@ TEXT: dict[str, dict[str, str]] = {
     "variant": {"ru": "Вариант", "en": "Variant"},
     # the lists' choices begin with a capital letter, as the themes' and variants' names do
     "any": {"ru": "Любая", "en": "Any"},   # тема, сложность
-    "any_cards": {"ru": "Сколько угодно", "en": "Any"},
+    "any_cards": {"ru": "Любое", "en": "Any"},   # число карт
     "any_variant": {"ru": "Любой", "en": "Any"},
     "easy": {"ru": "Лёгкие (<1200)", "en": "Easy (<1200)"},
     "medium": {"ru": "Средние (1200–1599)", "en": "Medium (1200–1599)"},
     "hard": {"ru": "Трудные (1600+)", "en": "Hard (1600+)"},
-    "opening": {"ru": "Первый ход", "en": "Opening lead"},
+    # as the theme and the puzzles' titles say it: «Первый заход»
+    "opening": {"ru": "Первый заход", "en": "Opening lead"},
     "found": {"ru": "Подходит задач: {n}.", "en": "Matching puzzles: {n}."},
     # some of them ticked ✓ in the list: the list shows {n}, the button adds from {left}
     "found_left": {"ru": "Подходит задач: {n}, из них ещё не в наборе: {left}.",
@@ -213,6 +214,10 @@ TEXT: dict[str, dict[str, str]] = {
                                   "проверьте, тот ли это файл.",
                             "en": "A student's results file takes a few kB: check that this "
                                   "is the right file."},
+    # why a results file could not be read when no check foresaw it (the details go to the
+    # log); it follows «не удалось прочитать файл:» / "cannot read:", then what to do
+    "unexpected_file_error": {"ru": "приложение столкнулось с непредвиденной ошибкой",
+                              "en": "the app ran into an unexpected error"},
     "bad_none_hint": {"ru": "Файл результатов ученик скачивает в приложении, решив ваш набор "
                             "задач (JSON или CSV). Загрузите такие файлы — и здесь появится "
                             "журнал.",

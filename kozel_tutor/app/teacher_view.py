@@ -334,9 +334,10 @@ def read_received(name: str, content: bytes) -> Received:
         return Received(name, rows=read_results((name, content)), content=content)
     except PuzzleError as exc:
         return Received(name, error=exc, content=content)
-    except Exception as exc:   # a file no check foresaw must not stop the others
+    except Exception:   # a file no check foresaw must not stop the others
+        # the exception's own words (a TypeError's, say) are for the log, not the teacher
         log.exception("could not read the results file %s", name)
-        reason = {"en": f"{type(exc).__name__}: {exc}", "ru": "непредвиденная ошибка"}
+        reason = {lang: _t("unexpected_file_error", lang) for lang in ("en", "ru")}
         error = PuzzleError([PuzzleProblem("cannot_read", reason=reason)], name,
                             PuzzleProblem("advice_results_again"))
         return Received(name, error=error, content=content)
