@@ -578,7 +578,27 @@ def test_panel_says_so_when_the_database_cannot_be_read(store: Store, tmp_path: 
     panel.refresh()
     assert 'data-testid="backup-error"' in panel.download.value
     assert panel.import_file(good) is None
-    assert "progress database could not be read" in panel.status.value
+    assert f"Your progress could not be read or written: the progress file {store.path} is " \
+        "damaged." in panel.status.value
+    assert "database" not in panel.status.value   # SQLite's own words are for the log
+
+
+def test_panel_names_a_held_progress_file_in_russian_without_sqlites_words(
+        store: Store) -> None:
+    import sqlite3
+
+    panel = BackupPanel(store, "ru")
+    good = export_progress(store)
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        assert panel.import_file(good) is None
+    finally:
+        holder.rollback()
+        holder.close()
+    assert f"Не удалось прочитать или записать прогресс: файл прогресса {store.path} занят " \
+        "другим окном или программой." in panel.status.value
+    assert "locked" not in panel.status.value
 
 
 @pytest.mark.parametrize(("values", "problem"), [

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import html
+import logging
 import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -35,11 +36,13 @@ from .backup_format import (
     too_big,
     write_backup,
 )
-from .notices import save_set_aside_notice, untold_notice
+from .notices import file_problem, save_set_aside_notice, untold_notice
 from .screens import LanguageSwitch, lang_button, wbutton
 from .sections import Section, SectionContext, register_section
 from .store import Store
 from .teacher_live import LiveStatus
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "BackupPanel",
@@ -127,9 +130,11 @@ _PANEL: dict[str, dict[str, str]] = {
                      "«{link}» ниже."},
     "failed": {"en": "The file was not loaded, your progress is unchanged. {reason}",
                "ru": "Файл не загружен, ваш прогресс не изменился. {reason}"},
-    "db_error": {"en": "The progress database could not be read or written ({reason}). "
+    "copy_not_written": {"en": "the copy of your progress could not be written to {place}",
+                         "ru": "не удалось записать копию прогресса в {place}"},
+    "db_error": {"en": "Your progress could not be read or written: {reason}. "
                        "Try again in a moment.",
-                 "ru": "Не удалось прочитать или записать базу прогресса ({reason}). "
+                 "ru": "Не удалось прочитать или записать прогресс: {reason}. "
                        "Попробуйте ещё раз чуть позже."},
 }
 
@@ -268,7 +273,7 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
         try:
             payload = export_progress(self.store)
         except sqlite3.Error as exc:
-            message = self._say("db_error", reason=exc)
+            message = self._db_error(exc)
             self.download.value = f'<p data-testid="backup-error">{_text(message)}</p>'
             return
         self.download.value = self._download_link(payload, backup_filename(), "download",
@@ -438,9 +443,19 @@ class BackupPanel(LanguageSwitch, widgets.VBox):  # type: ignore[misc]
             self.on_import(report)
         return report
 
+    def _db_error(self, exc: sqlite3.Error | OSError) -> str:
+        """The progress file could not be read or written: why, in words (the system's and
+        SQLite's own go to the log)."""
+        log.warning("backup: the progress file could not be read or written: %s", exc)
+        if isinstance(exc, sqlite3.Error):
+            reason = file_problem(exc, self.store.path, self.lang)
+        else:   # the copy of the progress a load replaces could not be written
+            reason = self._say("copy_not_written", place=exc.filename or self.store.path.parent)
+        return self._say("db_error", reason=reason)
+
     def _refused(self, exc: BackupError | sqlite3.Error | OSError) -> None:
         message = (self._say("failed", reason=exc.text(self.lang))
-                   if isinstance(exc, BackupError) else self._say("db_error", reason=exc))
+                   if isinstance(exc, BackupError) else self._db_error(exc))
         # shown as the home screen's notices are (panel.css), read out once by the header
         self.header.say(message, self.lang)
         self.status.value = (f'<p class="kz-panel-error" data-testid="backup-error">'

@@ -78,7 +78,7 @@ from ..lessons.progress import SCHEMA as LESSON_SCHEMA
 from ..puzzles.progress import SCHEMA as PUZZLE_SCHEMA
 from ..puzzles.progress import rating_problem
 from ..puzzles.texts import bytes_phrase
-from ..sqlite_files import reading
+from ..sqlite_files import short_reading
 from .store import SCHEMA_VERSION, Store, parse_save
 
 log = logging.getLogger(__name__)
@@ -251,7 +251,7 @@ def export_progress(store: Store) -> bytes:
     """The whole of the learner's progress as a backup copy (UTF-8 JSON), read in one
     consistent snapshot; every row as it is stored, however damaged
     (:func:`~kozel_tutor.bad_rows.raw_rows`)."""
-    with reading(store.path) as conn:
+    with short_reading(store.path) as conn:
         conn.execute("BEGIN")
         try:
             tables = {}
@@ -492,7 +492,7 @@ def _import(store: Store, data: bytes, *, write: bool) -> ImportReport:
     """:func:`import_progress` (``write``), or :func:`check_backup`: the same, undone."""
     document = _decode(data)
     _check_header(document)
-    with reading(store.path) as conn:
+    with short_reading(store.path) as conn:
         conn.execute("BEGIN IMMEDIATE")
         try:
             live = _tables(conn)   # before the file's section tables are made: those are empty

@@ -18,14 +18,15 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..sqlite_files import is_damage, write_problem
 from .texts import TEXTS, text
 
 if TYPE_CHECKING:
     from ..sqlite_files import NotKept
     from .store import Store
 
-__all__ = ["held_notice", "not_kept_notice", "save_set_aside_notice", "set_aside_notice",
-           "untold_notice"]
+__all__ = ["file_problem", "held_notice", "not_kept_notice", "save_set_aside_notice",
+           "set_aside_notice", "untold_notice"]
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,18 @@ def not_kept_notice(why: NotKept, lang: str) -> str:
     key = f"not_kept_{why.reason}"
     return text(key if key in TEXTS else "not_kept_other", lang, place=str(why.place),
                 detail=why.detail)
+
+
+def file_problem(exc: sqlite3.Error, place: object, lang: str) -> str:
+    """Why the progress file ``place`` could not be read or written (``exc``), as a clause of a
+    sentence in ``lang``: in use, read-only, a full disk, damaged, or unexpected (SQLite's own
+    words are for the log).
+
+    >>> file_problem(sqlite3.OperationalError("no such table: x"), "p.sqlite3", "en")
+    'something unexpected went wrong with the progress file p.sqlite3'
+    """
+    reason = "damaged" if is_damage(exc) else write_problem(exc)
+    return text(f"file_{reason}", lang, place=place)
 
 
 def held_notice(why: NotKept, lang: str, *, lessons: bool = False, unread: bool = False

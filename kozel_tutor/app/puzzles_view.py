@@ -58,7 +58,7 @@ from ..sqlite_files import is_damage, write_problem
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
-from .notices import held_notice
+from .notices import file_problem, held_notice
 from .screens import LanguageSwitch, lang_button
 from .store import Store
 
@@ -143,14 +143,6 @@ _TEXT = {
                    "en": "Your puzzle progress could not be read or saved: the progress file "
                          "{place} is damaged. Reload the page: the app then puts the damaged "
                          "file aside and starts a new one."},
-    "db_in_use": {"ru": "файл прогресса {place} занят другим окном или программой",
-                  "en": "the progress file {place} is in use by another window or program"},
-    "db_read_only": {"ru": "файл прогресса {place} (или его папка) доступен только для чтения",
-                     "en": "the progress file {place} (or its folder) is read-only"},
-    "db_full": {"ru": "диск, где лежит файл прогресса {place}, заполнен",
-                "en": "the disk of the progress file {place} is full"},
-    "db_other": {"ru": "при работе с файлом прогресса {place} случилась непредвиденная ошибка",
-                 "en": "something unexpected went wrong with the progress file {place}"},
     "dashboard_title": {"ru": "Статистика задач", "en": "Puzzle statistics"},
 }
 
@@ -231,8 +223,7 @@ def _db_error(exc: sqlite3.Error, place: object) -> Shown:
     (``exc``): the same in both languages, SQLite's own words left to the log."""
     if is_damage(exc):
         return _said("db_damaged", place=place)
-    reason = write_problem(exc)
-    return lambda lang: _t("db_error", lang, reason=_t(f"db_{reason}", lang, place=place))
+    return lambda lang: _t("db_error", lang, reason=file_problem(exc, place, lang))
 
 
 def _in_use(exc: sqlite3.Error) -> bool:
