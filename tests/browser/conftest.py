@@ -131,7 +131,7 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def table_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
                  ) -> Iterator[Server]:
     """A server of its own, for the tests that write a saved match into its progress file before
-    each page (:func:`open_called_match`)."""
+    each page (:func:`open_called_match`, :func:`save_match_at_its_end`)."""
     yield from _serve(tmp_path_factory.mktemp("table"))
 
 
@@ -205,6 +205,19 @@ def open_called_match(page: Any, server: Server) -> None:
     page.goto(server.url)
     page.get_by_test_id("continue").click()
     page.get_by_test_id("call").wait_for()
+
+
+def save_match_at_its_end(server: Server, match: dict[str, Any]) -> None:
+    """Write ``match``, a save whose last deal ends it, into ``server``'s progress file, the
+    statistics of its level and trump rule (what its results show) cleared first, as on a
+    server of its own.  Scored, the match is over and its save deleted; and the other tests on
+    ``server`` (:func:`table_server`) write their own saved match before each page and count
+    their deals under another trump rule."""
+    key = Settings.from_dict(match["settings"]).stats_key
+    store = Store(Path(server.home) / DB_NAME)
+    with contextlib.closing(sqlite3.connect(store.path)) as conn, conn:
+        conn.execute("DELETE FROM stats WHERE level = ? AND trump = ?", key)
+    store.save_match(match)
 
 
 def _importable(name: str) -> bool:

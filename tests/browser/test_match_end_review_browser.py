@@ -3,35 +3,26 @@
 A saved match whose last deal has all its cards played, not yet scored, and which that deal
 ends: Continue scores it (the deal's summary), Results opens the match's results, whose button
 «Разбор последней раздачи», reached by the keys, opens the review of that deal; Escape closes
-it, back to the results (not to a new match), the focus on the button that opened it."""
+it, back to the results (not to a new match), the focus on the button that opened it.
+
+On the table server (conftest.table_server), whose tests write their own saved match before each
+page: the finished match counts in its statistics, not the shared server's (whose tests count
+matches and achievements)."""
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from kozel_tutor.app.session import MatchSession, Settings
-from kozel_tutor.app.store import DB_NAME, Store
 
-from .conftest import Server, _serve
+from .conftest import Server, save_match_at_its_end
 from .helpers import SUMMARY
 
 RESULTS = ".kz-panel[data-testid='results']"
 REVIEW = ".kz-panel-review"
 FOCUS = "() => document.activeElement && document.activeElement.dataset.testid"
-
-
-@pytest.fixture(scope="module")
-def end_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
-               ) -> Iterator[Server]:
-    """A server of its own: the match finished here goes into its statistics, not the shared
-    server's (whose tests count matches and achievements)."""
-    yield from _serve(tmp_path_factory.mktemp("match-end"))
 
 
 def last_deal_played_out(seed: int = 1) -> dict[str, Any]:
@@ -56,9 +47,9 @@ def last_deal_played_out(seed: int = 1) -> dict[str, Any]:
 
 
 def test_the_last_deal_is_reviewed_from_the_match_results_and_closes_back_to_them(
-        page: Any, end_server: Server) -> None:
-    Store(Path(end_server.home) / DB_NAME).save_match(last_deal_played_out())
-    page.goto(end_server.url)
+        page: Any, table_server: Server) -> None:
+    save_match_at_its_end(table_server, last_deal_played_out())
+    page.goto(table_server.url)
     page.get_by_test_id("continue").click()
 
     # the deal that ends the match is scored: its summary, then the match's results

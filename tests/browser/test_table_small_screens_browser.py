@@ -11,33 +11,23 @@ felt's frame, the longest hint is read whole above the partner's cards, and the 
 show every row, in Russian too, «1 из 2» on one line.
 
 The tests on the shared server that change the app's language put Russian back; the match
-played out to its results is played on a server of its own (it counts in the statistics)."""
+played out to its results is played on the table server (it counts in the statistics; the tests
+there write their own saved match before each page)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from kozel_tutor.app.store import DB_NAME, Store
 from kozel_tutor.app.texts import text
 from kozel_tutor.cards import Card
 from kozel_tutor.i18n import MORE_POINTS
 
-from .conftest import Server, _serve
+from .conftest import Server, save_match_at_its_end
 from .helpers import SUMMARY, open_home, play_deal, start_game, wait_ready
 from .test_match_end_review_browser import last_deal_played_out
 from .test_table_layout import longest_hint
-
-
-@pytest.fixture(scope="module")
-def results_server(tmp_path_factory: pytest.TempPathFactory, voila_server: Server
-                   ) -> Iterator[Server]:
-    """A server of its own: the match finished here goes into its statistics, not the shared
-    server's."""
-    yield from _serve(tmp_path_factory.mktemp("small-screens"))
 
 
 def _lang(page: Any) -> str:
@@ -298,9 +288,9 @@ RESULT_ROWS = """() => {
 
 
 def test_on_a_phone_your_card_stays_on_the_felt_and_the_results_show_every_row_in_russian(
-        phone: Any, results_server: Server) -> None:
-    Store(Path(results_server.home) / DB_NAME).save_match(last_deal_played_out())
-    phone.goto(results_server.url)
+        phone: Any, table_server: Server) -> None:
+    save_match_at_its_end(table_server, last_deal_played_out())
+    phone.goto(table_server.url)
     phone.get_by_test_id("continue").click()
     # the deal that ends the match, reviewed: "your card" over the learner's card, put over
     # the first card of the hand as it was and over the last (the card at either end of it),
@@ -314,7 +304,8 @@ def test_on_a_phone_your_card_stays_on_the_felt_and_the_results_show_every_row_i
     phone.wait_for_timeout(300)
     rows = phone.evaluate(RESULT_ROWS)
     assert [name for name, _, _ in rows] == [
-        "Выиграно партий", "Выиграно раздач", "Очков за раздачу", "Сколько раз были козлами"]
+        "Выиграно партий", "Выиграно раздач", "Очков за карты в среднем за раздачу",
+        "Сколько раз были козлами"]
     assert all(seen for _, seen, _ in rows), f"a row under the buttons: {rows}"
     assert all(lines == 1 for _, _, lines in rows), f"a figure over two lines: {rows}"
 
