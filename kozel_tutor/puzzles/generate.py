@@ -518,8 +518,11 @@ def mine(
 def _default_set(category: str, rules: Rules | None = None) -> PuzzleSet:
     if rules is not None and rules.name != "standard":
         variant = variant_label(rules.name)
+        # the game by its name with its noun («Нижегородский козёл»): the bare adjective
+        # («Нижегородский: задачи») names nothing, and quotes make its word too long for a tile
+        game = variant.ru if " " in variant.ru else f"{variant.ru} козёл"
         return PuzzleSet(f"catalogue-variant-{rules.name}",
-                         Text(f"Вариант «{variant.ru}»: задачи", f"{variant.en}: puzzles"),
+                         Text(f"{game}: задачи", f"{variant.en}: puzzles"),
                          Text(f"Концовки и первые заходы по правилам варианта «{variant.ru}» из "
                               "раздач, сыгранных программой; каждую задачу проверил решатель.",
                               f"Endings and opening leads under the {variant.en} rules, from "

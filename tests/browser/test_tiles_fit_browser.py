@@ -1,5 +1,5 @@
 """The menu tiles at a laptop's 1280×720 screen at 125% zoom (1024×576 CSS px): every title
-stays inside its tile («Вариант «Нижегородский»: задачи», the longest word of the puzzles menu)."""
+stays inside its tile («Нижегородский козёл: задачи», the longest word of the puzzles menu)."""
 
 from __future__ import annotations
 
