@@ -15,6 +15,7 @@ import pytest
 from kozel_tutor.app.play_view import Pace, PlayScreen
 from kozel_tutor.app.session import Settings
 from kozel_tutor.app.store import DB_NAME, Store
+from kozel_tutor.app.texts import text
 from kozel_tutor.cards import Card
 
 INSTANT = Pace(card=0.0, trick=0.0)
@@ -114,3 +115,16 @@ def test_hint_in_a_regional_game(screen: PlayScreen) -> None:
     (card,) = advised(table.view)
     assert screen.session is not None
     assert Card.parse(card) in screen.session.deal.legal_plays()
+
+
+def test_a_hint_with_no_solver_to_run_says_it_failed_and_leaves_no_bar(
+        screen: PlayScreen, monkeypatch: pytest.MonkeyPatch) -> None:
+    """KOZEL_SOLVER naming a solver this machine cannot run: the hint says it failed (it used
+    to leave the table with a bar that never moved, the error out of the key handler)."""
+    learners_turn(screen, Settings(level="random"))
+    monkeypatch.setenv("KOZEL_SOLVER", "no-such-solver")
+    table = screen.table
+    table.receive({"type": "button", "id": "hint"})
+    wait_for(lambda: table.view["status_kind"] == "error", "the hint's failure")
+    assert table.view["progress"] is None and not screen.ui.advising
+    assert table.view["status"] == text("hint_failed", "en")

@@ -245,11 +245,22 @@ def test_a_section_that_fails_to_open_is_told_in_plain_words_without_the_error(
 
 def test_a_section_module_that_fails_to_import_is_told_on_the_home_screen(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the learner's language, switched or not, and for as long as the tiles are missing."""
     import kozel_tutor.app.main as main
 
     monkeypatch.setattr(main, "load_sections", lambda: ["kozel_tutor.app.x_section: boom"])
     app = App(store, warm=False)
-    assert text("sections_missing", app.lang) in app.notices
-    assert all("boom" not in notice for notice in app.notices)
+    app.show_home()
+    assert text("sections_missing", "ru") in app.home.view["error"]
+    assert "boom" not in app.home.view["error"]
+    app.toggle_lang()
+    app.show_home()
+    assert text("sections_missing", "en") in app.home.view["error"]
+    app.show_settings()   # a match played and home again: the tiles are still missing
+    app.show_home()
+    assert text("sections_missing", "en") in app.home.view["error"]
+    app.toggle_lang()
     monkeypatch.setattr(main, "load_sections", lambda: [])
-    assert text("sections_missing", "ru") not in App(store, warm=False).notices
+    fine = App(store, warm=False)
+    fine.show_home()
+    assert text("sections_missing", "ru") not in str(fine.home.view.get("error"))

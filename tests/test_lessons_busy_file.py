@@ -245,3 +245,51 @@ def test_the_apps_lessons_tile_opens_at_once_while_another_program_holds_the_fil
         assert timed("opening a lesson, EXCLUSIVE hold",
                      lambda: widget.receive({"type": "next"})) < SLOW
         assert section.children == (section.notice, widget)
+
+
+def test_every_screen_shares_one_lesson_record_so_waiting_changes_are_written_in_order(
+        path: Path) -> None:
+    """Lessons opened twice while the file is held (home, then Lessons again) used the same
+    file through two records, each with its own waiting changes: the second did not see the
+    first's, and the first's older answer was written last, over the newer one."""
+    store = Store(path)
+    with held(path, "IMMEDIATE"):
+        first = LessonsView("en", store, lambda: None).progress
+        first.solved(LESSON, 1, wrong=3, hinted=True)   # a clumsy first try, waiting
+        second = LessonsView("en", store, lambda: None).progress
+        assert second is first and second.tasks(LESSON)[1] == TaskRecord(3, True)
+    second.solved(LESSON, 1, wrong=0, hinted=False)      # tried again once the file is free
+    time.sleep(0.2)
+    assert LessonProgress(path).tasks(LESSON)[1] == TaskRecord(0, False)
+    assert first.waiting == 0
+
+
+def test_a_file_taken_again_while_the_lessons_finish_opening_it_is_tried_later_not_copied(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opened while held, the record finishes opening the file later; taken again by the other
+    program between the check that it is free and the opening, it must not go on on a copy of
+    the session (the waiting changes would be written there and lost)."""
+    with held(path, "IMMEDIATE"):
+        progress = LessonProgress(path)
+        progress.record(LESSON, 7, 12, 3)
+    free = LessonProgress._free
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+
+    def free_then_taken(self: LessonProgress) -> bool:
+        ok = free(self)
+        if ok and not other.in_transaction:
+            other.execute("BEGIN IMMEDIATE")   # the other program takes the file again
+        return ok
+
+    monkeypatch.setattr(LessonProgress, "_free", free_then_taken)
+    try:
+        progress.still_held()
+        assert progress.path == path and progress.not_kept is None
+        assert progress.waiting == 1 and progress.held is not None
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    monkeypatch.setattr(LessonProgress, "_free", free)
+    assert progress.still_held() is None and progress.waiting == 0
+    record = LessonProgress(path).get(LESSON)
+    assert record is not None and record.stars == 3

@@ -213,7 +213,7 @@ def test_lesson_13s_ace_task_asks_for_a_card_you_may_play_and_takes_the_trump() 
     task: Task = lesson_step("13_classic", 4)
     assert isinstance(task, LegalCardTask)
     assert task.prompt.ru.endswith("Положите карту, которой можно ходить.")
-    assert task.prompt.en.endswith("Play a card you may play.")
+    assert task.prompt.en.endswith("Play a card the rules allow.")
     assert "снес" not in task.prompt.ru and "discard" not in task.prompt.en
     assert sorted(expected(task).split()) == ["8C", "AC", "KD"]
     assert not check(task, "AS").correct and check(task, "KD").correct

@@ -347,7 +347,7 @@ class AchievementsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
 
     def _lessons_body(self) -> str:
         if self._lesson_progress is None:
-            self._lesson_progress = LessonProgress(self.store.path)
+            self._lesson_progress = LessonProgress.for_file(self.store.path)
         return _paragraphs(lessons_lines(self._lesson_progress.all(), self.lang))
 
     def _puzzles_body(self) -> str:

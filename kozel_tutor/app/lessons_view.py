@@ -143,7 +143,7 @@ class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.go_home = go_home
         self.open_section = open_section
         self.on_lang = on_lang
-        self.progress = LessonProgress(store.path)
+        self.progress = LessonProgress.for_file(store.path)
         self.panel = PanelWidget(lang=lang)
         self.notice = ipywidgets.HTML()
         """Above a lesson: the progress file is in use (empty, and not shown, when it is not)."""

@@ -81,9 +81,7 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         """Another window continued the match on the table: it is no longer this window's."""
         self.section_problems = load_sections()
         """Section modules that failed to import (logged): their tiles are missing, and the
-        home screen says so."""
-        if self.section_problems:
-            self.notices.append(text("sections_missing", self.lang))
+        home screen says so (:meth:`_standing_notices`)."""
         self.saved: MatchSession | None = self._load_saved()
         self.home = PanelWidget(lang=self.lang)
         self.home.on_command(self._home_command)
@@ -188,15 +186,19 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
         if self._begun:
             return False
         try:
-            self._begun = bool(self.store.all_stats() or LessonProgress(self.store.path).all())
+            self._begun = bool(self.store.all_stats()
+                               or LessonProgress.for_file(self.store.path).all())
         except sqlite3.Error:
             return False
         return not self._begun
 
     def _standing_notices(self, aside: Path | None) -> list[str]:
-        """What stays on the home screen: nothing is kept this session (and why), and where a
+        """What stays on the home screen: sections are missing (their modules failed to import),
+        nothing is kept this session (and why), and where a
         damaged progress file was put (``aside``, until the learner has pressed "Got it")."""
         out = []
+        if self.section_problems:
+            out.append(text("sections_missing", self.lang))
         if self.store.not_kept is not None:
             out.append(not_kept_notice(self.store.not_kept, self.lang))
         if aside is not None:
@@ -408,9 +410,9 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
             return
         # no warm-up starts while the section opens (it would do the same work again)
         self.screen = f"opening:{key}"
-        if self._warm_timer is not None:
-            self._warm_timer.cancel()
-            self._warm_timer = None
+        timer, self._warm_timer = self._warm_timer, None   # (its thread may clear it too)
+        if timer is not None:
+            timer.cancel()
         self._wait_for_warm_up()
         try:
             widget = section.open(SectionContext(self.lang, self.store, self.show_home,

@@ -262,7 +262,7 @@ def lesson(name: str, lang: str | None = None, *, store: Store | None = None) ->
     from ..lessons import LessonPlayer, LessonProgress
 
     store, lang = _open(store, lang)
-    player = LessonPlayer(name, lang=lang, progress=LessonProgress(store.path))
+    player = LessonPlayer(name, lang=lang, progress=LessonProgress.for_file(store.path))
     _remember_lang(store, lang)
     player.on_lang(lambda chosen: _remember_lang(store, chosen))
     return player

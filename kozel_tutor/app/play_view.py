@@ -37,7 +37,7 @@ from ..ai.context import last_deal_context
 from ..cards import Card, Suit
 from ..i18n import POINTS
 from ..seats import Seat
-from ..solver import StoppableBackend, Stopped, stoppable_backend
+from ..solver import SolverUnavailable, StoppableBackend, Stopped, stoppable_backend
 from ..state import IllegalPlay, Phase, SeatView, Trick
 from ..widgets import Command, TableWidget
 from .predeal_view import predeal_pending
@@ -634,8 +634,14 @@ class PlayScreen:
         if session is None or not hint_available(session, self.ui):
             return
         self._stop_hint()
+        try:
+            backend = stoppable_backend()
+        except (SolverUnavailable, ValueError):   # KOZEL_SOLVER names no solver that runs here
+            log.exception("no solver for the hint")
+            self.ui.status = (lambda lang: text("hint_failed", lang), "error")
+            return
         self.ui.advising, self.ui.progress, self.ui.status = True, 0.0, None
-        self._hint_backend = backend = stoppable_backend()
+        self._hint_backend = backend
         args = (self._turn(), session.adviser(), session.learner_view(), backend)
         threading.Thread(target=self._advise, args=args, name="kozel-hint", daemon=True).start()
 

@@ -96,6 +96,10 @@ class TaskRecord:
     hinted: bool
 
 
+_SHARED: dict[Path, LessonProgress] = {}
+_SHARED_LOCK = threading.Lock()
+
+
 @dataclass(frozen=True)
 class _Change:
     """One change to the learner's progress: ``record`` (``values``: steps seen, steps, stars),
@@ -159,7 +163,8 @@ def _tasks_with_changes(tasks: dict[int, TaskRecord], changes: Iterable[_Change]
 
 
 class LessonProgress:
-    """Read and write lesson progress in the app's database file."""
+    """Read and write lesson progress in the app's database file (the app's screens share one
+    per file: :meth:`for_file`)."""
 
     RETRY_EVERY = 5.0
     """Seconds between tries to write the changes waiting for a held file (in the background:
@@ -185,7 +190,19 @@ class LessonProgress:
     @classmethod
     def open_default(cls) -> LessonProgress:
         """The app's database (``$KOZEL_TUTOR_HOME`` or the user's data folder)."""
-        return cls(progress_file())
+        return cls.for_file(progress_file())
+
+    @classmethod
+    def for_file(cls, path: Path) -> LessonProgress:
+        """The one record of the file ``path`` in this process, shared by every screen: changes
+        waiting for a held file are then seen by all of them, and written once, in order (two
+        records would each keep their own, and the older could be written last)."""
+        key = Path(path).resolve()
+        with _SHARED_LOCK:
+            shared = _SHARED.get(key)
+            if shared is None:
+                shared = _SHARED[key] = cls(path)
+            return shared
 
     # -- a file another window or program holds ---------------------------------------------
 
@@ -193,9 +210,15 @@ class LessonProgress:
         """Open the file as the app does (:func:`~kozel_tutor.sqlite_files.open_database`),
         unless another window or program holds it just now (then later); whether it is open."""
         if self._opened is None and self._free():
-            self._opened = open_database(self.path, SCHEMA + BAD_ROWS_SCHEMA)
-            self.path = self._opened.path
-            self.not_kept = self._opened.not_kept
+            opened = open_database(self.path, SCHEMA + BAD_ROWS_SCHEMA)
+            if opened.not_kept is not None and opened.not_kept.reason == "in_use":
+                # held again since _free(): not a copy for the session (what waits would go
+                # there and be lost), but another try later
+                self._held = opened.not_kept
+                return False
+            self._opened = opened
+            self.path = opened.path
+            self.not_kept = opened.not_kept
         return self._opened is not None
 
     def _free(self) -> bool:
