@@ -507,6 +507,20 @@ def test_a_cancel_leaves_the_queries_asked_after_it_alone() -> None:
     assert backend.analyse(_hard_golden_deal()).exact   # 3 million nodes: it polls the cancel
 
 
+def test_a_stop_ends_the_query_running_and_every_query_asked_after_it() -> None:
+    """A job called off for good (the app's stale hint): its next query may begin just after
+    the call, which a cancel would leave to run its whole budget."""
+    backend = NativeBackend(tt_megabytes=0.001)
+    worker, results = _analyse_in_a_thread(backend, long_deal())
+    time.sleep(0.2)
+    backend.stop()
+    assert not _finished(worker, results).exact
+    later = backend.analyse(_hard_golden_deal())   # 3 million nodes: it polls the stop
+    assert not later.exact
+    assert all(low <= high for low, high in later.bounds.values())
+    assert NativeBackend(tt_megabytes=0.001).analyse(_hard_golden_deal()).exact   # unstopped
+
+
 def test_the_search_releases_the_gil() -> None:
     backend = NativeBackend(tt_megabytes=8)
     deal = _hard_golden_deal()

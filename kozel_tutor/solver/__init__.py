@@ -107,7 +107,7 @@ class StoppableBackend:
     It wraps a backend object no one else uses (:func:`stoppable_backend`): with the native
     core a solver of its own, so its queries wait for no other thread's, nor theirs for it (one
     core object runs one query at a time).  :meth:`stop` cuts the query running short (the
-    native core's ``cancel``; a pure-Python query runs to its budget) and from then on every
+    native core's ``stop``; a pure-Python query runs to its budget) and from then on every
     query raises :class:`Stopped`, the one running included, so the job ends at once.
     """
 
@@ -129,9 +129,11 @@ class StoppableBackend:
         if self._stopped.is_set():
             return
         self._stopped.set()
-        cancel = getattr(self.inner, "cancel", None)
-        if callable(cancel):
-            cancel()
+        # the native core's stop: its running query ends, and so does one that begins after
+        # this call (between a query's check and its start); cancel alone misses that one
+        stop = getattr(self.inner, "stop", None) or getattr(self.inner, "cancel", None)
+        if callable(stop):
+            stop()
 
     def _check(self) -> None:
         if self._stopped.is_set():

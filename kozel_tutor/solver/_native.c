@@ -20,6 +20,7 @@ typedef struct {
     kz_tt *tt;                   /* made once by __init__ (under the GIL), freed by dealloc */
     PyThread_type_lock lock;     /* made by tp_new; a query holds it while it uses the table */
     kz_counter cancels;          /* cancel() calls so far: a query stops once it changes */
+    int stopped;                 /* stop() was called: every query from then on stops at once */
 } SolverObject;
 
 static const char not_initialised[] = "the solver is not initialised";
@@ -230,6 +231,8 @@ static PyObject *Solver_run(SolverObject *self, PyObject *args)
     /* cancel() from now on stops this query, whether it runs or still waits for the lock */
     query.cancel = &self->cancels;
     query.cancel_seen = kz_counter_load(&self->cancels);
+    if (self->stopped)   /* stopped for good: as if cancelled before it began */
+        query.cancel_seen -= 1;
     query.with_pv = with_pv;
     if (targets_obj) {
         PyObject *targets = PySequence_Fast(targets_obj, "targets must be a sequence of ints");
@@ -290,6 +293,13 @@ static PyObject *Solver_cancel(SolverObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
+static PyObject *Solver_stop(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    self->stopped = 1;   /* (under the GIL, as run() reads it) */
+    kz_counter_bump(&self->cancels);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
 {
     if (!self->tt) {
@@ -314,6 +324,9 @@ static PyMethodDef Solver_methods[] = {
     {"cancel", (PyCFunction)Solver_cancel, METH_NOARGS,
      "Stop the queries asked before this call, the one running and those waiting for the\n"
      "table (they return what they know, not exact); later queries run as usual."},
+    {"stop", (PyCFunction)Solver_stop, METH_NOARGS,
+     "cancel(), and every later query stops at once too (returning what it knows): for a job\n"
+     "called off for good, whose next query may begin just after this call."},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "Empty the transposition table."},
     {NULL, NULL, 0, NULL},
 };

@@ -164,6 +164,11 @@ class NativeBackend:
         usual."""
         self._solver.cancel()
 
+    def stop(self) -> None:
+        """:meth:`cancel`, and every later query stops at once too, answering as a cancelled
+        one does: for a solver of a job called off for good (no query begun after it runs)."""
+        self._solver.stop()
+
     def clear(self) -> None:
         """Forget every position learnt so far."""
         self._solver.clear()
