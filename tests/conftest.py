@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 import random
 import sqlite3
+import threading
 import time
-from collections.abc import Callable
-from contextlib import closing
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -192,3 +193,43 @@ def native_core() -> None:
     core: see :func:`native_missing`.  Session-wide, so it comes before the fixtures that make a
     native backend."""
     native_missing(NATIVE_AVAILABLE)
+
+
+def match_step(session: MatchSession, answer: int = 0) -> None:
+    """One move of a match: the learner answers (option ``answer``) or plays the lowest legal
+    card, the AI acts, a finished deal is scored and the next one started."""
+    if session.asking:
+        session.answer(answer)
+    elif session.awaiting_score:
+        session.finish_deal()
+        if not session.score.is_over:
+            session.start_deal()
+    elif session.learner_to_act:
+        session.play(sorted(session.deal.legal_plays())[0])
+    else:
+        session.ai_act()
+
+
+@contextmanager
+def held_file(path: Path, how: str = "IMMEDIATE", *, at_most: float = 40.0) -> Iterator[None]:
+    """Another program's hold on the SQLite file ``path`` (``BEGIN IMMEDIATE``: others may
+    read; ``EXCLUSIVE``: not even that) from its own connection, until the block ends or, at
+    the latest, ``at_most`` seconds on (an app that waits for it does not wait forever)."""
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    guard = threading.Lock()
+
+    def let_go() -> None:
+        with guard:
+            if other.in_transaction:
+                other.execute("ROLLBACK")
+
+    other.execute(f"BEGIN {how}")
+    other.execute("CREATE TABLE IF NOT EXISTS other_program (x)")
+    timer = threading.Timer(at_most, let_go)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        let_go()
+        other.close()

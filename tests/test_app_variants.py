@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import match_step
 
 from kozel_tutor.app.play_view import Pace, PlayScreen
 from kozel_tutor.app.predeal_view import question_prompt
@@ -33,21 +34,6 @@ from kozel_tutor.widgets import Command, check_panel_view, check_table_view
 PRESETS = ("classic", "nizhny", "kozly24")
 
 
-def step(session: MatchSession, answer: int = 0) -> None:
-    """One move of the match: the learner answers/plays the first option, the AI acts, a
-    finished deal is scored and the next one started."""
-    if session.asking:
-        session.answer(answer)
-    elif session.awaiting_score:
-        session.finish_deal()
-        if not session.score.is_over:
-            session.start_deal()
-    elif session.learner_to_act:
-        session.play(sorted(session.deal.legal_plays())[0])
-    else:
-        session.ai_act()
-
-
 def play_out(session: MatchSession, answer: int = 0, limit: int = 5000) -> int:
     """Play the match to its end; returns how many questions the learner answered."""
     asked = 0
@@ -55,7 +41,7 @@ def play_out(session: MatchSession, answer: int = 0, limit: int = 5000) -> int:
         if session.score.is_over and session.deal_recorded:
             return asked
         asked += session.asking
-        step(session, answer)
+        match_step(session, answer)
     raise AssertionError("the match did not end")
 
 
@@ -134,7 +120,7 @@ def test_the_learner_is_asked_their_own_and_their_sides_questions_and_the_ai_ans
                 assert learner_decides(question)
                 assert question.seat.team == LEARNER.team
                 asked.append(question)
-            step(session, answer=len(question.options) - 1 if question is not None else 0)
+            match_step(session, answer=len(question.options) - 1 if question is not None else 0)
         if any(isinstance(q, BoastQuestion) for q in asked) and any(
                 isinstance(q, RedealQuestion) for q in asked):
             break
@@ -149,7 +135,7 @@ def test_the_question_is_shown_with_a_button_per_option_and_the_learners_cards()
         for _ in range(400):
             if session.asking or (session.score.is_over and session.deal_recorded):
                 break
-            step(session)
+            match_step(session)
         if not session.asking:
             continue
         question = session.question
@@ -185,7 +171,7 @@ def test_a_variant_save_replays_to_the_same_deal_and_score_at_every_point(varian
             assert loaded.deal.hands == session.deal.hands
             assert loaded.asking == session.asking
             assert loaded.deal_recorded == session.deal_recorded
-        step(session)
+        match_step(session)
 
 
 def _tamper_answer(data: dict[str, Any]) -> None:
@@ -208,7 +194,7 @@ def _tamper_version(data: dict[str, Any]) -> None:
 def test_a_tampered_variant_save_is_rejected_with_its_problem(tamper: Any, problem: str) -> None:
     session = MatchSession(Settings(level="random", variant="nizhny"), rng=random.Random(2))
     for _ in range(40):
-        step(session)
+        match_step(session)
     data = copy.deepcopy(session.to_json())
     tamper(data)
     with pytest.raises(SaveError, match=problem):
@@ -218,7 +204,7 @@ def test_a_tampered_variant_save_is_rejected_with_its_problem(tamper: Any, probl
 def test_an_old_standard_save_still_loads() -> None:
     session = MatchSession(Settings(level="random"), rng=random.Random(1), first_dealer=Seat.W)
     for _ in range(10):
-        step(session)
+        match_step(session)
     data = session.to_json()
     assert data["version"] == SAVE_VERSION and "variant" not in data["settings"]
     loaded = MatchSession.from_json(json.loads(json.dumps(data)))
@@ -231,7 +217,7 @@ def test_an_old_standard_save_still_loads() -> None:
 def test_nizhny_shows_penalty_points_against_each_side_and_who_loses() -> None:
     session = MatchSession(Settings(level="random", variant="nizhny"), rng=random.Random(5))
     while not session.score.results:
-        step(session)
+        match_step(session)
     view = check_table_view(table_view(session, TableUi(lang="en")))
     board = view["scoreboard"]
     assert board["kind"] == "penalty"
@@ -244,7 +230,7 @@ def test_nizhny_shows_penalty_points_against_each_side_and_who_loses() -> None:
 def test_classic_shows_each_sides_rows_on_its_two_sixes() -> None:
     session = MatchSession(Settings(level="random", variant="classic"), rng=random.Random(6))
     while not any(session.score.scores):
-        step(session)
+        match_step(session)
     view = check_table_view(table_view(session, TableUi(lang="ru")))
     board = view["scoreboard"]
     assert board["kind"] == "tablo"
@@ -259,7 +245,7 @@ def test_a_variant_summary_names_the_rows_or_the_points_written_against() -> Non
     for variant, key in (("nizhny", "Penalty points"), ("classic", "Rows")):
         session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(8))
         while not session.score.results:
-            step(session)
+            match_step(session)
         view = check_table_view(table_view(session, TableUi(lang="en", mode="summary")))
         rows = view["overlay"]["table"]["rows"]
         assert rows[2]["cells"][0] == key
@@ -310,7 +296,7 @@ def test_a_finished_variant_deal_record_reads_back_with_its_leader_and_boasted_t
                     boasted.append(record)
                 checked = record
             question = session.question
-            step(session, answer=len(question.options) - 1 if question is not None else 0)
+            match_step(session, answer=len(question.options) - 1 if question is not None else 0)
         if boasted:
             break
     assert boasted, "a boast made tricks before play in one of the deals"

@@ -16,13 +16,12 @@ Each test is named after the behaviour it checks.
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import held_file
 
 from kozel_tutor.app.lessons_view import LessonsView
 from kozel_tutor.app.main import App
@@ -52,30 +51,6 @@ def path(tmp_path: Path) -> Path:
     Store(path)
     LessonProgress(path)
     return path
-
-
-@contextmanager
-def held(path: Path, how: str) -> Iterator[None]:
-    """Another program's hold on ``path`` from its own connection, until the block ends (or
-    :data:`AT_MOST` seconds on)."""
-    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    guard = threading.Lock()
-
-    def let_go() -> None:
-        with guard:
-            if other.in_transaction:
-                other.execute("ROLLBACK")
-
-    other.execute(f"BEGIN {how}")
-    other.execute("CREATE TABLE IF NOT EXISTS other_program (x)")
-    timer = threading.Timer(AT_MOST, let_go)
-    timer.start()
-    try:
-        yield
-    finally:
-        timer.cancel()
-        let_go()
-        other.close()
 
 
 def timed(what: str, action: Callable[[], object]) -> float:
@@ -109,7 +84,7 @@ def test_the_lessons_open_within_a_second_or_so_on_a_held_file_and_say_progress_
         path: Path, how: str) -> None:
     LessonProgress(path).record(LESSON, 4, 12, None)
     store = Store(path)   # the app opened the file before the other program took it
-    with held(path, how):
+    with held_file(path, how, at_most=AT_MOST):
         view: LessonsView | None = None
 
         def open_lessons() -> None:
@@ -141,7 +116,7 @@ def test_a_lesson_step_answered_while_the_file_is_held_is_judged_at_once_and_sav
     widget = view.open_lesson(LESSON)
     widget.receive({"type": "next"})   # to the seat task
     assert view.children == (widget,)
-    with held(path, how):
+    with held_file(path, how, at_most=AT_MOST):
         assert timed(f"answering a lesson step, {how} hold", lambda: answer_right(widget)) < SLOW
         assert widget.view["answer"]["solved"] and widget.view["feedback"]["correct"]
         # the bar above the lesson says progress is not saved just now, and why
@@ -168,7 +143,7 @@ def test_a_lesson_step_answered_while_the_file_is_held_is_judged_at_once_and_sav
 def test_a_lesson_opened_while_the_file_is_held_is_saved_to_the_learners_file_once_free(
         path: Path) -> None:
     store = Store(path)
-    with held(path, "IMMEDIATE"):
+    with held_file(path, "IMMEDIATE", at_most=AT_MOST):
         view = LessonsView("en", store, lambda: None)
         widget = view.open_lesson(LESSON)
         widget.receive({"type": "next"})
@@ -189,7 +164,7 @@ def test_what_is_read_while_the_file_is_held_includes_what_waits_to_be_written(
     progress = LessonProgress(path)
     progress.record(LESSON, 3, 12, None)
     progress.solved(LESSON, 1, wrong=2, hinted=True)
-    with held(path, "EXCLUSIVE"):
+    with held_file(path, "EXCLUSIVE", at_most=AT_MOST):
         progress.record(LESSON, 5, 12, None)
         progress.solved(LESSON, 3, wrong=0, hinted=False)
         progress.record("02_trumps", 1, 9, None)
@@ -212,7 +187,7 @@ def test_what_is_read_while_the_file_is_held_includes_what_waits_to_be_written(
 @pytest.mark.parametrize("how", HOLDS)
 def test_the_app_opens_within_a_second_or_so_on_a_held_file_and_says_nothing_is_kept(
         path: Path, how: str) -> None:
-    with held(path, how):
+    with held_file(path, how, at_most=AT_MOST):
         app: App | None = None
 
         def open_app() -> None:
@@ -234,7 +209,7 @@ def test_the_app_opens_within_a_second_or_so_on_a_held_file_and_says_nothing_is_
 def test_the_apps_lessons_tile_opens_at_once_while_another_program_holds_the_file(
         path: Path) -> None:
     app = App(Store(path), warm=False)   # the session began before the other program's hold
-    with held(path, "EXCLUSIVE"):
+    with held_file(path, "EXCLUSIVE", at_most=AT_MOST):
         assert timed("the Lessons tile, EXCLUSIVE hold",
                      lambda: app._open_section("lessons")) < SLOW
         assert app.screen == "section:lessons"
@@ -253,7 +228,7 @@ def test_every_screen_shares_one_lesson_record_so_waiting_changes_are_written_in
     file through two records, each with its own waiting changes: the second did not see the
     first's, and the first's older answer was written last, over the newer one."""
     store = Store(path)
-    with held(path, "IMMEDIATE"):
+    with held_file(path, "IMMEDIATE", at_most=AT_MOST):
         first = LessonsView("en", store, lambda: None).progress
         first.solved(LESSON, 1, wrong=3, hinted=True)   # a clumsy first try, waiting
         second = LessonsView("en", store, lambda: None).progress
@@ -269,7 +244,7 @@ def test_a_file_taken_again_while_the_lessons_finish_opening_it_is_tried_later_n
     """Opened while held, the record finishes opening the file later; taken again by the other
     program between the check that it is free and the opening, it must not go on on a copy of
     the session (the waiting changes would be written there and lost)."""
-    with held(path, "IMMEDIATE"):
+    with held_file(path, "IMMEDIATE", at_most=AT_MOST):
         progress = LessonProgress(path)
         progress.record(LESSON, 7, 12, 3)
     free = LessonProgress._free

@@ -13,13 +13,13 @@ import html
 import json
 import re
 import sqlite3
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
+from conftest import held_file
 
 from kozel_tutor.app.main import App
 from kozel_tutor.app.puzzles_view import PuzzlesView
@@ -61,30 +61,6 @@ def path(tmp_path: Path) -> Path:
     return path
 
 
-@contextmanager
-def held(path: Path, how: str = "IMMEDIATE", *, at_most: float = 40.0) -> Iterator[None]:
-    """Another program's write on ``path`` from its own connection, until the block ends (or,
-    at the latest, ``at_most`` seconds on: an app that waits for it does not wait forever)."""
-    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    guard = threading.Lock()
-
-    def let_go() -> None:
-        with guard:
-            if other.in_transaction:
-                other.execute("ROLLBACK")
-
-    other.execute(f"BEGIN {how}")
-    other.execute("CREATE TABLE IF NOT EXISTS other_program (x)")
-    timer = threading.Timer(at_most, let_go)
-    timer.start()
-    try:
-        yield
-    finally:
-        timer.cancel()
-        let_go()
-        other.close()
-
-
 def timed(action: Callable[[], object]) -> float:
     """Seconds ``action`` took."""
     started = time.monotonic()
@@ -96,11 +72,11 @@ def test_the_wait_for_a_held_file_is_a_second_not_ten(path: Path) -> None:
     assert SHORT_WAIT <= 2.0
     with short_reading(path) as conn:
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] <= 2000
-    with (held(path), pytest.raises(sqlite3.OperationalError),
+    with (held_file(path), pytest.raises(sqlite3.OperationalError),
           short_transaction(path)):
         pass
     store = Store(path)
-    with held(path, "EXCLUSIVE"):
+    with held_file(path, "EXCLUSIVE"):
         for action in (lambda: store.get_pref("x"), lambda: Progress(path).attempts()):
             started = time.monotonic()
             with pytest.raises(sqlite3.OperationalError):
@@ -114,7 +90,7 @@ def test_an_answer_while_another_program_holds_the_file_is_judged_at_once_and_no
     player = PuzzlePlayer(SetQueue([puzzle("first"), puzzle("second")]), lang="en",
                           progress=progress, backend=PY)
     widget = PuzzleWidget(player)
-    with held(path):
+    with held_file(path):
         took = timed(lambda: widget.receive({"type": "play", "card": "QH"}))
         assert took < SLOW
         view = widget.view
@@ -147,7 +123,7 @@ def test_the_puzzles_section_opens_at_once_on_a_held_file_and_says_it_is_in_use(
         path: Path) -> None:
     store = Store(path)
     for how in ("IMMEDIATE", "EXCLUSIVE"):   # EXCLUSIVE: not even reading is possible
-        with held(path, how):
+        with held_file(path, how):
             started = time.monotonic()
             view = PuzzlesView("en", store, lambda: None, backend=PY)
             assert time.monotonic() - started < SLOW, how
@@ -166,7 +142,7 @@ def test_a_rated_puzzle_on_a_held_file_says_so_above_it_and_saves_again_once_fre
         path: Path) -> None:
     view = PuzzlesView("en", Store(path), lambda: None, backend=PY)
     view.catalogue = [puzzle("one"), puzzle("two")]
-    with held(path):
+    with held_file(path):
         view.panel.receive({"type": "button", "id": "rated"})
         assert view.widget is not None and view.screen == "puzzle"
         took = timed(lambda: view.widget is not None
@@ -187,7 +163,7 @@ def test_a_rated_puzzle_on_a_held_file_says_so_above_it_and_saves_again_once_fre
 def test_the_apps_puzzles_tile_opens_at_once_while_another_program_holds_the_file(
         path: Path) -> None:
     app = App(Store(path), warm=False)   # the session began before the other program's hold
-    with held(path, "EXCLUSIVE"):
+    with held_file(path, "EXCLUSIVE"):
         took = timed(lambda: app._open_section("puzzles"))
         assert took < SLOW
         assert app.screen == "section:puzzles"

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import match_step
 
 from kozel_tutor.app.screens import home_view, settings_view
 from kozel_tutor.app.session import LEARNER, MatchSession, Settings
@@ -30,25 +31,10 @@ from kozel_tutor.variants.summaries import VARIANT_SUMMARIES, variant_summary
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def step(session: MatchSession) -> None:
-    """One move: the learner answers/plays the first option, the AI acts, a finished deal is
-    scored and the next one started."""
-    if session.asking:
-        session.answer(0)
-    elif session.awaiting_score:
-        session.finish_deal()
-        if not session.score.is_over:
-            session.start_deal()
-    elif session.learner_to_act:
-        session.play(sorted(session.deal.legal_plays())[0])
-    else:
-        session.ai_act()
-
-
 def after_first_deal(variant: str, seed: int = 11) -> MatchSession:
     session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(seed))
     while not session.score.results:
-        step(session)
+        match_step(session)
     return session
 
 
@@ -57,7 +43,7 @@ def played_out(variant: str, seed: int = 11) -> MatchSession:
     for _ in range(5000):
         if session.score.is_over and session.deal_recorded:
             return session
-        step(session)
+        match_step(session)
     raise AssertionError("the match did not end")
 
 

@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from conftest import match_step
+
 from kozel_tutor.app import App
 from kozel_tutor.app.notebook import _match_label
 from kozel_tutor.app.session import LEARNER, MatchSession, Settings
@@ -20,34 +22,19 @@ from kozel_tutor.scoring import DealResult
 from kozel_tutor.seats import Team
 
 
-def step(session: MatchSession) -> None:
-    """One move: the learner answers/plays the first option, the AI acts, a finished deal is
-    scored and the next one started."""
-    if session.asking:
-        session.answer(0)
-    elif session.awaiting_score:
-        session.finish_deal()
-        if not session.score.is_over:
-            session.start_deal()
-    elif session.learner_to_act:
-        session.play(sorted(session.deal.legal_plays())[0])
-    else:
-        session.ai_act()
-
-
 def played_out(variant: str, seed: int = 11) -> MatchSession:
     session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(seed))
     for _ in range(5000):
         if session.score.is_over and session.deal_recorded:
             return session
-        step(session)
+        match_step(session)
     raise AssertionError("the match did not end")
 
 
 def after_first_deal(variant: str, seed: int = 11) -> MatchSession:
     session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(seed))
     while not session.score.results:
-        step(session)
+        match_step(session)
     return session
 
 
@@ -206,7 +193,7 @@ def test_the_boast_buttons_say_who_boasts_in_the_first_person() -> None:
                 type(session.question).__name__ == "BoastQuestion" and \
                 session.question.seat.team is LEARNER.team:
             break
-        step(session)
+        match_step(session)
     else:
         raise AssertionError("no boast offered to the learner's side")
     labels = [b["label"] for b in question_overlay(session, "ru")["buttons"]]
