@@ -233,3 +233,15 @@ def held_file(path: Path, how: str = "IMMEDIATE", *, at_most: float = 40.0) -> I
         timer.cancel()
         let_go()
         other.close()
+
+
+def played_match(variant: str, seed: int = 11) -> MatchSession:
+    """A whole match of ``variant`` between random players, its last deal scored."""
+    from kozel_tutor.app.session import MatchSession, Settings
+
+    session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(seed))
+    for _ in range(5000):
+        if session.score.is_over and session.deal_recorded:
+            return session
+        match_step(session)
+    raise AssertionError("the match did not end")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import match_step
+from conftest import match_step, played_match
 
 from kozel_tutor.app.screens import home_view, settings_view
 from kozel_tutor.app.session import LEARNER, MatchSession, Settings
@@ -36,15 +36,6 @@ def after_first_deal(variant: str, seed: int = 11) -> MatchSession:
     while not session.score.results:
         match_step(session)
     return session
-
-
-def played_out(variant: str, seed: int = 11) -> MatchSession:
-    session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(seed))
-    for _ in range(5000):
-        if session.score.is_over and session.deal_recorded:
-            return session
-        match_step(session)
-    raise AssertionError("the match did not end")
 
 
 def view(session: MatchSession, lang: str, mode: str = "summary") -> dict[str, Any]:
@@ -220,7 +211,7 @@ def test_a_discard_is_snos_and_a_suit_led_is_zahodili_everywhere() -> None:
 # -- 9. the summary's buttons and the results' eggs -------------------------------------------
 
 def test_the_summary_button_to_the_results_is_not_the_tables_totals() -> None:
-    session = played_out("standard")
+    session = played_match("standard")
     for lang, button in (("ru", "Итоги партии"), ("en", "Match results")):
         panel = view(session, lang)["overlay"]
         labels = {b["id"]: b["label"] for b in panel["buttons"]}
@@ -229,7 +220,7 @@ def test_the_summary_button_to_the_results_is_not_the_tables_totals() -> None:
 
 
 def test_the_results_count_the_deals_with_eggs_for_any_number() -> None:
-    session = played_out("standard")
+    session = played_match("standard")
     eggs = session.score.eggs
     assert f"Раздач с яйцами: {eggs}." in view(session, "ru", "results")["overlay"]["lines"]
     assert f"Deals with eggs: {eggs}." in view(session, "en", "results")["overlay"]["lines"]
@@ -256,7 +247,7 @@ def test_the_nizhny_summary_says_30_or_fewer_as_lesson_14_does() -> None:
 
 
 def test_the_results_average_says_it_counts_card_points() -> None:
-    session = played_out("standard")
+    session = played_match("standard")
     cells = [row["cells"][0] for row in view(session, "ru", "results")["overlay"]["table"]["rows"]]
     assert "Очков за карты в среднем за раздачу" in cells
     assert "Очков за раздачу" not in cells

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from conftest import match_step
+from conftest import match_step, played_match
 
 from kozel_tutor.app import App
 from kozel_tutor.app.notebook import _match_label
@@ -20,15 +20,6 @@ from kozel_tutor.cards import Card
 from kozel_tutor.position import Position
 from kozel_tutor.scoring import DealResult
 from kozel_tutor.seats import Team
-
-
-def played_out(variant: str, seed: int = 11) -> MatchSession:
-    session = MatchSession(Settings(level="random", variant=variant), rng=random.Random(seed))
-    for _ in range(5000):
-        if session.score.is_over and session.deal_recorded:
-            return session
-        match_step(session)
-    raise AssertionError("the match did not end")
 
 
 def after_first_deal(variant: str, seed: int = 11) -> MatchSession:
@@ -55,7 +46,7 @@ def badge(session: MatchSession, lang: str) -> str:
 
 
 def test_a_penalty_matchs_final_score_says_what_was_written_against_each_side() -> None:
-    session = played_out("kozly24")
+    session = played_match("kozly24")
     us, them = session.score.scores[LEARNER.team], session.score.scores[LEARNER.team.other]
     assert f"Final score: {us} against us, {them} against them." in overlay(
         session, "en", "results")["lines"]
@@ -174,7 +165,7 @@ def test_the_catch_says_whose_six_caught_whose_queen_and_who_is_written_what() -
 
 
 def test_the_goats_are_named_without_saying_losers_twice() -> None:
-    session = played_out("kozly24")
+    session = played_match("kozly24")
     goats = session.score.goats
     assert goats is not None
     names = {Team.NS: ("вы и Нина", "you and Nina"), Team.EW: ("Фёдор и Глеб", "Fedor and Gleb")}

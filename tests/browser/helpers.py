@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 HAND = ".kz-seat-S [data-card]"
@@ -94,3 +95,19 @@ def button_description(page: Any, name: str) -> str:
     [button] = [n for n in nodes if n.get("role", {}).get("value") == "button"
                 and n.get("name", {}).get("value") == name and not n.get("ignored")]
     return str(button.get("description", {}).get("value", ""))
+
+
+def download_backup(page: Any, folder: Path) -> Path:
+    """The backup screen's download, saved in ``folder``: the learner's progress as a file."""
+    with page.expect_download() as download:
+        page.get_by_test_id("backup-download").click()
+    saved = folder / download.value.suggested_filename
+    download.value.save_as(saved)
+    return saved
+
+
+def choose_backup(page: Any, file: Path) -> None:
+    """``file`` chosen through the backup screen's file button."""
+    with page.expect_file_chooser() as chooser:
+        page.get_by_test_id("backup-upload").click()
+    chooser.value.set_files(str(file))

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .helpers import button_description, open_home
+from .helpers import button_description, choose_backup, download_backup, open_home
 
 CANCEL = ".kozel-backup-confirm-no"
 LOAD = ".kozel-backup-confirm-yes"
@@ -30,24 +30,15 @@ def _in_russian(page: Any, url: str) -> None:
         page.get_by_text("Козёл", exact=True).wait_for()
 
 
-def _choose(page: Any, file: Path) -> None:
-    with page.expect_file_chooser() as chooser:
-        page.get_by_test_id("backup-upload").click()
-    chooser.value.set_files(str(file))
-
-
 def test_loading_a_backup_asks_first_cancel_keeps_everything_and_yes_loads(
         page: Any, voila_server: Any, tmp_path: Path) -> None:
     _in_russian(page, voila_server.url)
     page.get_by_test_id("section-progress").click()
-    with page.expect_download() as download:
-        page.get_by_test_id("backup-download").click()
-    saved = tmp_path / download.value.suggested_filename
-    download.value.save_as(saved)
+    saved = download_backup(page, tmp_path)
     copies = set(Path(voila_server.home).glob("progress-before-import-*.json"))
 
     # chosen: the question, Cancel focused and described by it; nothing loaded yet
-    _choose(page, saved)
+    choose_backup(page, saved)
     ask = page.get_by_test_id("backup-ask")
     ask.wait_for()
     assert ask.inner_text().startswith("Загрузить прогресс из файла, сохранённого ")
@@ -68,7 +59,7 @@ def test_loading_a_backup_asks_first_cancel_keeps_everything_and_yes_loads(
     assert page.get_by_test_id("backup-home").count() == 1, "the way home is still there"
 
     # chosen again and confirmed: loaded, and the progress it replaced offered as a file
-    _choose(page, saved)
+    choose_backup(page, saved)
     ask.wait_for()
     page.wait_for_function(FOCUSED_CANCEL)
     page.locator(LOAD).click()

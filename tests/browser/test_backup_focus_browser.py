@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import open_home
+from .helpers import choose_backup, download_backup, open_home
 
 CANCEL = ".kozel-backup-confirm-no"
 FOCUSED = ("sel => document.activeElement !== null && document.activeElement.matches(sel)")
@@ -24,9 +24,7 @@ SPOKEN = "() => document.querySelector('.kozel-backup [data-testid=panel-spoken]
 
 
 def _choose(page: Any, file: Path) -> None:
-    with page.expect_file_chooser() as chooser:
-        page.locator(UPLOAD).click()
-    chooser.value.set_files(str(file))
+    choose_backup(page, file)
     page.get_by_test_id("backup-ask").wait_for()
     page.wait_for_function(FOCUSED, arg=CANCEL)
 
@@ -41,10 +39,7 @@ def test_after_cancel_escape_or_loading_the_focus_is_back_on_the_file_button(
         page: Any, voila_server: Any, tmp_path: Path) -> None:
     open_home(page, voila_server.url)
     page.get_by_test_id("section-progress").click()
-    with page.expect_download() as download:
-        page.get_by_test_id("backup-download").click()
-    saved = tmp_path / download.value.suggested_filename
-    download.value.save_as(saved)
+    saved = download_backup(page, tmp_path)
     copies = set(Path(voila_server.home).glob("progress-before-import-*.json"))
 
     # Enter on Cancel: the question goes, the focus is on the file button, the outcome said
