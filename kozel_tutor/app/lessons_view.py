@@ -18,7 +18,6 @@ does meanwhile is saved once the file is free.
 
 from __future__ import annotations
 
-import html
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -30,13 +29,13 @@ from ..i18n import Noun
 from ..lessons import LessonPlayer, LessonProgress, LessonRecord, lesson_ids, load_lesson
 from ..widgets import Command, PanelWidget
 from ..widgets.lesson import LessonWidget
-from .notices import held_notice
+from .notices import held_notice, notice_html
 from .screens import LanguageSwitch, lang_button
 from .sections import SECTIONS
 from .store import Store
 from .texts import text
 
-__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view", "notice_html", "tile_testid"]
+__all__ = ["LessonsView", "lesson_tile", "lessons_panel_view", "tile_testid"]
 
 log = logging.getLogger(__name__)
 
@@ -109,17 +108,6 @@ def lessons_panel_view(records: dict[str, LessonRecord], lang: str, *,
     if notice:
         view["error"] = notice
     return view
-
-
-def notice_html(message: str) -> str:
-    """The notice above a lesson, in the colours of the app's notices (.kz-panel-error in
-    widgets/panel.css); empty without a message."""
-    if not message:
-        return ""
-    return (f'<p role="status" data-testid="lessons-notice" style="margin:12px auto;'
-            f'max-width:920px;box-sizing:border-box;padding:10px 14px;border-radius:8px;'
-            f'background:#fcebea;color:#8e1f16;border-left:5px solid #c0392b;font-weight:600">'
-            f'{html.escape(message)}</p>')
 
 
 class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
@@ -214,7 +202,7 @@ class LessonsView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         (after each step: an answer or a step may have found it held, or free again)."""
         if self.lesson_widget is None:
             return
-        self.notice.value = notice_html(self.held_notice())
+        self.notice.value = notice_html(self.held_notice(), "lessons-notice")
         if self.notice.value:
             self._show(self.notice, self.lesson_widget)
         else:

@@ -12,7 +12,6 @@ that window saved it.
 
 from __future__ import annotations
 
-import html
 import logging
 import os
 import sqlite3
@@ -24,7 +23,7 @@ import ipywidgets  # type: ignore[import-untyped]
 
 from ..widgets import Command, PanelWidget
 from . import variant_texts  # noqa: F401  (registers the texts)
-from .notices import not_kept_notice, save_set_aside_notice, untold_notice
+from .notices import not_kept_notice, notice_html, save_set_aside_notice, untold_notice
 from .play_view import Pace, PlayScreen
 from .screens import home_view, settings_view
 from .sections import SectionContext, load_sections, sections, warm_sections
@@ -447,10 +446,6 @@ class App(ipywidgets.VBox):  # type: ignore[misc]
 
 def _notice_widget(message: str) -> Any:
     """A notice above a section, in the home screen's notice colours."""
-    # the colours of the home screen's notice (.kz-panel-error in widgets/panel.css)
-    notice = ipywidgets.HTML(f'<p role="status" data-testid="section-notice" '
-                             f'style="margin:12px;padding:10px 14px;border-radius:8px;'
-                             f'background:#fcebea;color:#8e1f16;border-left:5px solid #c0392b;'
-                             f'font-weight:600">{html.escape(message)}</p>')
+    notice = ipywidgets.HTML(notice_html(message, "section-notice"))
     notice.add_class("kz-section-notice")
     return notice

@@ -13,6 +13,7 @@ new table needs only a text, not code.
 
 from __future__ import annotations
 
+import html
 import logging
 import sqlite3
 from collections.abc import Sequence
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from ..sqlite_files import NotKept
     from .store import Store
 
-__all__ = ["file_problem", "held_notice", "not_kept_notice", "save_set_aside_notice",
-           "set_aside_notice", "untold_notice"]
+__all__ = ["file_problem", "held_notice", "not_kept_notice", "notice_html",
+           "save_set_aside_notice", "set_aside_notice", "untold_notice"]
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,17 @@ def not_kept_notice(why: NotKept, lang: str) -> str:
     key = f"not_kept_{why.reason}"
     return text(key if key in TEXTS else "not_kept_other", lang, place=str(why.place),
                 detail=why.detail)
+
+
+def notice_html(message: str, testid: str) -> str:
+    """``message`` as a notice above a screen, in the colours of the home screen's notices
+    (``.kz-panel-error`` in widgets/panel.css); ``""`` without a message."""
+    if not message:
+        return ""
+    return (f'<p role="status" data-testid="{testid}" style="margin:12px auto;max-width:920px;'
+            'box-sizing:border-box;padding:10px 14px;border-radius:8px;background:#fcebea;'
+            'color:#8e1f16;border-left:5px solid #c0392b;font-weight:600">'
+            f'{html.escape(message)}</p>')
 
 
 def file_problem(exc: sqlite3.Error, place: object, lang: str) -> str:
