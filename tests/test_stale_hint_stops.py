@@ -22,7 +22,7 @@ from kozel_tutor.ai.pimc import HARD
 from kozel_tutor.app.play_view import Pace, PlayScreen
 from kozel_tutor.app.session import Settings
 from kozel_tutor.app.store import DB_NAME, Store
-from kozel_tutor.solver import available_backends, get_backend
+from kozel_tutor.solver import get_backend
 
 INSTANT = Pace(card=0.0, trick=0.0)
 #: a hint search that would run for many seconds if nothing stopped it
@@ -99,7 +99,7 @@ def test_a_superseded_hint_stops_within_half_a_second(screen: PlayScreen, how: s
     assert screen.table.view["status_kind"] != "advice"
 
 
-@pytest.mark.skipif("native" not in available_backends(), reason="the native core is not built")
+@pytest.mark.usefixtures("native_core")   # skipped without it, failed where it is required
 def test_the_ai_after_a_superseded_hint_solves_alone_on_its_solver(
         screen: PlayScreen, monkeypatch: pytest.MonkeyPatch) -> None:
     """The AI players' solver object (the shared native core) never runs a query of the hint,
