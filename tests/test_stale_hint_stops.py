@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_app_hint import INSTANT, learners_turn
 
 from kozel_tutor.ai.pimc import HARD
-from kozel_tutor.app.play_view import Pace, PlayScreen
+from kozel_tutor.app.play_view import PlayScreen
 from kozel_tutor.app.session import Settings
 from kozel_tutor.app.store import DB_NAME, Store
 from kozel_tutor.solver import get_backend
 
-INSTANT = Pace(card=0.0, trick=0.0)
 #: a hint search that would run for many seconds if nothing stopped it
 LONG_SEARCH = replace(HARD, samples=400, budget=20.0)
 #: how soon a superseded hint must be gone (it took the whole budget before)
@@ -34,20 +34,6 @@ PROMPT = 0.5
 @pytest.fixture()
 def screen(tmp_path: Path) -> PlayScreen:
     return PlayScreen(Store(tmp_path / DB_NAME), lang="en", pace=INSTANT)
-
-
-def wait_for(predicate: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
-
-
-def learners_turn(screen: PlayScreen, settings: Settings, seed: int = 5) -> None:
-    screen.start(settings, rng=random.Random(seed))
-    assert screen.wait_idle()
-    wait_for(lambda: any(c.get("playable") for c in screen.table.view["seats"]["S"]["cards"]),
-             "the learner's turn")
 
 
 def hint_threads() -> list[threading.Thread]:

@@ -24,6 +24,15 @@ def open_home(page: Any, url: str) -> None:
     page.get_by_test_id("open-play").wait_for()
 
 
+def open_home_in_russian(page: Any, url: str) -> None:
+    """The home page, switched to Russian if it opened in English."""
+    open_home(page, url)
+    switch = page.get_by_test_id("lang")
+    if switch.inner_text() == "Русский":
+        switch.click()
+        page.get_by_text("Козёл", exact=True).wait_for()
+
+
 def start_game(page: Any, *, level: str = "random", trump: str = "clubs", deck: str = "36",
                match: str = "12") -> None:
     """From the home screen: open the settings, choose, press Play, wait for the table."""

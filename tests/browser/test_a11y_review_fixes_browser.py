@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import open_home
+from .helpers import open_home_in_russian
 
 # everything a panel's live region says from now on, read back from window.kzHeard
 LISTEN = """(selector) => {
@@ -31,20 +31,12 @@ HOME_VOICE = ".kz-panel-host:has(> [data-testid=home]) > [data-testid=panel-spok
 ARROWS = re.compile("[\u2190-\u21ff\u27a1\u2b05-\u2b07]")
 
 
-def _in_russian(page: Any, url: str) -> None:
-    open_home(page, url)
-    switch = page.get_by_test_id("lang")
-    if switch.inner_text() == "Русский":
-        switch.click()
-        page.get_by_text("Козёл", exact=True).wait_for()
-
-
 @pytest.fixture()
 def russian(page: Any, voila_server: Any) -> Iterator[Any]:
     """The page on the home screen, the app in Russian before and after."""
-    _in_russian(page, voila_server.url)
+    open_home_in_russian(page, voila_server.url)
     yield page
-    _in_russian(page, voila_server.url)
+    open_home_in_russian(page, voila_server.url)
 
 
 def _heard_settles(page: Any, count: int) -> list[str]:

@@ -14,7 +14,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .helpers import button_description, choose_backup, download_backup, open_home
+from .helpers import (
+    button_description,
+    choose_backup,
+    download_backup,
+    open_home_in_russian,
+)
 
 CANCEL = ".kozel-backup-confirm-no"
 LOAD = ".kozel-backup-confirm-yes"
@@ -22,17 +27,9 @@ FOCUSED_CANCEL = ("() => document.activeElement !== null"
                   " && document.activeElement.matches('.kozel-backup-confirm-no')")
 
 
-def _in_russian(page: Any, url: str) -> None:
-    open_home(page, url)
-    switch = page.get_by_test_id("lang")
-    if switch.inner_text() == "Русский":
-        switch.click()
-        page.get_by_text("Козёл", exact=True).wait_for()
-
-
 def test_loading_a_backup_asks_first_cancel_keeps_everything_and_yes_loads(
         page: Any, voila_server: Any, tmp_path: Path) -> None:
-    _in_russian(page, voila_server.url)
+    open_home_in_russian(page, voila_server.url)
     page.get_by_test_id("section-progress").click()
     saved = download_backup(page, tmp_path)
     copies = set(Path(voila_server.home).glob("progress-before-import-*.json"))
