@@ -52,8 +52,10 @@ __all__ = [
     "DamagedFile",
     "NotKept",
     "OpenedFile",
+    "OpeningFile",
     "connect",
     "held",
+    "hold_on",
     "is_damage",
     "open_database",
     "reading",
@@ -196,6 +198,57 @@ def open_database(path: Path, schema: str) -> OpenedFile:
     except sqlite3.Error as exc:
         return _unkept(path, schema, NotKept(write_problem(exc), path, str(exc)), copy=False)
     return OpenedFile(path, recovered=aside)
+
+
+def hold_on(path: Path) -> NotKept | None:
+    """Another window's or program's hold on ``path`` just now, found by a write that changes
+    nothing (waiting :data:`SHORT_WAIT` at most), or ``None``; any other problem is
+    :func:`open_database`'s to handle."""
+    try:
+        with short_transaction(path):
+            pass
+    except sqlite3.Error as exc:
+        if write_problem(exc) == "in_use":
+            return NotKept("in_use", Path(path), str(exc))
+    return None
+
+
+class OpeningFile:
+    """A progress file opened as :func:`open_database` opens it, once no other window or
+    program holds it.  While one does, the file is used as it is and :meth:`open` tries again
+    at each call: a copy for the session (what :func:`open_database` makes of a file held for
+    longer than its wait) would take the changes made meanwhile, and they would be lost."""
+
+    def __init__(self, path: Path, schema: str) -> None:
+        self._path = path
+        self._schema = schema
+        self.opened: OpenedFile | None = None   # (holds a copy's folder)
+        self.hold: NotKept | None = None
+        """The hold the last try to open the file met, if it met one."""
+        self.open()
+
+    @property
+    def path(self) -> Path:
+        """Where to read and write: the file, or its copy when :attr:`not_kept`."""
+        return self._path if self.opened is None else self.opened.path
+
+    @property
+    def not_kept(self) -> NotKept | None:
+        """Why nothing is kept this session (the file cannot be written), if so."""
+        return None if self.opened is None else self.opened.not_kept
+
+    def open(self) -> bool:
+        """Open the file unless another window or program holds it just now; whether it is
+        open."""
+        if self.opened is None:
+            self.hold = hold_on(self._path)
+            if self.hold is None:
+                opened = open_database(self._path, self._schema)
+                if opened.not_kept is not None and opened.not_kept.reason == "in_use":
+                    self.hold = opened.not_kept   # taken again since: another try later
+                else:
+                    self.opened = opened
+        return self.opened is not None
 
 
 def _words(exc: OSError) -> str:

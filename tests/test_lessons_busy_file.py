@@ -247,16 +247,18 @@ def test_a_file_taken_again_while_the_lessons_finish_opening_it_is_tried_later_n
     with held_file(path, "IMMEDIATE", at_most=AT_MOST):
         progress = LessonProgress(path)
         progress.record(LESSON, 7, 12, 3)
-    free = LessonProgress._free
+    import kozel_tutor.sqlite_files as sqlite_files
+
+    free = sqlite_files.hold_on
     other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
 
-    def free_then_taken(self: LessonProgress) -> bool:
-        ok = free(self)
-        if ok and not other.in_transaction:
+    def free_then_taken(where: Path) -> object:
+        why = free(where)
+        if why is None and not other.in_transaction:
             other.execute("BEGIN IMMEDIATE")   # the other program takes the file again
-        return ok
+        return why
 
-    monkeypatch.setattr(LessonProgress, "_free", free_then_taken)
+    monkeypatch.setattr(sqlite_files, "hold_on", free_then_taken)
     try:
         progress.still_held()
         assert progress.path == path and progress.not_kept is None
@@ -264,7 +266,7 @@ def test_a_file_taken_again_while_the_lessons_finish_opening_it_is_tried_later_n
     finally:
         other.execute("ROLLBACK")
         other.close()
-    monkeypatch.setattr(LessonProgress, "_free", free)
+    monkeypatch.setattr(sqlite_files, "hold_on", free)
     assert progress.still_held() is None and progress.waiting == 0
     record = LessonProgress(path).get(LESSON)
     assert record is not None and record.stars == 3

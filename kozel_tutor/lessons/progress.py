@@ -44,9 +44,9 @@ from ..bad_rows import BAD_ROWS_SCHEMA, readable_rows, set_aside_row
 from ..data_home import progress_file
 from ..sqlite_files import (
     NotKept,
-    OpenedFile,
+    OpeningFile,
     held,
-    open_database,
+    hold_on,
     short_reading,
     short_transaction,
     write_problem,
@@ -171,21 +171,26 @@ class LessonProgress:
     they are written even if the learner does nothing more in the lessons)."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
-        """Where the progress is read and written: ``path``, or a copy when :attr:`not_kept`."""
-        self._opened: OpenedFile | None = None   # holds a copy's folder
-        self.not_kept: NotKept | None = None
-        """Why progress is not kept this session (the file cannot be written), if so."""
+        self._file = OpeningFile(path, SCHEMA + BAD_ROWS_SCHEMA)
         self._lock = threading.RLock()
         self._waiting: list[_Change] = []
         """Changes not written yet (the file was held), oldest first."""
-        self._held: NotKept | None = None
-        """Why the last try to write them failed."""
+        self._held: NotKept | None = self._file.hold
+        """Why the last try to write them (or to open the file) failed."""
         self._timer: threading.Timer | None = None
         self.unread = False
         """The last read found the file held so that it cannot be read (or not opened yet):
         what it returned is only what waits to be written."""
-        self._open()
+
+    @property
+    def path(self) -> Path:
+        """Where the progress is read and written: the file, or its copy when :attr:`not_kept`."""
+        return self._file.path
+
+    @property
+    def not_kept(self) -> NotKept | None:
+        """Why progress is not kept this session (the file cannot be written), if so."""
+        return self._file.not_kept
 
     @classmethod
     def open_default(cls) -> LessonProgress:
@@ -207,31 +212,20 @@ class LessonProgress:
     # -- a file another window or program holds ---------------------------------------------
 
     def _open(self) -> bool:
-        """Open the file as the app does (:func:`~kozel_tutor.sqlite_files.open_database`),
-        unless another window or program holds it just now (then later); whether it is open."""
-        if self._opened is None and self._free():
-            opened = open_database(self.path, SCHEMA + BAD_ROWS_SCHEMA)
-            if opened.not_kept is not None and opened.not_kept.reason == "in_use":
-                # held again since _free(): not a copy for the session (what waits would go
-                # there and be lost), but another try later
-                self._held = opened.not_kept
-                return False
-            self._opened = opened
-            self.path = opened.path
-            self.not_kept = opened.not_kept
-        return self._opened is not None
+        """Open the file as the app does, unless another window or program holds it just now
+        (then later: :class:`~kozel_tutor.sqlite_files.OpeningFile`); whether it is open."""
+        if not self._file.open():
+            self._held = self._file.hold
+            return False
+        return True
 
     def _free(self) -> bool:
-        """Whether the file can be written now: a write that changes nothing, waiting briefly
-        (any problem but another connection's hold is :func:`open_database`'s to handle)."""
-        try:
-            with short_transaction(self.path):
-                pass
-        except sqlite3.Error as exc:
-            if write_problem(exc) == "in_use":
-                self._held = NotKept("in_use", Path(self.path), str(exc))
-                return False
-        return True
+        """Whether the file can be written now (a write that changes nothing, waiting
+        briefly)."""
+        why = hold_on(self.path)
+        if why is not None:
+            self._held = why
+        return why is None
 
     @property
     def waiting(self) -> int:
@@ -243,7 +237,7 @@ class LessonProgress:
         """Why progress cannot be saved just now (``reason`` ``in_use``: another window or
         program holds the file), or ``None``: changes made meanwhile wait (:attr:`waiting`)."""
         why = held(self.path)
-        if why is None and (self._waiting or self._opened is None):
+        if why is None and (self._waiting or self._file.opened is None):
             why = self._held
         return why
 
@@ -254,7 +248,7 @@ class LessonProgress:
             if self.held is not None:
                 if self._waiting:
                     self._write_waiting()
-                elif self._opened is None:
+                elif self._file.opened is None:
                     self._open()
                 else:
                     self._free()
@@ -306,7 +300,7 @@ class LessonProgress:
     def _unreadable(self, exc: sqlite3.Error) -> bool:
         """Whether a read failed for another connection's hold (then what is known is used:
         the changes that wait), not for a problem to raise."""
-        if write_problem(exc) == "in_use" or self._opened is None:   # unopened: no tables yet
+        if write_problem(exc) == "in_use" or self._file.opened is None:   # unopened: no tables yet
             log.warning("lesson progress cannot be read just now: %s", exc)
             self.unread = True
             return True

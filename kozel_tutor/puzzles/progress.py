@@ -68,12 +68,11 @@ from ..data_home import DB_NAME
 from ..data_home import progress_file as default_path
 from ..sqlite_files import (
     NotKept,
-    OpenedFile,
+    OpeningFile,
     held,
-    open_database,
+    hold_on,
     short_reading,
     short_transaction,
-    write_problem,
 )
 from .glicko import MAX_RD, Rating, expected_score, update
 from .model import Puzzle, PuzzleError
@@ -173,31 +172,23 @@ class Progress:
     """The learner's puzzle record.  Every call opens its own short connection."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or default_path()
-        self._opened: OpenedFile | None = None
-        self.not_kept: NotKept | None = None
+        self._file = OpeningFile(path or default_path(), SCHEMA + BAD_ROWS_SCHEMA)
+
+    @property
+    def path(self) -> Path:
+        """Where the record is read and written: the file, or its copy when :attr:`not_kept`."""
+        return self._file.path
+
+    @property
+    def not_kept(self) -> NotKept | None:
         """Why the record is not kept this session (the file cannot be written), if so."""
-        self._open()
+        return self._file.not_kept
 
     def _open(self) -> None:
-        """Open the file as the app does (:func:`~kozel_tutor.sqlite_files.open_database`),
-        unless another window or program holds it just now: then the record uses the file as
-        it is, and each call tries again (briefly) until it is free."""
-        if self._opened is not None or not self._free():
-            return
-        self._opened = open_database(self.path, SCHEMA + BAD_ROWS_SCHEMA)
-        self.path = self._opened.path
-        self.not_kept = self._opened.not_kept
-
-    def _free(self) -> bool:
-        """Whether the file can be written now: a write that changes nothing, waiting briefly
-        (any problem but another connection's hold is :func:`open_database`'s to handle)."""
-        try:
-            with short_transaction(self.path):
-                pass
-        except sqlite3.Error as exc:
-            return write_problem(exc) != "in_use"
-        return True
+        """Open the file as the app does, unless another window or program holds it just now:
+        then the record uses the file as it is, and each call tries again (briefly) until it is
+        free (:class:`~kozel_tutor.sqlite_files.OpeningFile`)."""
+        self._file.open()
 
     @property
     def held(self) -> NotKept | None:
@@ -208,11 +199,8 @@ class Progress:
     def still_held(self) -> NotKept | None:
         """:attr:`held`, after trying whether the file is free again (a write that changes
         nothing; only when it was held: otherwise nothing is tried)."""
-        if self.held is not None:
-            if self._opened is None:
-                self._open()
-            else:
-                self._free()
+        if self.held is not None and self._file.open():   # (not open: it was just tried)
+            hold_on(self.path)
         return self.held
 
     @contextmanager
