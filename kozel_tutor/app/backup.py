@@ -21,6 +21,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from ..atomic_files import atomic_write_bytes
+from ..file_problems import file_problem
 from ..i18n import word_list
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
@@ -36,7 +37,7 @@ from .backup_format import (
     too_big,
     write_backup,
 )
-from .notices import file_problem, save_set_aside_notice, untold_notice
+from .notices import save_set_aside_notice, untold_notice
 from .screens import LanguageSwitch, lang_button, wbutton
 from .sections import Section, SectionContext, register_section
 from .store import Store

@@ -19,14 +19,13 @@ import sqlite3
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..sqlite_files import is_damage, write_problem
 from .texts import TEXTS, text
 
 if TYPE_CHECKING:
     from ..sqlite_files import NotKept
     from .store import Store
 
-__all__ = ["file_problem", "held_notice", "not_kept_notice", "notice_html",
+__all__ = ["held_notice", "not_kept_notice", "notice_html",
            "save_set_aside_notice", "set_aside_notice", "untold_notice"]
 
 log = logging.getLogger(__name__)
@@ -111,18 +110,6 @@ def notice_html(message: str, testid: str) -> str:
             'box-sizing:border-box;padding:10px 14px;border-radius:8px;background:#fcebea;'
             'color:#8e1f16;border-left:5px solid #c0392b;font-weight:600">'
             f'{html.escape(message)}</p>')
-
-
-def file_problem(exc: sqlite3.Error, place: object, lang: str) -> str:
-    """Why the progress file ``place`` could not be read or written (``exc``), as a clause of a
-    sentence in ``lang``: in use, read-only, a full disk, damaged, or unexpected (SQLite's own
-    words are for the log).
-
-    >>> file_problem(sqlite3.OperationalError("no such table: x"), "p.sqlite3", "en")
-    'something unexpected went wrong with the progress file p.sqlite3'
-    """
-    reason = "damaged" if is_damage(exc) else write_problem(exc)
-    return text(f"file_{reason}", lang, place=place)
 
 
 def held_notice(why: NotKept, lang: str, *, lessons: bool = False, unread: bool = False

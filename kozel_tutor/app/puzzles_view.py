@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from ..file_problems import file_problem
 from ..i18n import pick
 from ..puzzles.dashboard import dashboard_html, review_summary
 from ..puzzles.drills import deals_from_store, mine_deal
@@ -58,7 +59,7 @@ from ..sqlite_files import is_damage, write_problem
 from ..widgets import Command, PanelWidget
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
-from .notices import file_problem, held_notice
+from .notices import held_notice
 from .screens import LanguageSwitch, lang_button
 from .store import Store
 

@@ -85,18 +85,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "notice_ok": {"en": "Got it, hide this message", "ru": "Понятно, скрыть сообщение"},
     # the progress file cannot be written: the session works on a copy that is not kept
-    # why the progress file could not be read or written just now, a clause for a sentence
-    # (notices.file_problem)
-    "file_in_use": {"ru": "файл прогресса {place} занят другим окном или программой",
-                  "en": "the progress file {place} is in use by another window or program"},
-    "file_read_only": {"ru": "файл прогресса {place} (или его папка) доступен только для чтения",
-                     "en": "the progress file {place} (or its folder) is read-only"},
-    "file_full": {"ru": "диск, где лежит файл прогресса {place}, заполнен",
-                "en": "the disk of the progress file {place} is full"},
-    "file_damaged": {"ru": "файл прогресса {place} повреждён",
-                     "en": "the progress file {place} is damaged"},
-    "file_other": {"ru": "при работе с файлом прогресса {place} случилась непредвиденная ошибка",
-                 "en": "something unexpected went wrong with the progress file {place}"},
     "not_kept_read_only": {
         "en": "Your progress cannot be saved: the progress file {place} (or its folder) is "
               "read-only. You can play and learn, but nothing you do now will be kept. To save, "

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypeVar
 
 from ..cards import Card, CardError, CardSet, parse_card
+from ..file_problems import problem_words
 from ..i18n import plural_ru, word_list
 from ..seats import Seat
 from ..sqlite_files import NotKept, write_problem
@@ -111,25 +112,12 @@ _LABELS = {
     "unrated": {"ru": "Повторная попытка: рейтинг не меняется.",
                 "en": "A repeat: the rating does not change."},
     # the answer was judged, but the progress file could not keep it (sqlite_files.write_problem)
-    "not_saved_in_use": {"ru": "Ответ не сохранён: файл прогресса {place} занят другим окном "
-                               "или программой, поэтому рейтинг не изменился. Ответы снова "
-                               "будут сохраняться, когда файл освободится.",
-                         "en": "Your answer could not be saved: the progress file {place} is in "
-                               "use by another window or program, so your rating has not "
-                               "changed. Answers are saved again once the file is free."},
-    "not_saved_read_only": {"ru": "Ответ не сохранён: файл прогресса {place} (или его папка) "
-                                  "доступен только для чтения, поэтому рейтинг не изменился.",
-                            "en": "Your answer could not be saved: the progress file {place} "
-                                  "(or its folder) is read-only, so your rating has not "
-                                  "changed."},
-    "not_saved_full": {"ru": "Ответ не сохранён: диск, где лежит файл прогресса {place}, "
-                             "заполнен, поэтому рейтинг не изменился.",
-                       "en": "Your answer could not be saved: the disk of the progress file "
-                             "{place} is full, so your rating has not changed."},
-    "not_saved_other": {"ru": "Ответ не сохранён: файл прогресса {place} не удалось записать "
-                              "({detail}), поэтому рейтинг не изменился.",
-                        "en": "Your answer could not be saved: the progress file {place} could "
-                              "not be written ({detail}), so your rating has not changed."},
+    # the answer was judged, but the progress file could not keep it ({reason}: file_problems)
+    "not_saved": {"ru": "Ответ не сохранён: {reason}, поэтому рейтинг не изменился.",
+                  "en": "Your answer could not be saved: {reason}, so your rating has not "
+                        "changed."},
+    "saved_again": {"ru": "Ответы снова будут сохраняться, когда файл освободится.",
+                    "en": "Answers are saved again once the file is free."},
     "practice": {"ru": "«Ещё раз» — для тренировки: этот ответ не засчитывается ни в рейтинг, "
                        "ни в счёт попыток.",
                  "en": "“Try again” is practice: this answer counts neither for the rating nor "
@@ -204,7 +192,8 @@ def _rating_note(attempt: _Attempt, lang: str) -> str:
     kept; when the progress file could not keep it, that and why)."""
     if attempt.not_saved is not None:
         why = attempt.not_saved
-        return _label(f"not_saved_{why.reason}", lang, place=why.place, detail=why.detail)
+        said = _label("not_saved", lang, reason=problem_words(why.reason, why.place, lang))
+        return f"{said} {_label('saved_again', lang)}" if why.reason == "in_use" else said
     if attempt.restored:
         return _label("given", lang)
     if not attempt.first:
