@@ -5,16 +5,15 @@ The app's store, the puzzle record and lesson progress share one database file
 (``progress.sqlite3``).  Each call opens its own short connection (autocommit), so a kernel never
 holds the file open between clicks.  What the learner does waits a second at most while another
 window or program holds the file (:func:`short_reading`, :func:`short_transaction`, and the
-opening: :func:`open_database`); :func:`reading` and :func:`transaction` wait up to
-:data:`BUSY_WAIT` for another connection's write.
+opening: :func:`open_database`).
 
 >>> import tempfile
 >>> from pathlib import Path
 >>> path = Path(tempfile.mkdtemp()) / "example.sqlite3"
->>> with transaction(path) as conn:
+>>> with short_transaction(path) as conn:
 ...     _ = conn.execute("CREATE TABLE t (x INTEGER)")
 ...     _ = conn.execute("INSERT INTO t VALUES (1)")
->>> with reading(path) as conn:
+>>> with short_reading(path) as conn:
 ...     conn.execute("SELECT x FROM t").fetchall()
 [(1,)]
 
@@ -46,7 +45,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = [
-    "BUSY_WAIT",
     "SET_ASIDE_KEY",
     "SHORT_WAIT",
     "DamagedFile",
@@ -58,18 +56,13 @@ __all__ = [
     "hold_on",
     "is_damage",
     "open_database",
-    "reading",
     "short_reading",
     "short_transaction",
-    "transaction",
     "write_problem",
 ]
 
 log = logging.getLogger(__name__)
 
-BUSY_WAIT = 10.0
-"""Seconds a :func:`connect` connection (:func:`reading`, :func:`transaction`) waits for another
-connection's write before giving up.  What the learner waits for uses :data:`SHORT_WAIT`."""
 SHORT_WAIT = 1.0
 """Seconds a query waits while another window or program holds the progress file (the app's own
 writes take milliseconds); then it gives up, and the app says the file is in use.  Opening the
@@ -85,27 +78,12 @@ _READ_ONLY = frozenset({3, 8, 14, 23})  # SQLITE_PERM, SQLITE_READONLY, SQLITE_C
 _FULL = 13                              # SQLITE_FULL
 
 
-def connect(path: Path, *, wait: float | None = None) -> sqlite3.Connection:
-    """A new autocommit connection that enforces foreign keys, waiting ``wait`` seconds
-    (:data:`BUSY_WAIT` unless given) for another connection's hold; the caller closes it."""
-    conn = sqlite3.connect(path, timeout=BUSY_WAIT if wait is None else wait,
-                           isolation_level=None)
+def connect(path: Path, *, wait: float = SHORT_WAIT) -> sqlite3.Connection:
+    """A new autocommit connection that enforces foreign keys, waiting ``wait`` seconds for
+    another connection's hold; the caller closes it."""
+    conn = sqlite3.connect(path, timeout=wait, isolation_level=None)
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
-
-
-@contextmanager
-def reading(path: Path) -> Iterator[sqlite3.Connection]:
-    """A connection for reads (or single statements), closed at the end of the block."""
-    with closing(connect(path)) as conn:
-        yield conn
-
-
-@contextmanager
-def transaction(path: Path) -> Iterator[sqlite3.Connection]:
-    """One atomic write: everything done in the block is committed, or none of it."""
-    with closing(connect(path)) as conn, _atomic(conn):
-        yield conn
 
 
 @contextmanager
@@ -260,7 +238,7 @@ def _initialise(path: Path, schema: str, *, set_aside: str | None = None) -> Non
     """Check ``path``, make its tables, and prove it can be written (a change made and undone
     in one transaction: SQLite notices a read-only file or folder only when a page changes).
     Another connection's hold is waited for :data:`SHORT_WAIT` at most."""
-    with closing(connect(path, wait=SHORT_WAIT)) as conn:
+    with closing(connect(path)) as conn:
         check = conn.execute("PRAGMA quick_check").fetchone()
         if check is None or check[0] != "ok":
             raise DamagedFile(f"integrity check failed: {check}")

@@ -26,7 +26,7 @@ from kozel_tutor.puzzles.progress import Progress
 from kozel_tutor.rules import find_rules
 from kozel_tutor.scoring import DealResult, deal_result
 from kozel_tutor.seats import Team
-from kozel_tutor.sqlite_files import reading
+from kozel_tutor.sqlite_files import short_reading
 
 NESTED = "[" * 100_000 + "]" * 100_000
 """A save as deep as the one that locked the app (RecursionError on every start)."""
@@ -283,7 +283,7 @@ def test_the_reader_and_the_progress_file_set_aside_the_same_rows_for_the_same_r
         execute(old, "INSERT INTO later (n, r, b) VALUES (?, ?, ?)", *values)
     report = import_progress(new, export_progress(old))
     assert report.rows_set_aside == ("later", "later") and report.rows["later"] == 2
-    with reading(old.path) as conn:
+    with short_reading(old.path) as conn:
         kept = readable_rows(conn, "later", ("n", "r", "b"))
     assert [row[1:] for row in kept] == [(3, 4.5, {"base64": "AA=="}), (4, 5.0, "text")]
     assert [(source, row, reason) for source, row, reason in bad_rows(old)] == [

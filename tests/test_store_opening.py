@@ -24,7 +24,6 @@ from pathlib import Path
 
 import pytest
 
-from kozel_tutor import sqlite_files
 from kozel_tutor.app import App
 from kozel_tutor.app.session import MatchSession, Settings
 from kozel_tutor.app.store import DB_NAME, Store
@@ -156,7 +155,6 @@ def test_a_data_folder_that_cannot_be_created_opens_the_app_naming_it(
 
 def test_a_file_held_by_another_connection_is_not_set_aside_and_saving_resumes_later(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sqlite_files, "BUSY_WAIT", 0.2)
     path = progress_file(tmp_path)
     with closing(sqlite3.connect(path, isolation_level=None)) as other:
         other.execute("BEGIN IMMEDIATE")   # another window's write, holding the file

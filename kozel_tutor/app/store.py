@@ -14,9 +14,8 @@ Nothing here ever stops the app, and nothing is lost without a word:
   a second when the store opens it) is left as it is and the session works on a copy that is
   not kept (:attr:`Store.not_kept` says why);
 * a file another window or program holds later, while the app is open, is waited for briefly
-  (a second: :func:`~kozel_tutor.sqlite_files.short_reading`), not for every query's ten
-  seconds: the call then fails with :class:`sqlite3.OperationalError`, which its caller
-  copes with, and the next call tries again;
+  (a second: :func:`~kozel_tutor.sqlite_files.short_reading`): the call then fails with
+  :class:`sqlite3.OperationalError`, which its caller copes with, and the next call tries again;
 * a save that does not load (any bytes, any JSON shape, nested too deeply) is moved to the
   ``bad_saves`` table, and any other row whose values (a draft among them) cannot be read to
   the ``bad_rows`` table (:mod:`kozel_tutor.bad_rows`): :class:`UnreadableValue` and
