@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import CARDS, Card
 from ..position import Position
@@ -97,6 +97,9 @@ def resolve_backend(backend: str | Backend | None) -> Backend:
     return get_backend(backend) if backend is None or isinstance(backend, str) else backend
 
 
+_T = TypeVar("_T")
+
+
 class Stopped(Exception):
     """A query asked of a :class:`StoppableBackend` that was stopped: its job is called off."""
 
@@ -135,33 +138,26 @@ class StoppableBackend:
         if callable(stop):
             stop()
 
-    def _check(self) -> None:
+    def _guarded(self, query: Callable[[], _T]) -> _T:
+        """``query``'s answer, unless the job is stopped before it begins or while it runs."""
         if self._stopped.is_set():
             raise Stopped("the solver job was called off")
+        result = query()
+        if self._stopped.is_set():
+            raise Stopped("the solver job was called off")
+        return result
 
     def analyse(self, deal: Deal, budget: float | None = None) -> CoreResult:
-        self._check()
-        result = self.inner.analyse(deal, budget)
-        self._check()
-        return result
+        return self._guarded(lambda: self.inner.analyse(deal, budget))
 
     def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
-        self._check()
-        result = self.inner.value(deal, budget)
-        self._check()
-        return result
+        return self._guarded(lambda: self.inner.value(deal, budget))
 
     def reaches(self, deal: Deal, target: int) -> bool:
-        self._check()
-        result = self.inner.reaches(deal, target)
-        self._check()
-        return result
+        return self._guarded(lambda: self.inner.reaches(deal, target))
 
     def all_tricks(self, deal: Deal, team: int) -> bool:
-        self._check()
-        result = self.inner.all_tricks(deal, team)
-        self._check()
-        return result
+        return self._guarded(lambda: self.inner.all_tricks(deal, team))
 
 
 class _StoppableBrackets(StoppableBackend):
@@ -173,10 +169,7 @@ class _StoppableBrackets(StoppableBackend):
 
     def brackets(self, deal: Deal, targets: Sequence[int],
                  budget: float | None = None) -> CoreResult:
-        self._check()
-        result = self._brackets.brackets(deal, targets, budget)
-        self._check()
-        return result
+        return self._guarded(lambda: self._brackets.brackets(deal, targets, budget))
 
 
 def stoppable_backend(name: str | None = None) -> StoppableBackend:
