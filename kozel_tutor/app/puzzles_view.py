@@ -133,17 +133,14 @@ _TEXT = {
     "download": {"ru": "⬇ Результаты (JSON)", "en": "⬇ Results (JSON)"},
     "download_csv": {"ru": "⬇ Результаты (CSV)", "en": "⬇ Results (CSV)"},
     "bad_files": {"ru": "Не удалось прочитать: {problems}", "en": "Could not read: {problems}"},
-    # the progress file could not be read or written ({reason}: one of the db_* below)
-    "db_error": {"ru": "Не удалось прочитать или сохранить прогресс задач: {reason}. "
-                       "Попробуйте ещё раз чуть позже.",
-                 "en": "Your puzzle progress could not be read or saved: {reason}. Try again "
-                       "in a moment."},
-    "db_damaged": {"ru": "Не удалось прочитать или сохранить прогресс задач: файл прогресса "
-                         "{place} повреждён. Перезагрузите страницу: приложение отложит "
-                         "повреждённый файл и начнёт новый.",
-                   "en": "Your puzzle progress could not be read or saved: the progress file "
-                         "{place} is damaged. Reload the page: the app then puts the damaged "
-                         "file aside and starts a new one."},
+    # the progress file could not be read or written ({reason}: file_problems), and what to do
+    "db_error": {"ru": "Не удалось прочитать или сохранить прогресс задач: {reason}. {advice}",
+                 "en": "Your puzzle progress could not be read or saved: {reason}. {advice}"},
+    "db_try_again": {"ru": "Попробуйте ещё раз чуть позже.", "en": "Try again in a moment."},
+    "db_reload": {"ru": "Перезагрузите страницу: приложение отложит повреждённый файл и начнёт "
+                        "новый.",
+                  "en": "Reload the page: the app then puts the damaged file aside and starts a "
+                        "new one."},
     "dashboard_title": {"ru": "Статистика задач", "en": "Puzzle statistics"},
 }
 
@@ -222,9 +219,9 @@ _STYLE = ("<style>.kz-puzzles-bar .kz-panel-root{padding:6px 22px 6px;margin-bot
 def _db_error(exc: sqlite3.Error, place: object) -> Shown:
     """What the learner is told when the progress file ``place`` could not be read or written
     (``exc``): the same in both languages, SQLite's own words left to the log."""
-    if is_damage(exc):
-        return _said("db_damaged", place=place)
-    return lambda lang: _t("db_error", lang, reason=file_problem(exc, place, lang))
+    advice = "db_reload" if is_damage(exc) else "db_try_again"
+    return lambda lang: _t("db_error", lang, reason=file_problem(exc, place, lang),
+                           advice=_t(advice, lang))
 
 
 def _in_use(exc: sqlite3.Error) -> bool:
