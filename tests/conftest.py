@@ -245,3 +245,18 @@ def played_match(variant: str, seed: int = 11) -> MatchSession:
             return session
         match_step(session)
     raise AssertionError("the match did not end")
+
+
+def refused_third_redeal() -> MatchSession:
+    """A classic match whose first deal (W deals, the deck of seed 22) is asked to be dealt
+    again three times: the third redeal is refused and the deal is scored, unplayed."""
+    from kozel_tutor.app.session import MatchSession, Settings
+    from kozel_tutor.variants.questions import RedealQuestion
+
+    session = MatchSession(Settings(level="random", variant="classic"), first_dealer=Seat.W,
+                           start=False, rng=random.Random(1))
+    session._begin_run(22)
+    while isinstance(session.question, RedealQuestion):
+        session.answer(session.question.options.index(True))
+    session.finish_deal()
+    return session

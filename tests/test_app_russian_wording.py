@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import refused_third_redeal
 
 from kozel_tutor.app.procedure import _events
 from kozel_tutor.app.puzzles_view import _t as puzzles_text
@@ -28,7 +29,7 @@ from kozel_tutor.puzzles.progress import Progress, ReviewStatus
 from kozel_tutor.records import Settings
 from kozel_tutor.seats import Seat
 from kozel_tutor.state import Trick
-from kozel_tutor.variants.questions import LeaderQuestion, RedealQuestion
+from kozel_tutor.variants.questions import LeaderQuestion
 from kozel_tutor.variants.summaries import variant_summary
 
 VARIANTS = (("standard", "clubs"), ("standard", "called"), ("classic", "clubs"),
@@ -152,12 +153,7 @@ def test_the_rows_a_classic_deal_writes_are_not_a_pair_of_players(sentences: set
 
 
 def test_the_refused_third_redeal_is_a_deal_not_played_and_the_dealers_a_side() -> None:
-    session = MatchSession(Settings(level="random", variant="classic"), first_dealer=Seat.W,
-                           start=False, rng=random.Random(1))
-    session._begin_run(22)
-    while isinstance(session.question, RedealQuestion):
-        session.answer(session.question.options.index(True))
-    session.finish_deal()
+    session = refused_third_redeal()
     overlay = table_view(session, TableUi(lang="ru", mode="summary"))["overlay"]
     assert overlay["title"] == "Раздачи не было: третью пересдачу не дали."
     assert "Третьей пересдачи подряд не бывает: сдающая сторона проигрывает." in overlay["lines"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from conftest import refused_third_redeal
+
 from kozel_tutor.app.play_view import Pace, PlayScreen
 from kozel_tutor.app.predeal_view import question_prompt
 from kozel_tutor.app.procedure import seat_event
@@ -88,12 +90,7 @@ def test_the_boaster_is_told_the_second_card_goes_face_up_on_the_open_trick() ->
 
 
 def test_a_refused_third_redeal_shows_the_claims_and_no_points_or_review() -> None:
-    session = MatchSession(Settings(level="random", variant="classic"), first_dealer=Seat.W,
-                           start=False, rng=random.Random(1))
-    session._begin_run(22)
-    while isinstance(session.question, RedealQuestion):
-        session.answer(session.question.options.index(True))
-    session.finish_deal()
+    session = refused_third_redeal()
     overlay = table_view(session, TableUi(lang="ru", mode="summary"))["overlay"]
     assert overlay["lines"] == [
         "Глеб потребовал пересдачи (слабая рука).",

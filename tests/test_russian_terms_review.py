@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import match_step, played_match
+from conftest import match_step, played_match, refused_third_redeal
 
 from kozel_tutor.app.screens import home_view, settings_view
 from kozel_tutor.app.session import LEARNER, MatchSession, Settings
@@ -24,8 +24,6 @@ from kozel_tutor.lessons.checks import check, expected
 from kozel_tutor.lessons.model import ExplainStep, LegalCardTask, SeatTask, Task
 from kozel_tutor.lessons.scenes import scene
 from kozel_tutor.puzzles.themes import THEMES
-from kozel_tutor.seats import Seat
-from kozel_tutor.variants.questions import RedealQuestion
 from kozel_tutor.variants.summaries import VARIANT_SUMMARIES, variant_summary
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -129,12 +127,7 @@ def test_the_teachers_cards_list_says_first_lead_as_the_theme_does() -> None:
 # -- 4. the third redeal ----------------------------------------------------------------------
 
 def test_a_refused_third_redeal_says_who_takes_the_row_and_what_the_dealers_are_written() -> None:
-    session = MatchSession(Settings(level="random", variant="classic"), first_dealer=Seat.W,
-                           start=False, rng=random.Random(1))
-    session._begin_run(22)
-    while isinstance(session.question, RedealQuestion):
-        session.answer(session.question.options.index(True))
-    session.finish_deal()
+    session = refused_third_redeal()
     lines = view(session, "ru")["overlay"]["lines"]
     assert lines[-1] == "Сдавали Фёдор и Глеб, и 1 пару получает другая сторона: вы и Нина."
     assert text("summary_penalty_rows", "ru", losers=text("team_NS", "ru"),
