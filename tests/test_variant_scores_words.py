@@ -40,6 +40,10 @@ def penalty(n: int) -> str:
     return counted(n, "штрафное|штрафных|штрафных")
 
 
+def penalty_en(n: int) -> str:
+    return counted(n, "penalty point|penalty points")
+
+
 def badge(session: MatchSession, lang: str) -> str:
     view = table_view(session, TableUi(lang=lang))
     return str(next(b["text"] for b in view["badges"] if b["id"] == "score"))
@@ -48,13 +52,14 @@ def badge(session: MatchSession, lang: str) -> str:
 def test_a_penalty_matchs_final_score_says_what_was_written_against_each_side() -> None:
     session = played_match("kozly24")
     us, them = session.score.scores[LEARNER.team], session.score.scores[LEARNER.team.other]
-    assert f"Final score: {us} against us, {them} against them." in overlay(
+    assert f"Final score: we have {penalty_en(us)}, they have {them}." in overlay(
         session, "en", "results")["lines"]
     assert f"Итоговый счёт: у нас {penalty(us)}, у них {them}." in overlay(
         session, "ru", "results")["lines"]
     assert badge(session, "ru") == (f"У нас {penalty(us)}, у них {them} · "
                                     "кто первым наберёт 12, тот проиграл")
-    assert badge(session, "en") == f"{us} against us, {them} against them · first to 12 loses"
+    assert badge(session, "en") == (f"We have {penalty_en(us)}, they have {them} · "
+                                    "first to 12 loses")
 
 
 def test_a_penalty_deal_summary_names_the_match_row_as_written_against() -> None:
@@ -78,7 +83,7 @@ def test_the_continue_lines_say_a_penalty_score_as_points_against(tmp_path: Path
     app.lang = "ru"
     hint = app._continue_hint()
     assert hint is not None and hint.endswith(f"· у нас {penalty(us)}, у них {them}"), hint
-    assert _match_label(session, "en").endswith(f"· {us} against us, {them} against them")
+    assert _match_label(session, "en").endswith(f"· we have {penalty_en(us)}, they have {them}")
     standard = after_first_deal("standard")
     s_us, s_them = standard.score.scores
     assert _match_label(standard, "ru").endswith(f"· мы {s_us} : {s_them} они")

@@ -30,7 +30,7 @@ VARIANT_TEXTS: dict[str, dict[str, str]] = {
     # tablo, or the penalty points of each side where reaching the target loses ({us:…}: the
     # number with the word that agrees with it, «1 штрафное», «2 штрафных»)
     "score_rows": {"en": "rows: we {us} : {them} they", "ru": "пары: мы {us} : {them} они"},
-    "score_against": {"en": "{us} against us, {them} against them",
+    "score_against": {"en": "we have {us:penalty point|penalty points}, they have {them}",
                       "ru": "у нас {us:штрафное|штрафных|штрафных}, у них {them}"},
     # what the score badge adds after the score: the goal of the table
     "board_goal_rows": {"en": "{target} rows win", "ru": "{target} пар — победа"},

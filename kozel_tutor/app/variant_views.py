@@ -158,7 +158,7 @@ def match_score_words(rules: Rules, scores: Sequence[int], lang: str) -> str:
 
     >>> from kozel_tutor.rules import find_rules
     >>> match_score_words(find_rules("kozly24"), (12, 2), "en")
-    '12 against us, 2 against them'
+    'we have 12 penalty points, they have 2'
     >>> match_score_words(find_rules("classic"), (7, 3), "ru")
     'пары: мы 6 : 3 они'
     """
