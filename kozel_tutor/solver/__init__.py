@@ -110,8 +110,8 @@ class StoppableBackend:
     It wraps a backend object no one else uses (:func:`stoppable_backend`): with the native
     core a solver of its own, so its queries wait for no other thread's, nor theirs for it (one
     core object runs one query at a time).  :meth:`stop` cuts the query running short (the
-    native core's ``stop``; a pure-Python query runs to its budget) and from then on every
-    query raises :class:`Stopped`, the one running included, so the job ends at once.
+    backend's own ``stop``) and from then on every query raises :class:`Stopped`, the one
+    running included, so the job ends at once.
     """
 
     def __init__(self, inner: Backend) -> None:

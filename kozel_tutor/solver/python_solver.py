@@ -15,6 +15,7 @@ them into the mover's side at the end).  What makes it fast enough:
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable, Sequence
 
@@ -25,13 +26,14 @@ __all__ = ["PythonBackend", "caught_team"]
 
 
 class _OutOfTime(Exception):
-    pass
+    """The budget ran out, or the backend was stopped (:meth:`PythonBackend.stop`)."""
 
 
 class _Search:
     """One search over a deal; keeps its transposition table between queries."""
 
-    def __init__(self, deal: Deal, deadline: float | None = None) -> None:
+    def __init__(self, deal: Deal, deadline: float | None = None,
+                 stopped: threading.Event | None = None) -> None:
         order = deal.order
         self.order = order
         self.suit_of = order.suit_of
@@ -51,6 +53,7 @@ class _Search:
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
         self.deadline = deadline
+        self.stopped = stopped
         # The catch (6♣ takes Q♣ from the other side) ends the deal: see ``caught_points``.
         self.catch = order.rules.catch
         self.caught_points = caught_points(order.rules) if self.catch else 0
@@ -129,11 +132,17 @@ class _Search:
             cards.insert(0, tt_move)
         return cards
 
+    def _out_of_time(self) -> bool:
+        """Whether the budget has run out or the job was called off (looked at every 1,024
+        nodes)."""
+        if self.stopped is not None and self.stopped.is_set():
+            return True
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
     def search(self, alpha: int, beta: int) -> int:
         """Future points of NS, fail-soft within ``(alpha, beta)``."""
         self.nodes += 1
-        deadline = self.deadline
-        if deadline is not None and not self.nodes & 1023 and time.perf_counter() > deadline:
+        if not self.nodes & 1023 and self._out_of_time():
             raise _OutOfTime
         trick = self.trick
         key: tuple[int, ...] | None = None
@@ -477,11 +486,21 @@ class PythonBackend:
 
     name = "python"
 
+    def __init__(self) -> None:
+        self._stopped = threading.Event()
+
+    def stop(self) -> None:
+        """Call this object's job off (from another thread): the query running ends within
+        1,024 nodes, and every later one at once, as if its budget had run out (bounds, not
+        exact; :meth:`reaches` answers False).  Used behind
+        :class:`~kozel_tutor.solver.StoppableBackend`, on an object no other job shares."""
+        self._stopped.set()
+
     def __repr__(self) -> str:
         return f"<PythonBackend {self.name!r}: the pure-Python solver>"
 
     def analyse(self, deal: Deal, budget: float | None = None) -> CoreResult:
-        search = _Search(deal, _deadline(budget))
+        search = _Search(deal, _deadline(budget), self._stopped)
         total = search.future_total()
         flip = deal.to_move % 2 == 1
         ns_bounds: dict[int, tuple[int, int]] = {}
@@ -510,7 +529,7 @@ class PythonBackend:
         return CoreResult(values, bounds, pv, exact, search.nodes)
 
     def value(self, deal: Deal, budget: float | None = None) -> tuple[int, int]:
-        search = _Search(deal, _deadline(budget))
+        search = _Search(deal, _deadline(budget), self._stopped)
         total = search.future_total()
         lower, upper = search._bounds(total)
         with contextlib.suppress(_OutOfTime):
@@ -520,12 +539,15 @@ class PythonBackend:
         return lower, upper
 
     def reaches(self, deal: Deal, target: int) -> bool:
-        search = _Search(deal)
+        search = _Search(deal, stopped=self._stopped)
         total = search.future_total()
-        if deal.to_move % 2 == 0:
-            return search.search(target - 1, target) >= target
-        ns_target = total - target
-        return search.search(ns_target, ns_target + 1) <= ns_target
+        try:
+            if deal.to_move % 2 == 0:
+                return search.search(target - 1, target) >= target
+            ns_target = total - target
+            return search.search(ns_target, ns_target + 1) <= ns_target
+        except _OutOfTime:
+            return False
 
     def all_tricks(self, deal: Deal, team: int) -> bool:
         return _Search(deal).takes_all(team)
