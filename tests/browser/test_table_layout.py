@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from kozel_tutor.ai import reasons
 from kozel_tutor.ai.advice import Advice
-from kozel_tutor.ai.reasons import MatchGain, layouts_count, reason
+from kozel_tutor.ai.reasons import MatchGain, layouts_count, reason, rule_words
 from kozel_tutor.cards import Card, Suit
 from kozel_tutor.i18n import CARD_POINTS
 
@@ -38,12 +39,40 @@ STEP = "i => document.querySelectorAll('.kz-lesson-dot')[i].classList.contains('
 
 
 def longest_hint(lang: str) -> str:
-    """The longest hint the tutor writes: the longest rule in words and the search's figures."""
+    """A four-line hint (at 1024 pixels): the longest rule in words and the search's figures,
+    the rule agreeing.  The longest of all (:func:`longest_hint_of_all`) is a line longer."""
     card = Card.parse("QH")
     rule = reason("partner_takes_nothing_to_give_unless", card=card, suit=Suit.SPADES)
     search = reason("advice_search", samples=24, layouts=layouts_count(24),
                     points=CARD_POINTS(61), score=MatchGain(-0.1))
     return Advice(card=card, reasons=(rule, search)).text(lang)
+
+
+def longest_hint_of_all(lang: str) -> str:
+    """The longest hint the tutor can write in ``lang``: of every rule with its words (naming a
+    suit) given as the reason, or named in full as the rule the search's card is no worse than,
+    beside the search's longest figures (layouts cut short by the clock, a score of penalty
+    points or rows)."""
+    card, rule_card = Card.parse("QH"), Card.parse("KD")
+    rules = []
+    for name in sorted({*reasons._RULES, *reasons._RULE_OF}):
+        try:
+            rule = reason(name, card=card, suit=Suit.DIAMONDS)
+            rule.text(lang)
+        except (KeyError, IndexError):   # a reason that needs more than a card and a suit
+            continue
+        rules.append(rule)
+    searches = [reason("advice_search", samples=samples, layouts=layouts_count(samples,
+                                                                               drawn=drawn),
+                       points=CARD_POINTS(61), score=MatchGain(-0.1, penalty=penalty, rows=rows))
+                for samples, drawn in ((24, None), (2, 21))
+                for penalty, rows in ((False, False), (True, False), (False, True))]
+    hints = [Advice(card=card, reasons=(rule, search)).text(lang)
+             for rule in rules for search in searches]
+    hints += [Advice(card=card, reasons=(search, reason(
+                  "advice_rule_no_worse", rule=said, rule_card=rule_card, card=card))).text(lang)
+              for rule in rules if (said := rule_words(rule)) is not None for search in searches]
+    return max(hints, key=len)
 
 
 def _places(page: Any) -> dict[str, list[int]]:
