@@ -156,6 +156,13 @@ def _serve(base: Path, fill: Callable[[Path], None] | None = None) -> Iterator[S
         stop(proc)
 
 
+def leave_in_russian(server: Server) -> None:
+    """The next page of ``server`` opens in Russian, as the other tests on it expect: the
+    language the switch would remember, written into the server's progress file (no page to
+    load for it)."""
+    Store(Path(server.home) / DB_NAME).set_pref("lang", "ru")
+
+
 def learner_record(path: Path) -> None:
     """Lesson 1 finished with 2 stars, one puzzle missed, an easy deal won and a deal of the
     regional game with the longest name lost at the hardest level (the widest row)."""

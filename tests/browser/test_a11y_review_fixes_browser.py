@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from .conftest import leave_in_russian
 from .helpers import open_home_in_russian
 
 # everything a panel's live region says from now on, read back from window.kzHeard
@@ -36,7 +37,7 @@ def russian(page: Any, voila_server: Any) -> Iterator[Any]:
     """The page on the home screen, the app in Russian before and after."""
     open_home_in_russian(page, voila_server.url)
     yield page
-    open_home_in_russian(page, voila_server.url)
+    leave_in_russian(voila_server)
 
 
 def _heard_settles(page: Any, count: int) -> list[str]:

@@ -18,6 +18,7 @@ import pytest
 from kozel_tutor.puzzles.model import PuzzleSet, Text, load_catalogue
 from kozel_tutor.puzzles.teacher import ResultsSheet
 
+from .conftest import leave_in_russian
 from .helpers import open_home
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -66,11 +67,7 @@ def russian(page: Any, voila_server: Any) -> Iterator[Any]:
     """The page, with the app in Russian before and after (the language is remembered by the
     server's store, which the other browser tests share)."""
     yield page
-    open_home(page, voila_server.url)
-    switch = page.get_by_test_id("lang")
-    if switch.inner_text() == "Русский":
-        switch.click()
-        page.get_by_text("Козёл", exact=True).wait_for()
+    leave_in_russian(voila_server)
 
 
 def test_the_teacher_lists_removes_names_grades_and_switches_language(
