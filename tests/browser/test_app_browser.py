@@ -166,8 +166,8 @@ def test_reload_offers_continue_and_restores_the_same_hands(page: Any, voila_ser
 
 
 def asked_shutdowns(log: str) -> int:
-    """The kernels shut down as asked, not culled: the test servers cull the kernels of closed
-    pages after 20 s (conftest.CULL_CLOSED_PAGES), each with a line before its shutdown's."""
+    """The kernels shut down as asked, not culled (the server culls idle kernels of closed
+    pages, each with a line before its shutdown's)."""
     culled = set(re.findall(r"Culling .*?\(([0-9a-f-]+)\)", log))
     return sum(1 for kernel in re.findall(r"Kernel shutdown: ([0-9a-f-]+)", log)
                if kernel not in culled)
