@@ -19,6 +19,12 @@ LISTEN = """() => {
 }"""
 
 
+def put_in_status(page: Any, words: str) -> None:
+    """The table's status line says ``words`` instead (a long hint's text, say)."""
+    page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }",
+                  words)
+
+
 def open_home(page: Any, url: str) -> None:
     page.goto(url)
     page.get_by_test_id("open-play").wait_for()

@@ -17,6 +17,7 @@ from .helpers import (
     choose,
     open_home,
     play_deal,
+    put_in_status,
     start_game,
     wait_ready,
 )
@@ -116,8 +117,7 @@ SCROLLS_MARKED = """() => { const status = document.querySelector('[data-testid=
 
 def show_status(page: Any, words: str) -> None:
     """The status line, over the felt, says ``words`` (as a long hint would)."""
-    page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }",
-                  words)
+    put_in_status(page, words)
     page.wait_for_function("() => document.querySelector('[data-testid=status]')"
                            ".classList.contains('kz-status-over')")
 

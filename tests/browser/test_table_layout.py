@@ -15,7 +15,16 @@ from kozel_tutor.ai.reasons import MatchGain, layouts_count, reason, rule_words
 from kozel_tutor.cards import Card, Suit
 from kozel_tutor.i18n import CARD_POINTS
 
-from .helpers import HAND, PLAYABLE, SUMMARY, open_home, play_deal, start_game, wait_ready
+from .helpers import (
+    HAND,
+    PLAYABLE,
+    SUMMARY,
+    open_home,
+    play_deal,
+    put_in_status,
+    start_game,
+    wait_ready,
+)
 
 TABLE = ".kz-table-root"
 # where the table's parts are on the page: the felt, the learner's hand, the keys line, the
@@ -79,11 +88,6 @@ def _places(page: Any) -> dict[str, list[int]]:
     return {k: [int(v) for v in vs] for k, vs in page.evaluate(PLACES).items()}
 
 
-def _show_status(page: Any, text: str) -> None:
-    """The status line, showing a hint, says ``text`` instead."""
-    page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }", text)
-
-
 def test_a_hint_moves_neither_the_table_nor_the_hand_even_four_lines_long(
         page: Any, voila_server: Any) -> None:
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -104,7 +108,7 @@ def test_a_hint_moves_neither_the_table_nor_the_hand_even_four_lines_long(
     over = ("() => document.querySelector('[data-testid=status]')"
             ".classList.contains('kz-status-over')")
     for lang in ("ru", "en"):
-        _show_status(page, longest_hint(lang))
+        put_in_status(page, longest_hint(lang))
         tall = _places(page)
         assert tall["status"][1] - tall["status"][0] >= 3 * 16, f"{lang}: a hint of 3+ lines"
         for part in ("felt", "hand", "keys", "trick"):
@@ -112,7 +116,7 @@ def test_a_hint_moves_neither_the_table_nor_the_hand_even_four_lines_long(
         assert tall["status"][1] < tall["trick"][0], f"{lang}: the hint hides the trick"
         page.wait_for_function(over)   # drawn with a shadow, over the felt
         assert page.get_by_test_id("status").inner_text() == longest_hint(lang), "redrawn"
-        _show_status(page, "…")
+        put_in_status(page, "…")
         page.wait_for_function(f"() => !({over})()")   # one line: no shadow
 
 

@@ -17,6 +17,7 @@ from .helpers import (
     choose,
     open_home,
     play_one,
+    put_in_status,
     start_game,
     wait_ready,
 )
@@ -72,8 +73,7 @@ def test_a_hint_too_long_for_its_room_scrolls_in_its_box_above_the_partners_card
     page.wait_for_function(TABLE_FOCUSED)
     page.keyboard.press("1")   # a card chosen, which Enter or Space would play from the table
     page.locator(".kz-seat-S .kz-selected").wait_for()
-    page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }",
-                  longest_hint("ru"))
+    put_in_status(page, longest_hint("ru"))
     page.wait_for_function("() => document.querySelector('[data-testid=status]')"
                            ".getAttribute('tabindex') === '0'")
     box = page.evaluate("""() => { const s = document.querySelector('[data-testid=status]');

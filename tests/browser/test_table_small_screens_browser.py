@@ -25,7 +25,7 @@ from kozel_tutor.cards import Card
 from kozel_tutor.i18n import MORE_POINTS
 
 from .conftest import Server, save_match_at_its_end
-from .helpers import SUMMARY, open_home, play_deal, start_game, wait_ready
+from .helpers import SUMMARY, open_home, play_deal, put_in_status, start_game, wait_ready
 from .test_match_end_review_browser import last_deal_played_out
 from .test_table_layout import longest_hint
 
@@ -48,8 +48,7 @@ def _show_status(page: Any, words: str) -> None:
     """The status line says ``words`` (a one-line text first, so that its box, fitted to the
     felt as its size changes, is fitted to these words), in the frame after."""
     for text_now in ("…", words):
-        page.evaluate("t => { document.querySelector('[data-testid=status]').textContent = t; }",
-                      text_now)
+        put_in_status(page, text_now)
         page.wait_for_timeout(150)
 
 
