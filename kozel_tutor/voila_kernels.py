@@ -19,6 +19,12 @@ heating runs while the learner reads the home screen or thinks over a card, not 
 table is drawn after Play.  If a request comes for the kernel that is waiting, it starts at
 once: a reload never waits for the pause.
 
+It also keeps the culling of idle kernels off a kernel a page has just taken.  Voila keeps the
+kernels in its pool from being culled; once a page takes one, its last activity is its heating,
+maybe long ago, and until the page's websocket connects it has no connection: a cull check in
+those seconds would shut it down and the page would never show the home screen.  Such a kernel
+is left alone for :attr:`page_connect_wait` seconds from when a cull check first finds it.
+
 ``voila.py`` names this class as ``VoilaConfiguration.multi_kernel_manager_class``; Voila
 builds its pooling kernel manager on top of it.  It reads private attributes: Jupyter Server's
 connection counts and kernels (with the activity markers it keeps on them) and Voila's pools;
@@ -54,11 +60,17 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
         2.0, config=True,
         help="Seconds an open page must have been quiet (no kernel message, no new "
              "connection) before a spare kernel heats.")
+    page_connect_wait = Float(
+        60.0, config=True,
+        help="Seconds a kernel a page has taken is kept from culling while the page has not "
+             "connected to it yet.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         #: When a page last connected to each kernel (time.monotonic()).
         self.connected_at: dict[str, float] = {}
+        #: When a cull check first found each taken, never connected kernel (time.monotonic()).
+        self.unconnected_since: dict[str, float] = {}
 
     async def start_kernel(self, **kwargs: Any) -> str:  # type: ignore[override]
         env = kwargs.get("env") or {}
@@ -70,6 +82,17 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self.connected_at[kernel_id] = time.monotonic()
+        self.unconnected_since.pop(kernel_id, None)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter Server's check, except on a kernel a page has taken and not connected to yet
+        (see the module), for :attr:`page_connect_wait` seconds."""
+        if kernel_id in self.unconnected():
+            first = self.unconnected_since.setdefault(kernel_id, time.monotonic())
+            if time.monotonic() - first < self.page_connect_wait:
+                return
+        self.unconnected_since.pop(kernel_id, None)
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
     def spare_kernels(self) -> set[str]:
         """The heated kernels still waiting in Voila's pools for a page."""
@@ -87,11 +110,15 @@ class PageFirstKernelManager(AsyncMappingKernelManager):
         counts = getattr(self, "_kernel_connections", None)
         return counts if isinstance(counts, dict) else {}
 
-    def pages_loading(self) -> bool:
-        """Has some page taken a kernel and not connected to it yet?  (A kernel whose page
-        has been closed has connected before; a spare one waits in a pool.)"""
+    def unconnected(self) -> set[str]:
+        """The kernels pages have taken and not connected to yet.  (A kernel whose page has
+        been closed has connected before; a spare one waits in a pool.)"""
         waiting = {kid for kid, n in self.connections().items() if n == 0}
-        return bool(waiting - self.connected_at.keys() - self.spare_kernels())
+        return waiting - self.connected_at.keys() - self.spare_kernels()
+
+    def pages_loading(self) -> bool:
+        """Has some page taken a kernel and not connected to it yet?"""
+        return bool(self.unconnected())
 
     def pages_busy(self) -> bool:
         """Is the kernel of some open page busy (see :meth:`page_busy`)?"""

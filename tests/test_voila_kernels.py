@@ -166,3 +166,52 @@ def test_without_voilas_pools_nothing_waits() -> None:
     km = PageFirstKernelManager()
     km._kernel_connections = {"k": 0}
     assert run(km.wait_for_pages()) < 0.1
+
+
+class Culling(PageFirstKernelManager):
+    """The real culling check, with the kernels it shuts down recorded instead."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.culled: list[str] = []
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False,  # type: ignore[override]
+                              restart: bool = False) -> None:
+        self.culled.append(kernel_id)
+
+
+def culling(connections: dict[str, int], connect_wait: float) -> Culling:
+    km = Culling(cull_idle_timeout=30, page_connect_wait=connect_wait)
+    km._kernel_connections = connections
+    km._pools = {}
+    for kernel_id in connections:   # heated or last used a minute ago: idle beyond the timeout
+        km._kernels[kernel_id] = SimpleNamespace(
+            **vars(kernel(quiet_for=60.0)), kernel_name="python3",
+            kernel_spec=SimpleNamespace(metadata={}))
+    return km
+
+
+def test_a_kernel_a_page_took_is_not_culled_before_the_page_connects() -> None:
+    km = culling({"taken": 0}, connect_wait=0.5)
+    run(km.cull_kernel_if_idle("taken"))
+    assert km.culled == [], "culled while its page loads"
+    km.notify_connect("taken")
+    km._kernel_connections["taken"] = 1
+    run(km.cull_kernel_if_idle("taken"))
+    assert km.culled == [], "an open page's kernel is not culled"
+
+
+def test_a_kernel_whose_page_never_connects_is_culled_after_the_connect_wait() -> None:
+    km = culling({"abandoned": 0}, connect_wait=0.5)
+    run(km.cull_kernel_if_idle("abandoned"))
+    time.sleep(0.6)
+    assert km.culled == []
+    run(km.cull_kernel_if_idle("abandoned"))
+    assert km.culled == ["abandoned"]
+
+
+def test_a_closed_tabs_idle_kernel_is_culled_at_once() -> None:
+    km = culling({"closed-tab": 0}, connect_wait=60.0)
+    km.connected_at["closed-tab"] = time.monotonic() - 60
+    run(km.cull_kernel_if_idle("closed-tab"))
+    assert km.culled == ["closed-tab"]
