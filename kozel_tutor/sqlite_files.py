@@ -51,6 +51,7 @@ __all__ = [
     "NotKept",
     "OpenedFile",
     "OpeningFile",
+    "RecordInFile",
     "connect",
     "held",
     "hold_on",
@@ -227,6 +228,24 @@ class OpeningFile:
                 else:
                     self.opened = opened
         return self.opened is not None
+
+
+class RecordInFile:
+    """A learner's record kept in a progress file that :class:`OpeningFile` opens (the lessons'
+    progress, the puzzles' record): where it is, and whether it is kept."""
+
+    def __init__(self, path: Path, schema: str) -> None:
+        self._file = OpeningFile(path, schema)
+
+    @property
+    def path(self) -> Path:
+        """Where the record is read and written: the file, or its copy when :attr:`not_kept`."""
+        return self._file.path
+
+    @property
+    def not_kept(self) -> NotKept | None:
+        """Why the record is not kept this session (the file cannot be written), if so."""
+        return self._file.not_kept
 
 
 def _words(exc: OSError) -> str:

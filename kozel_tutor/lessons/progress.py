@@ -44,7 +44,7 @@ from ..bad_rows import BAD_ROWS_SCHEMA, readable_rows, set_aside_row
 from ..data_home import progress_file
 from ..sqlite_files import (
     NotKept,
-    OpeningFile,
+    RecordInFile,
     held,
     hold_on,
     short_reading,
@@ -162,7 +162,7 @@ def _tasks_with_changes(tasks: dict[int, TaskRecord], changes: Iterable[_Change]
     return out
 
 
-class LessonProgress:
+class LessonProgress(RecordInFile):
     """Read and write lesson progress in the app's database file (the app's screens share one
     per file: :meth:`for_file`)."""
 
@@ -171,7 +171,7 @@ class LessonProgress:
     they are written even if the learner does nothing more in the lessons)."""
 
     def __init__(self, path: Path) -> None:
-        self._file = OpeningFile(path, SCHEMA + BAD_ROWS_SCHEMA)
+        super().__init__(path, SCHEMA + BAD_ROWS_SCHEMA)
         self._lock = threading.RLock()
         self._waiting: list[_Change] = []
         """Changes not written yet (the file was held), oldest first."""
@@ -181,16 +181,6 @@ class LessonProgress:
         self.unread = False
         """The last read found the file held so that it cannot be read (or not opened yet):
         what it returned is only what waits to be written."""
-
-    @property
-    def path(self) -> Path:
-        """Where the progress is read and written: the file, or its copy when :attr:`not_kept`."""
-        return self._file.path
-
-    @property
-    def not_kept(self) -> NotKept | None:
-        """Why progress is not kept this session (the file cannot be written), if so."""
-        return self._file.not_kept
 
     @classmethod
     def open_default(cls) -> LessonProgress:

@@ -68,7 +68,7 @@ from ..data_home import DB_NAME
 from ..data_home import progress_file as default_path
 from ..sqlite_files import (
     NotKept,
-    OpeningFile,
+    RecordInFile,
     held,
     hold_on,
     short_reading,
@@ -168,21 +168,11 @@ class Attempt:
     puzzle_after: Rating
 
 
-class Progress:
+class Progress(RecordInFile):
     """The learner's puzzle record.  Every call opens its own short connection."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self._file = OpeningFile(path or default_path(), SCHEMA + BAD_ROWS_SCHEMA)
-
-    @property
-    def path(self) -> Path:
-        """Where the record is read and written: the file, or its copy when :attr:`not_kept`."""
-        return self._file.path
-
-    @property
-    def not_kept(self) -> NotKept | None:
-        """Why the record is not kept this session (the file cannot be written), if so."""
-        return self._file.not_kept
+        super().__init__(path or default_path(), SCHEMA + BAD_ROWS_SCHEMA)
 
     def _open(self) -> None:
         """Open the file as the app does, unless another window or program holds it just now:
