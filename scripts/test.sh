@@ -35,4 +35,6 @@ export KOZEL_REQUIRE_BROWSER="${KOZEL_REQUIRE_BROWSER:-1}"
 # The native solver's tests fail, not skip, when the install above could not build the C core
 # (the package then falls back to the pure-Python solver).
 export KOZEL_REQUIRE_NATIVE="${KOZEL_REQUIRE_NATIVE:-1}"
-"$PYTHON" -m pytest -q -n 2 --durations=15 "$@"
+# Two workers, each given whole files as it becomes free, in the order tests/conftest.py sets
+# (the longest first): a file's fixtures (a Voila server, a Binder build) are set up once.
+"$PYTHON" -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder --durations=15 "$@"
