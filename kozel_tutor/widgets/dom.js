@@ -284,3 +284,35 @@ function keepKeyFromLab(e) {
 function keysStayHere(root) {
   root.addEventListener("keydown", keepKeyFromLab, true);
 }
+
+// A redraw between a press and its release would put a new node under the pointer, and the
+// browser would send no click (the press and the release fell on two nodes): the card or
+// button pressed would do nothing. whenReleased(root, draw) gives the function to call for
+// Python's changes: it draws at once, except while a pointer pressed inside root is down; then
+// once, after the release (anywhere on the page) and its click, or three seconds after the
+// press should no release come.
+function whenReleased(root, draw) {
+  let down = false;
+  let waiting = false;
+  let guard = null;
+  const release = () => {
+    if (!down) return;
+    down = false;
+    clearTimeout(guard);
+    if (waiting) {
+      waiting = false;
+      setTimeout(draw, 0);   // after the click, which the browser sends after this event
+    }
+  };
+  root.addEventListener("pointerdown", () => {
+    down = true;
+    clearTimeout(guard);
+    guard = setTimeout(release, 3000);
+  });
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+  return () => {
+    if (down) waiting = true;
+    else draw();
+  };
+}

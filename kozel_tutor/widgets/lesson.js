@@ -347,10 +347,11 @@ export default {
       '[data-testid="lesson-hint"]', '[data-testid="lesson-back"]',
     ];
 
-    model.on("change:view", draw);
-    model.on("change:names", draw);
-    model.on("change:four_colour", draw);
-    model.on("change:exit_label", draw);
+    const redraw = whenReleased(root, draw);
+    model.on("change:view", redraw);
+    model.on("change:names", redraw);
+    model.on("change:four_colour", redraw);
+    model.on("change:exit_label", redraw);
     model.on("change:refused_at", retypeRefused);
     draw();
     focusOnArrival(root, FIRST_CONTROLS);

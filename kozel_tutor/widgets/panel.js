@@ -263,10 +263,11 @@ export default {
       restoreFocus(root, focused, FALLBACK);
     }
 
-    model.on("change:view", draw);
+    const redraw = whenReleased(root, draw);
+    model.on("change:view", redraw);
     model.on("change:lang", hush);
-    model.on("change:lang", draw);
-    model.on("change:names", draw);
+    model.on("change:lang", redraw);
+    model.on("change:names", redraw);
     model.on("change:said_count", hear);
     draw();
     // A screen shown again gives the focus back to the control that left it (Home: the tile of

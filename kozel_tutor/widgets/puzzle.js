@@ -388,9 +388,10 @@ export default {
       }
       consumeKey(e);
     });
-    model.on("change:view", draw);
-    model.on("change:names", draw);
-    model.on("change:four_colour", draw);
+    const redraw = whenReleased(root, draw);
+    model.on("change:view", redraw);
+    model.on("change:names", redraw);
+    model.on("change:four_colour", redraw);
     draw();
     const first = model.get("view");
     if (first && first.labels && first.phase !== "empty") focusOnArrival(root, firstControls(first));

@@ -837,10 +837,11 @@ export default {
     root.addEventListener("keydown", markKeys);
     root.addEventListener("pointerdown", () => root.classList.remove("kz-keys"));
     root.addEventListener("keydown", onKey);
-    model.on("change:view", draw);
-    model.on("change:lang", draw);
-    model.on("change:four_colour", draw);
-    model.on("change:names", draw);
+    const redraw = whenReleased(root, draw);
+    model.on("change:view", redraw);
+    model.on("change:lang", redraw);
+    model.on("change:four_colour", redraw);
+    model.on("change:names", redraw);
     model.on("msg:custom", onCustom);
     model.on("change:spoken", hear);
     draw();
