@@ -290,7 +290,7 @@ function keysStayHere(root) {
 // button pressed would do nothing. whenReleased(root, draw) gives the function to call for
 // Python's changes: it draws at once, except while a pointer pressed inside root is down; then
 // once, after the release (anywhere on the page) and its click, or three seconds after the
-// press should no release come.
+// press should no release come. The page is listened to only while a press lasts.
 function whenReleased(root, draw) {
   let down = false;
   let waiting = false;
@@ -299,18 +299,20 @@ function whenReleased(root, draw) {
     if (!down) return;
     down = false;
     clearTimeout(guard);
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
     if (waiting) {
       waiting = false;
       setTimeout(draw, 0);   // after the click, which the browser sends after this event
     }
   };
   root.addEventListener("pointerdown", () => {
+    if (down) return;
     down = true;
-    clearTimeout(guard);
     guard = setTimeout(release, 3000);
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
   });
-  window.addEventListener("pointerup", release, true);
-  window.addEventListener("pointercancel", release, true);
   return () => {
     if (down) waiting = true;
     else draw();

@@ -850,10 +850,10 @@ export default {
     // and its keys
     focusOnArrival(root, [".kz-backdrop .kz-primary", ...CALL_FOCUS]);
     return () => {
-      model.off("change:view", draw);
-      model.off("change:lang", draw);
-      model.off("change:four_colour", draw);
-      model.off("change:names", draw);
+      model.off("change:view", redraw);
+      model.off("change:lang", redraw);
+      model.off("change:four_colour", redraw);
+      model.off("change:names", redraw);
       model.off("msg:custom", onCustom);
       model.off("change:spoken", hear);
       statusSize.disconnect();
