@@ -194,12 +194,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 @pytest.fixture()
 def phone(browser: Any) -> Iterator[Any]:
     """A page on a phone (a touch screen: the pointer is coarse), in a Russian browser."""
-    context = browser.new_context(**PHONE, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        close_as_a_tab(context)
+    with browser_tab(browser, **PHONE, locale="ru-RU") as page:
+        yield page
 
 
 def open_called_match(page: Any, server: Server) -> None:
@@ -225,6 +221,19 @@ def save_match_at_its_end(server: Server, match: dict[str, Any]) -> None:
     with contextlib.closing(sqlite3.connect(store.path)) as conn, conn:
         conn.execute("DELETE FROM stats WHERE level = ? AND trump = ?", key)
     store.save_match(match)
+
+
+@contextlib.contextmanager
+def browser_tab(browser: Any, timeout_ms: int = TIMEOUT_MS, **options: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (``options``: its viewport, locale...), waiting
+    ``timeout_ms`` at most for each step; closed at the end as a learner closes a tab
+    (:func:`close_as_a_tab`)."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(timeout_ms)
+    try:
+        yield context.new_page()
+    finally:
+        close_as_a_tab(context)
 
 
 def close_as_a_tab(context: Any) -> None:
@@ -257,14 +266,8 @@ def browser() -> Iterator[object]:
 @pytest.fixture()
 def page(browser: object, voila_server: Server) -> Iterator[object]:
     # a Russian browser: the app speaks the browser's language until the learner chooses one
-    context = browser.new_context(viewport={"width": 1100, "height": 900},  # type: ignore[attr-defined]
-                                  locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    try:
+    with browser_tab(browser, viewport={"width": 1100, "height": 900}, locale="ru-RU") as page:
         yield page
-    finally:
-        close_as_a_tab(context)
 
 
 @pytest.fixture(autouse=True)

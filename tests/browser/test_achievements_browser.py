@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TIMEOUT_MS, Server
+from .conftest import Server, browser_tab
 from .helpers import open_home
 
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
@@ -23,12 +23,8 @@ ACTIVE = "() => [document.activeElement.tagName, document.activeElement.textCont
 
 @pytest.fixture()
 def laptop(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with browser_tab(browser, viewport={"width": 1366, "height": 768}, locale="ru-RU") as page:
+        yield page
 
 
 def _tab_to(page: Any, label: str, most: int = 12) -> None:

@@ -13,7 +13,7 @@ from kozel_tutor.i18n import Message
 from kozel_tutor.rules import find_rules
 from kozel_tutor.voila_kernels import HEATING
 
-from .conftest import start_voila, stop
+from .conftest import browser_tab, start_voila, stop
 from .helpers import (
     HAND,
     PLAYABLE,
@@ -77,20 +77,19 @@ def test_the_loading_screen_speaks_the_learners_language(browser: Any, voila_ser
     # loading screen.
     proc, url = start_voila(tmp_path, tmp_path / "voila.log",
                             extra=("--VoilaConfiguration.preheat_kernel=False",))
-    context = browser.new_context(locale="ru-RU")
     try:
-        context.route("**/voila/static/voila.js", lambda route: route.abort())
-        page = context.new_page()
-        page.goto(url)
-        loading = page.get_by_test_id("loading")
-        assert loading.inner_text().splitlines()[:2] == ["Открываем «Козла»…", "Opening Kozel…"]
-        assert "Executing" not in page.inner_text("body")
-        # A slow start gets a word of explanation after a few seconds, in both languages.
-        page.get_by_text("Первый запуск страницы занимает до минуты", exact=False).wait_for(
-            timeout=15_000)
-        assert "The first start of the page can take up to a minute" in loading.inner_text()
+        with browser_tab(browser, locale="ru-RU") as page:
+            page.route("**/voila/static/voila.js", lambda route: route.abort())
+            page.goto(url)
+            loading = page.get_by_test_id("loading")
+            assert loading.inner_text().splitlines()[:2] == ["Открываем «Козла»…",
+                                                             "Opening Kozel…"]
+            assert "Executing" not in page.inner_text("body")
+            # A slow start gets a word of explanation after a few seconds, in both languages.
+            page.get_by_text("Первый запуск страницы занимает до минуты", exact=False).wait_for(
+                timeout=15_000)
+            assert "The first start of the page can take up to a minute" in loading.inner_text()
     finally:
-        context.close()
         stop(proc)
 
 
@@ -98,15 +97,13 @@ def test_a_first_visit_from_an_english_browser_is_in_english(browser: Any,
                                                              tmp_path: Path) -> None:
     # A server of its own: a progress file where no language was ever chosen.
     proc, url = start_voila(tmp_path, tmp_path / "voila.log")
-    context = browser.new_context(locale="en-US")
     try:
-        page = context.new_page()
-        page.goto(url)
-        page.get_by_test_id("open-play").wait_for(timeout=60_000)
-        page.get_by_text("Lessons", exact=True).wait_for()
-        assert page.get_by_test_id("lang").inner_text() == "Русский"
+        with browser_tab(browser, locale="en-US") as page:
+            page.goto(url)
+            page.get_by_test_id("open-play").wait_for(timeout=60_000)
+            page.get_by_text("Lessons", exact=True).wait_for()
+            assert page.get_by_test_id("lang").inner_text() == "Русский"
     finally:
-        context.close()
         stop(proc)
 
 

@@ -30,7 +30,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from browser.conftest import CHROMIUM, TIMEOUT_MS, free_port, missing, stop
+from browser.conftest import CHROMIUM, TIMEOUT_MS, browser_tab, free_port, missing, stop
 from browser.helpers import HAND, hand, play_one, start_game
 from kozel_tutor.puzzles.model import load_catalogue
 
@@ -160,13 +160,9 @@ def binder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Binder]:
 def page(binder: Binder, browser: Any) -> Iterator[Any]:
     """A page of the session's chromium (one Playwright per test process: a second sync
     Playwright in the same process would fail inside the first one's event loop)."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True,
-                                  locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS * 2)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    with browser_tab(browser, TIMEOUT_MS * 2, viewport={"width": 1100, "height": 900},
+                     accept_downloads=True, locale="ru-RU") as page:
+        yield page
 
 
 def check_the_package_is_installed_with_its_native_solver_core(binder: Binder) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import TIMEOUT_MS, Server
+from .conftest import TIMEOUT_MS, Server, close_as_a_tab
 
 BUTTONS = (("section-progress", ("backup-upload",)),
            ("section-puzzles", ("puzzles-upload",)),
@@ -58,7 +58,7 @@ def windows(browser: Any, voila_server: Server) -> Iterator[list[Any]]:
     opened: list[Any] = []
     yield opened
     for page in opened:
-        page.context.close()
+        close_as_a_tab(page.context)
 
 
 @pytest.mark.parametrize(("width", "height", "scale"), [(1280, 720, 1), (640, 360, 2)],

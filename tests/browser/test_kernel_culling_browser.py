@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .conftest import TIMEOUT_MS, close_as_a_tab, start_voila, stop
+from .conftest import browser_tab, start_voila, stop
 from .helpers import start_game
 
 QUICK_CULLING = ("--MappingKernelManager.cull_idle_timeout=3",
@@ -35,14 +35,9 @@ def test_a_page_taking_a_kernel_heated_long_ago_opens_under_quick_culling(
             time.sleep(0.3)
         time.sleep(5)     # the spare kernel's last activity is now older than the cull timeout
 
-        context = browser.new_context(locale="ru-RU")
-        context.set_default_timeout(TIMEOUT_MS)
-        try:
-            page = context.new_page()
+        with browser_tab(browser, locale="ru-RU") as page:
             page.goto(url)
             start_game(page)
-        finally:
-            close_as_a_tab(context)
         text = log.read_text(errors="replace")
         taken = re.search(r"Using pre-heated kernel: ([\w-]+)", text)
         assert taken, "the page did not get the pre-heated kernel"

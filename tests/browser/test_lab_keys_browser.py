@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import CHROMIUM, TIMEOUT_MS, free_port, missing, stop
+from .conftest import CHROMIUM, browser_tab, free_port, missing, stop
 
 CELLS = [
     ("code", "from kozel_tutor.puzzles.notebook import teacher_tools\nteacher_tools('en')"),
@@ -90,10 +90,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture()
 def notebook(browser: Any, lab: str) -> Iterator[Any]:
     """The notebook open in JupyterLab, every cell run, the widgets on the page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    try:
+    with browser_tab(browser, viewport={"width": 1280, "height": 900}) as page:
         page.goto(f"{lab}lab/tree/keys.ipynb?reset")
         page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=60_000)
         time.sleep(1)   # the kernel's first "idle" comes before the notebook has it as its own
@@ -103,8 +100,6 @@ def notebook(browser: Any, lab: str) -> Iterator[Any]:
                       ".kz-puzzle-root [data-testid^='puzzle-card-']", ".kz-table-root button"):
             page.locator(ready).first.wait_for(timeout=60_000)
         yield page
-    finally:
-        context.close()
 
 
 def _keys_stay(page: Any, selector: str, *keys: str) -> tuple[tuple[int, int], ...]:

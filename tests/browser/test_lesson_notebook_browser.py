@@ -14,7 +14,7 @@ from kozel_tutor.app.notebook import LANG_PREF, NOTEBOOK_SLOT
 from kozel_tutor.app.store import DB_NAME, Store
 from kozel_tutor.lessons import load_lesson
 
-from .conftest import TIMEOUT_MS, Server, missing, start_voila, stop
+from .conftest import Server, browser_tab, missing, start_voila, stop
 
 LESSON = "08_counting"   # its second step asks for a number
 
@@ -37,15 +37,10 @@ def lesson_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture()
 def lesson_page(browser: Any, lesson_server: Server) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    try:
+    with browser_tab(browser, viewport={"width": 1100, "height": 900}, locale="ru-RU") as page:
         page.goto(lesson_server.url)
         page.get_by_test_id("lesson-title").wait_for()
         yield page
-    finally:
-        context.close()
 
 
 def test_the_lesson_opens_in_the_notebooks_language_and_its_switch_is_kept(

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import CHROMIUM, TIMEOUT_MS, missing, start_voila, stop
+from .conftest import CHROMIUM, browser_tab, missing, start_voila, stop
 from .helpers import PLAYABLE, SUMMARY, choose, open_home, play_one, wait_ready
 
 SLOTS = "[data-testid=trick] .kz-slot"
@@ -44,14 +44,9 @@ def real_pace_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture()
 def table_page(browser: Any, real_pace_url: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    open_home(page, real_pace_url)
-    try:
+    with browser_tab(browser, viewport={"width": 1100, "height": 900}, locale="ru-RU") as page:
+        open_home(page, real_pace_url)
         yield page
-    finally:
-        context.close()
 
 
 def _new_match(page: Any, pace: str) -> None:

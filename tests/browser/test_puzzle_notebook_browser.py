@@ -13,7 +13,7 @@ import pytest
 from kozel_tutor.app.notebook import LANG_PREF, NOTEBOOK_SLOT
 from kozel_tutor.app.store import DB_NAME, Store
 
-from .conftest import TIMEOUT_MS, Server, missing, start_voila, stop
+from .conftest import Server, browser_tab, missing, start_voila, stop
 
 TITLES = ("() => Array.from(document.querySelectorAll('[data-testid=puzzle-title]'),"
           " n => n.textContent)")
@@ -37,10 +37,7 @@ def puzzles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 
 def test_a_puzzle_widgets_language_button_switches_every_puzzle_of_the_notebook(
         browser: Any, puzzles_server: Server) -> None:
-    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="ru-RU")
-    context.set_default_timeout(TIMEOUT_MS)
-    page = context.new_page()
-    try:
+    with browser_tab(browser, viewport={"width": 1100, "height": 900}, locale="ru-RU") as page:
         page.goto(puzzles_server.url)
         page.wait_for_function(f"() => ({TITLES})().length === 3")
         buttons = page.get_by_test_id("puzzle-lang")
@@ -61,5 +58,3 @@ def test_a_puzzle_widgets_language_button_switches_every_puzzle_of_the_notebook(
         page.wait_for_function(
             f"() => ({BADGES})().filter(b => b.startsWith('Задача 1 из')).length === 3")
         assert store.get_pref(LANG_PREF) == "ru"
-    finally:
-        context.close()
