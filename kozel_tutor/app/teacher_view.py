@@ -38,7 +38,8 @@ positions, the title – is kept as a draft (:mod:`.teacher_draft`): leaving the
 reloading the page, loses nothing.  The results files loaded are kept for the session (a
 :class:`ResultsInbox` per store): leaving the section and coming back finds the gradebook as it
 was.  The title reaches Python at every key, so the set's file and link always carry the title
-the teacher sees (and their buttons wait for it, should a click outrun the typing); the
+the teacher sees (and their buttons wait for it, should a click outrun the typing; they are
+not drawn anew under a press, :class:`~kozel_tutor.widgets.steady_html.SteadyHTML`); the
 repository and the position when the teacher leaves the field or presses Enter.  Each is cut
 to what a draft keeps (:data:`~kozel_tutor.puzzles.teacher.DRAFT_TEXT_LIMITS`), saying so.  A
 draft that cannot be read is set aside, and the screen says so; so it does when the draft
@@ -106,7 +107,7 @@ from ..puzzles.teacher import (
 )
 from ..puzzles.themes import THEMES
 from ..puzzles.variants import VARIANTS
-from ..widgets import Command, PanelWidget
+from ..widgets import Command, PanelWidget, SteadyHTML
 from ..widgets.file_button import ChosenFile, FileButton
 from .screens import LanguageSwitch, lang_button, wbutton
 from .store import Store
@@ -562,7 +563,7 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.items = w.VBox()
         self.items.add_class("kz-teacher-items")
         self._rows: dict[str, tuple[Any, Any, Any]] = {}
-        self.share = w.HTML()
+        self.share = SteadyHTML()   # its links are made anew as the title is typed
         self.reshare = w.HTML()
         self.open_file = FileButton(accept=".json", testid="teacher-open-set")
         self.open_file.add_class("kz-teacher-open-set")

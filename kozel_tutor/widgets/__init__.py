@@ -10,6 +10,7 @@ from ._assets import asset, css, esm
 from .file_button import ChosenFile, FileButton
 from .panel import PanelWidget
 from .schema import Command, ViewError, check_panel_view, check_table_view, parse_command
+from .steady_html import SteadyHTML
 from .table import TableWidget, empty_table_view
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "Command",
     "FileButton",
     "PanelWidget",
+    "SteadyHTML",
     "TableWidget",
     "ViewError",
     "asset",

@@ -3,7 +3,9 @@ whenReleased): the table is not redrawn under a pressed pointer, which would put
 under it and the browser would send no click.
 
 The learner presses a card, asks for a hint with H while holding it (Python answers with a new
-view: the hint being worked out), and lets go once that view has reached the page."""
+view: the hint being worked out), and lets go once that view has reached the page.  So does the
+teacher's download link (steady_html.py), made anew as each key of the set's title reaches
+Python: pressed, the title changed, let go, the file comes with the title typed last."""
 
 from __future__ import annotations
 
@@ -11,35 +13,72 @@ import time
 from typing import Any
 
 from .conftest import Server, open_called_match
-from .helpers import PLAYABLE
+from .helpers import PLAYABLE, open_home
+from .test_teacher_browser import ITEM, start_empty
 
 
-def test_a_card_pressed_while_the_table_changes_plays_when_released(
-        page: Any, table_server: Server) -> None:
-    views: list[float] = []
+def _frames_with(page: Any, *parts: bytes) -> list[float]:
+    """When each message from Python with all of ``parts`` in it reached the page (from the
+    sockets opened after this call)."""
+    times: list[float] = []
 
     def watch(socket: Any) -> None:
         def received(payload: str | bytes) -> None:
             data = payload if isinstance(payload, bytes) else payload.encode()
-            if b'"view"' in data:
-                views.append(time.monotonic())
+            if all(part in data for part in parts):
+                times.append(time.monotonic())
         socket.on("framereceived", received)
 
     page.on("websocket", watch)
+    return times
+
+
+def _press_until(page: Any, target: Any, frames: list[float], change: Any) -> None:
+    """Press the middle of ``target``, ``change()`` the page while holding it, and let go once
+    a new one of ``frames`` has come (within dom.js's three seconds)."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    seen = len(frames)
+    change()
+    deadline = time.monotonic() + 2.5
+    while len(frames) == seen and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert len(frames) > seen, "Python's change did not come while the pointer was down"
+    page.wait_for_timeout(50)
+    page.mouse.up()
+
+
+def test_a_card_pressed_while_the_table_changes_plays_when_released(
+        page: Any, table_server: Server) -> None:
+    views = _frames_with(page, b'"view"')
     open_called_match(page, table_server)
     page.get_by_test_id("call-S").click()
     card = page.locator(PLAYABLE).first
     card.wait_for()
     token = card.get_attribute("data-card")
-    box = card.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    seen = len(views)
-    page.keyboard.press("h")
-    deadline = time.monotonic() + 2.5     # let go within dom.js's three seconds
-    while len(views) == seen and time.monotonic() < deadline:
-        page.wait_for_timeout(20)
-    assert len(views) > seen, "Python's new view did not come while the card was held"
-    page.wait_for_timeout(50)
-    page.mouse.up()
+    _press_until(page, card, views, lambda: page.keyboard.press("h"))
     page.locator(f".kz-seat-S [data-card='{token}']").wait_for(state="detached")
+
+
+def test_the_download_link_pressed_while_the_title_changes_downloads_when_released(
+        page: Any, voila_server: Server) -> None:
+    shares = _frames_with(page, b"teacher-download", b"Homework 7B")
+    open_home(page, voila_server.url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+    page.locator(".kz-teacher-add").click()
+    page.locator(ITEM).first.wait_for()
+    title = page.locator(".kz-teacher-title input")
+    title.fill("Homework 7A")
+    link = page.locator("[data-testid='teacher-download'][data-title='Homework 7A']")
+    link.wait_for()
+    # the next key of the title, typed while the link is held (no pointer of its own)
+    typed = ("box => { box.value = 'Homework 7B';"
+             " box.dispatchEvent(new Event('input', {bubbles: true})); }")
+    with page.expect_download() as download:
+        _press_until(page, link, shares, lambda: title.evaluate(typed))
+    assert download.value.suggested_filename == "Homework 7B.json"
+    start_empty(page)
