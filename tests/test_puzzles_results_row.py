@@ -83,3 +83,34 @@ def test_the_results_csv_is_written_for_the_learners_excel(tmp_path: Path) -> No
     assert ";" in csv_text().splitlines()[0]
     view.set_lang("en")
     assert ";" not in csv_text().splitlines()[0] and "," in csv_text().splitlines()[0]
+
+
+def test_the_results_links_carry_the_name_as_typed_and_wait_for_the_name_shown(
+        tmp_path: Path) -> None:
+    """The name reaches Python at every key: each link says which text it was made with (the
+    box's, spaces and all), and its click waits for the link made with what the box says."""
+    import html
+    import re
+
+    from kozel_tutor.app.typed_links import wait_for_typed
+
+    store = Store(tmp_path / "progress.sqlite3")
+    view = PuzzlesView("en", store, lambda: None, backend=PY,
+                       query=f"set={set_to_param(_teachers_set())}")
+    view.name.value = " Anna "
+    links = re.findall(r"<a [^>]*>", view.downloads.value)
+    assert len(links) == 2
+    for link in links:
+        assert 'data-name=" Anna "' in link
+        script = wait_for_typed(".kz-puzzles-results", ".kz-puzzles-name input", "name")
+        assert f'onclick="{html.escape(script)}"' in link
+    assert view.sheet is not None and view.sheet.student == "Anna"
+
+
+def test_a_typed_link_script_takes_plain_selectors_and_names_alone() -> None:
+    from kozel_tutor.app.typed_links import wait_for_typed
+
+    for part, box, attr in ((".a", ".b input", "Name"), (".a'", ".b", "name"),
+                            (".a", ".b", "data-name")):
+        with pytest.raises(ValueError, match="not a plain selector"):
+            wait_for_typed(part, box, attr)

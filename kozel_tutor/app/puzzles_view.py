@@ -3,7 +3,8 @@
 One :class:`PuzzlesView` (an ``ipywidgets.VBox``) shows either the menu (a panel: tiles for the
 modes and sets, a theme filter, a set-file upload) or one puzzle player, or the dashboard.  A
 teacher's link (``?set=…`` in the page address) opens that set at once; students type their
-name and download their results file when they like.  A set opened from a link or a file is
+name and download their results file when they like (with the name they see, clicked however
+soon after the last key: :mod:`.typed_links`).  A set opened from a link or a file is
 first checked by the solver (a puzzle whose answers are wrong is set aside and named), then
 kept with the student's name (:mod:`~kozel_tutor.puzzles.student_sets`): the menu offers it
 again, and opening it again goes on from the first answers given, which stay as they were.
@@ -56,12 +57,13 @@ from ..puzzles.themes import THEMES, theme_note
 from ..puzzles.variants import variant_label
 from ..puzzles.verify import MARGIN, SetAside, check_set_answers, verified_key
 from ..sqlite_files import is_damage, write_problem
-from ..widgets import Command, PanelWidget
+from ..widgets import Command, PanelWidget, SteadyHTML
 from ..widgets.file_button import ChosenFile, FileButton
 from ..widgets.puzzle import PuzzleWidget
 from .notices import held_notice
 from .screens import LanguageSwitch, lang_button
 from .store import Store
+from .typed_links import wait_for_typed
 
 __all__ = ["PuzzlesView", "menu_view"]
 
@@ -186,6 +188,10 @@ def _set_hint(tally: Tally, lang: str, *, kept: bool) -> str:
         return _t("kept_done", lang, right=right, n=n)
     return _t("kept_going", lang, a=answered, n=n)
 
+
+# The results files carry the name they were made with (data-name): a click waits for the one
+# with the name the student sees.
+_NAME_TYPED_JS = wait_for_typed(".kz-puzzles-results", ".kz-puzzles-name input", "name")
 
 # The bar above a puzzle is a slim header, not a page of its own, as wide as the puzzle under it
 # (puzzle.css: 920px).  The menu (its panel and the set-file button) and the dashboard (the
@@ -370,7 +376,9 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         self.name = ipywidgets.Text(placeholder=_t("name", self.lang), description="")
         self.name.add_class("kz-puzzles-name")
         self.name.observe(lambda _: self._refresh_downloads(), names="value")
-        self.downloads = ipywidgets.HTML()
+        # its links are made anew as the name is typed: not under a press, and a click waits for
+        # the name the student sees (typed_links.py)
+        self.downloads = SteadyHTML()
         # the name and the results files: right under the bar, above the puzzle, where a
         # student sees them from the first puzzle on, in line with it (puzzle.css: 920px)
         self.results = ipywidgets.HBox(
@@ -695,6 +703,8 @@ class PuzzlesView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
             # the arrow is a picture: the link is named by its words alone
             arrow, words = _t(key, self.lang).split(" ", 1)
             links.append(f'<a class="kz-puzzles-download" data-testid="puzzles-results-{kind}" '
+                         f'data-name="{html.escape(self.name.value)}" '
+                         f'onclick="{html.escape(_NAME_TYPED_JS)}" '
                          f'download="{html.escape(link["filename"])}" href="{link["href"]}">'
                          f'<span aria-hidden="true">{arrow} </span>{html.escape(words)}</a>')
         self.downloads.value = " ".join(links)

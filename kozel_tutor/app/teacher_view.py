@@ -116,6 +116,7 @@ from .teacher_live import LiveStatus
 from .teacher_preview import page_heading, preview_html, puzzle_meta
 from .teacher_texts import HELP
 from .teacher_texts import t as _t
+from .typed_links import wait_for_typed
 
 __all__ = ["DRAFT", "ResultsInbox", "TeacherView", "difficulty_range", "link_box",
            "local_link_offered", "results_inbox"]
@@ -126,17 +127,8 @@ _DIFFICULTY = {"any": (0, 9999), "easy": (0, 1199), "medium": (1200, 1599),
                "hard": (1600, 9999)}
 
 # The set's file, its link and the copy button carry the title they were made with
-# (data-title).  Clicked while the title field says otherwise (the last key is still on its way
-# to Python), one waits for its successor with the title the teacher sees and clicks that (or,
-# if none comes within 3 s, goes ahead as it is).
-_FRESH_JS = ("const root=this.closest('.kz-teacher');"
-             "const box=root&&root.querySelector('.kz-teacher-title input');"
-             "if(box&&box.value!==this.dataset.title){event.preventDefault();"
-             "const me=this,id=this.dataset.testid;let n=0;const t=setInterval(()=>{"
-             "const all=[...root.querySelectorAll('[data-testid='+id+']')];"
-             "const f=all.find(e=>e.dataset.title===box.value);"
-             "if(f||++n>100){clearInterval(t);const go=f||all.pop()||me;"
-             "go.dataset.title=box.value;go.click();}},30);return false;}")
+# (data-title), and wait for the title the teacher sees (typed_links.py).
+_FRESH_JS = wait_for_typed(".kz-teacher", ".kz-teacher-title input", "title")
 
 # The whole Binder link in a field that wraps, and a button that copies it (in the browser:
 # Python cannot reach the teacher's clipboard).

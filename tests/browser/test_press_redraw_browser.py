@@ -5,15 +5,20 @@ under it and the browser would send no click.
 The learner presses a card, asks for a hint with H while holding it (Python answers with a new
 view: the hint being worked out), and lets go once that view has reached the page.  So does the
 teacher's download link (steady_html.py), made anew as each key of the set's title reaches
-Python: pressed, the title changed, let go, the file comes with the title typed last."""
+Python: pressed, the title changed, let go, the file comes with the title typed last; and the
+student's results file, made anew as each key of the name reaches Python."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
+from kozel_tutor.puzzles.teacher import set_to_param
+
 from .conftest import Server, open_called_match
 from .helpers import PLAYABLE, open_home
+from .test_puzzles_browser import _two_puzzles
 from .test_teacher_browser import ITEM, start_empty
 
 
@@ -31,6 +36,13 @@ def _frames_with(page: Any, *parts: bytes) -> list[float]:
 
     page.on("websocket", watch)
     return times
+
+
+def _typed(text: str) -> str:
+    """The script that types ``text`` into a text box at once, as one key would (no pointer
+    of its own)."""
+    return (f"box => {{ box.value = {json.dumps(text)};"
+            " box.dispatchEvent(new Event('input', {bubbles: true})); }")
 
 
 def _press_until(page: Any, target: Any, frames: list[float], change: Any) -> None:
@@ -75,10 +87,22 @@ def test_the_download_link_pressed_while_the_title_changes_downloads_when_releas
     title.fill("Homework 7A")
     link = page.locator("[data-testid='teacher-download'][data-title='Homework 7A']")
     link.wait_for()
-    # the next key of the title, typed while the link is held (no pointer of its own)
-    typed = ("box => { box.value = 'Homework 7B';"
-             " box.dispatchEvent(new Event('input', {bubbles: true})); }")
-    with page.expect_download() as download:
-        _press_until(page, link, shares, lambda: title.evaluate(typed))
+    with page.expect_download() as download:   # the title's next key, typed while held
+        _press_until(page, link, shares, lambda: title.evaluate(_typed("Homework 7B")))
     assert download.value.suggested_filename == "Homework 7B.json"
     start_empty(page)
+
+
+def test_the_results_link_pressed_while_the_name_changes_downloads_the_new_name(
+        page: Any, voila_server: Server) -> None:
+    files = _frames_with(page, b"puzzles-results-json", b"Anna K")
+    page.goto(f"{voila_server.url}?set={set_to_param(_two_puzzles('browser-press'))}")
+    page.get_by_test_id("puzzle-title").wait_for()
+    name = page.locator(".kz-puzzles-name input")
+    name.fill("Anna")
+    link = page.locator("[data-testid='puzzles-results-json'][data-name='Anna']")
+    link.wait_for()
+    with page.expect_download() as download:
+        _press_until(page, link, files, lambda: name.evaluate(_typed("Anna K")))
+    assert download.value.suggested_filename == "Anna_K-browser-press.json"
+    assert json.loads(download.value.path().read_text(encoding="utf-8"))["student"] == "Anna K"
