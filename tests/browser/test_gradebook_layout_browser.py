@@ -13,8 +13,7 @@ from typing import Any
 from kozel_tutor.puzzles.model import Puzzle, load_set
 from kozel_tutor.puzzles.teacher import ResultsSheet
 
-from .helpers import open_home
-from .test_teacher_browser import ITEM, start_empty
+from .test_teacher_browser import ITEM, open_teacher, start_empty
 
 # Each body row of the gradebook's tables: its height, its line height, and how many lines its
 # first cell (the student or the puzzle) takes; each table's overflow of its scrolling box.
@@ -57,10 +56,7 @@ def _results_for_the_set_on_screen(page: Any, folder: Path) -> Path:
 
 def test_the_gradebook_is_a_tidy_table_in_the_sets_order_at_1024_and_1366(
         page: Any, voila_server: Any, tmp_path: Path) -> None:
-    open_home(page, voila_server.url)
-    page.get_by_test_id("section-teacher").click()
-    page.get_by_test_id("teacher").wait_for()
-    start_empty(page)
+    open_teacher(page, voila_server.url)
     page.locator(".kz-teacher-add").click()
     page.locator(ITEM).nth(9).wait_for()
     results = _results_for_the_set_on_screen(page, tmp_path)

@@ -17,9 +17,9 @@ from typing import Any
 from kozel_tutor.puzzles.teacher import set_to_param
 
 from .conftest import Server, open_called_match
-from .helpers import PLAYABLE, open_home
+from .helpers import PLAYABLE
 from .test_puzzles_browser import _two_puzzles
-from .test_teacher_browser import ITEM, start_empty
+from .test_teacher_browser import ITEM, open_teacher, start_empty
 
 
 def _frames_with(page: Any, *parts: bytes) -> list[float]:
@@ -77,10 +77,7 @@ def test_a_card_pressed_while_the_table_changes_plays_when_released(
 def test_the_download_link_pressed_while_the_title_changes_downloads_when_released(
         page: Any, voila_server: Server) -> None:
     shares = _frames_with(page, b"teacher-download", b"Homework 7B")
-    open_home(page, voila_server.url)
-    page.get_by_test_id("section-teacher").click()
-    page.get_by_test_id("teacher").wait_for()
-    start_empty(page)
+    open_teacher(page, voila_server.url)
     page.locator(".kz-teacher-add").click()
     page.locator(ITEM).first.wait_for()
     title = page.locator(".kz-teacher-title input")

@@ -56,6 +56,14 @@ def start_empty(page: Any) -> None:
     page.locator(ITEM).first.wait_for(state="detached")
 
 
+def open_teacher(page: Any, url: str) -> None:
+    """The app at ``url``, its Teacher section, with an empty set (:func:`start_empty`)."""
+    open_home(page, url)
+    page.get_by_test_id("section-teacher").click()
+    page.get_by_test_id("teacher").wait_for()
+    start_empty(page)
+
+
 def to_english(page: Any) -> None:
     if page.get_by_test_id("lang").inner_text() == "English":
         page.get_by_test_id("lang").click()
@@ -212,10 +220,7 @@ def test_the_teacher_gets_words_for_a_bad_position_the_whole_link_and_the_apps_b
 def test_the_set_being_built_is_there_after_home_and_a_reload(
         russian: Any, voila_server: Any) -> None:
     page = russian
-    open_home(page, voila_server.url)
-    page.get_by_test_id("section-teacher").click()
-    page.get_by_test_id("teacher").wait_for()
-    start_empty(page)
+    open_teacher(page, voila_server.url)
     page.locator(".kz-teacher-add").click()
     page.locator(ITEM).first.wait_for()
     title = page.locator(".kz-teacher-title input")
@@ -247,10 +252,7 @@ def test_the_title_typed_without_enter_is_downloaded_and_the_gradebook_stays_aft
         russian: Any, voila_server: Any, tmp_path: Path) -> None:
     page = russian
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_home(page, voila_server.url)
-    page.get_by_test_id("section-teacher").click()
-    page.get_by_test_id("teacher").wait_for()
-    start_empty(page)
+    open_teacher(page, voila_server.url)
     page.locator(".kz-teacher-add").click()
     page.locator(ITEM).first.wait_for()
 
@@ -299,10 +301,7 @@ def test_the_title_typed_without_enter_is_downloaded_and_the_gradebook_stays_aft
 def test_the_teacher_picks_a_puzzle_by_keyboard_after_looking_at_it_and_is_asked_before_clearing(
         russian: Any, voila_server: Any) -> None:
     page = russian
-    open_home(page, voila_server.url)
-    page.get_by_test_id("section-teacher").click()
-    page.get_by_test_id("teacher").wait_for()
-    start_empty(page)
+    open_teacher(page, voila_server.url)
 
     # every box is named by its label, the variant is the standard game
     for label in ("Название набора", "Репозиторий GitHub (владелец/название)", "Позиция",
@@ -365,10 +364,7 @@ def test_the_teacher_picks_a_puzzle_by_keyboard_after_looking_at_it_and_is_asked
 
 def test_the_link_to_this_app_opens_the_set_here(russian: Any, voila_server: Any) -> None:
     page = russian
-    open_home(page, voila_server.url)
-    page.get_by_test_id("section-teacher").click()
-    page.get_by_test_id("teacher").wait_for()
-    start_empty(page)
+    open_teacher(page, voila_server.url)
     page.locator(".kz-teacher-add").click()
     page.locator(ITEM).first.wait_for()
     page.locator(".kz-teacher-title input").fill("Домашка 9")
