@@ -5,7 +5,10 @@ a link in it and the release (the teacher's download link, made anew as the titl
 reaches Python) puts a new link under the pointer: the press and the release fall on two
 nodes, and the browser sends no click.  :class:`SteadyHTML` is drawn like ``HTML`` (its classes,
 so the screens' sheets style both alike), but a change waits until the pointer pressed inside
-it is released and its click is sent (``whenReleased`` in ``dom.js``).
+it is released and its click is sent (``whenReleased`` in ``dom.js``).  Drawn anew, it keeps
+what was done to the old content: a ``<details>`` opened stays open, and the focus on a part
+(or on a details' summary) goes to the new part of the same ``data-testid``: a keyboard user
+who reached the link as it was made anew presses Enter on the new one, not on the page.
 
 >>> part = SteadyHTML(value="<p>Скачать</p>")
 >>> part.value

@@ -103,3 +103,32 @@ def test_the_results_link_pressed_while_the_name_changes_downloads_the_new_name(
         _press_until(page, link, files, lambda: name.evaluate(_typed("Anna K")))
     assert download.value.suggested_filename == "Anna_K-browser-press.json"
     assert json.loads(download.value.path().read_text(encoding="utf-8"))["student"] == "Anna K"
+
+
+def test_the_share_part_drawn_anew_keeps_its_open_parts_and_the_focus(
+        page: Any, voila_server: Server) -> None:
+    """A key of the title makes the share part anew: the part the teacher opened stays open,
+    and the link the keyboard reached keeps the focus, so Enter downloads the set."""
+    open_teacher(page, voila_server.url)
+    page.locator(".kz-teacher-add").click()
+    page.locator(ITEM).first.wait_for()
+    title = page.locator(".kz-teacher-title input")
+    title.fill("Homework 8A")
+    page.locator("[data-testid='teacher-download'][data-title='Homework 8A']").wait_for()
+    local = page.get_by_test_id("teacher-local")
+    local.locator("summary").click()
+    page.get_by_test_id("teacher-download").focus()
+    title.evaluate(_typed("Homework 8B"))
+    page.locator("[data-testid='teacher-download'][data-title='Homework 8B']").wait_for()
+    assert local.evaluate("d => d.open")
+    assert page.evaluate("document.activeElement.dataset.title") == "Homework 8B"
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename == "Homework 8B.json"
+    local.locator("summary").focus()
+    title.evaluate(_typed("Homework 8C"))
+    page.locator("[data-testid='teacher-download'][data-title='Homework 8C']").wait_for()
+    assert page.evaluate("document.activeElement.parentElement.dataset.testid") == "teacher-local"
+    page.keyboard.press("Enter")   # the summary closes its part
+    page.wait_for_function("() => !document.querySelector('[data-testid=teacher-local]').open")
+    start_empty(page)
