@@ -1251,7 +1251,8 @@ class TeacherView(LanguageSwitch, ipywidgets.VBox):  # type: ignore[misc]
         lang = self.lang
         href = html.escape(f"?set={set_to_param(puzzle_set)}")
         return (f'<details class="kz-teacher-linkbox" data-testid="teacher-local">'
-                f'<summary>{html.escape(_t("local_summary", lang))}</summary>'
+                f'<summary data-testid="teacher-local-summary">'
+                f'{html.escape(_t("local_summary", lang))}</summary>'
                 f'<p>{html.escape(_t("local_note", lang))}</p>'
                 f'<p><a class="kz-btn" data-testid="teacher-local-open" target="_blank" '
                 f'rel="noopener" {self._made_with()} href="{href}">'

@@ -7,8 +7,9 @@ nodes, and the browser sends no click.  :class:`SteadyHTML` is drawn like ``HTML
 so the screens' sheets style both alike), but a change waits until the pointer pressed inside
 it is released and its click is sent (``whenReleased`` in ``dom.js``).  Drawn anew, it keeps
 what was done to the old content: a ``<details>`` opened stays open, and the focus on a part
-(or on a details' summary) goes to the new part of the same ``data-testid``: a keyboard user
-who reached the link as it was made anew presses Enter on the new one, not on the page.
+goes to the new part of the same ``data-testid`` (a summary to keep its focus needs one too):
+a keyboard user who reached the link as it was made anew presses Enter on the new one, not on
+the page.
 
 >>> part = SteadyHTML(value="<p>Скачать</p>")
 >>> part.value
